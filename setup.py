@@ -1,0 +1,14 @@
+"""Build hook for the compiled core: the Cython extensions under ``arbitre.engine``."""
+
+from Cython.Build import cythonize
+from setuptools import Extension, setup
+
+extensions = [
+    Extension(
+        "arbitre.engine._automaton",
+        ["services/arbitre/engine/_automaton.pyx"],
+        extra_compile_args=["-O3"],
+    ),
+]
+
+setup(ext_modules=cythonize(extensions, compiler_directives={"language_level": "3"}))

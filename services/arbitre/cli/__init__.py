@@ -1,0 +1,37 @@
+"""The ``arbitre`` command: one subcommand per module of this package."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+from collections.abc import Sequence
+
+from arbitre import __version__
+from arbitre.cli import lexicon_command, score_command
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="arbitre",
+        description="Referee for simultaneous (duplicate) word games.",
+    )
+    parser.add_argument("--version", action="version", version=f"arbitre {__version__}")
+    parser.add_argument("-v", "--verbose", action="store_true", help="log progress to stderr")
+    commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+    score_command.register(commands)
+    lexicon_command.register(commands)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    parser = build_parser()
+    arguments = parser.parse_args(argv)
+    logging.basicConfig(
+        level=logging.INFO if arguments.verbose else logging.WARNING,
+        format="arbitre: %(message)s",
+        stream=sys.stderr,
+    )
+    status: int = arguments.run(arguments)
+    return status

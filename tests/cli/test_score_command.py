@@ -48,10 +48,13 @@ def test_scores_each_line_and_goes_on_after_bad_ones(arbitre, word_list):
         assert set(result) >= {"error"}
 
 
-def test_the_readme_example_runs(arbitre, word_list):
-    out = results(arbitre("score", "--lexicon", word_list, stdin=EXAMPLE.read_bytes()))
+def test_the_readme_example_runs_on_the_shipped_lexicons(arbitre):
+    out = results(arbitre("score", stdin=EXAMPLE.read_bytes()))
     assert len(out) == len(EXAMPLE.read_text().splitlines())
-    assert out[0]["score"] == 80
+    by_id = {result["id"]: result for result in out}
+    assert (by_id[1]["score"], by_id[1]["in_lexicon"]) == (80, True)  # French: FABACEE
+    assert by_id[3]["unknown_words"] == ["KIEFZ"]
+    assert (by_id["en-1"]["score"], by_id["en-1"]["in_lexicon"]) == (32, True)  # English
 
 
 def test_english_tiles_per_line_and_by_default(arbitre, word_list):

@@ -182,12 +182,16 @@ def cache_directory() -> Path:
     return Path(base) / "arbitre" / "lexicons"
 
 
+# Lexicons loaded by this process, by (source hash, id) and, to skip reading and hashing an
+# unchanged file again, by (path, modification time, size, id).
 _loaded: dict[tuple[str, str], Lexicon] = {}
+_loaded_files: dict[tuple[str, int, int, str], Lexicon] = {}
 
 
 def unload_all() -> None:
     """Forget the lexicons loaded by this process (the next load reopens the cache)."""
     _loaded.clear()
+    _loaded_files.clear()
 
 
 def resolve_source(id_or_path: str | os.PathLike[str]) -> tuple[str, Path]:
@@ -209,20 +213,28 @@ def resolve_source(id_or_path: str | os.PathLike[str]) -> tuple[str, Path]:
 def load_lexicon(id_or_path: str | os.PathLike[str], *, cache_dir: Path | None = None) -> Lexicon:
     """Load a shipped lexicon by id or a word list by path, compiling it on first use.
 
-    Loaded lexicons are kept for the life of the process, keyed by source bytes and id.
+    Loaded lexicons are kept for the life of the process, keyed by source bytes and id; an
+    unchanged file (same path, modification time and size) is not read again.
     Raises :class:`LexiconError` for a missing, unreadable, oversized or empty list.
     """
     lexicon_id, path = resolve_source(id_or_path)
     try:
-        size = path.stat().st_size
-        if size > MAX_SOURCE_BYTES:
-            raise LexiconError(f"{path}: {size} bytes, more than the {MAX_SOURCE_BYTES} accepted")
+        status = path.stat()
+        seen = (os.path.abspath(path), status.st_mtime_ns, status.st_size, lexicon_id)
+        memo = _loaded_files.get(seen)
+        if memo is not None:
+            return memo
+        if status.st_size > MAX_SOURCE_BYTES:
+            raise LexiconError(
+                f"{path}: {status.st_size} bytes, more than the {MAX_SOURCE_BYTES} accepted"
+            )
         data = path.read_bytes()
     except OSError as error:
         raise LexiconError(f"cannot read lexicon {path}: {error.strerror}") from error
     key = hashlib.sha256(data + f"\0arblex{FORMAT_VERSION}".encode()).hexdigest()
     memo = _loaded.get((key, lexicon_id))
     if memo is not None:
+        _loaded_files[seen] = memo
         return memo
     directory = cache_dir if cache_dir is not None else cache_directory()
     cached = directory / f"{key}.arblex"
@@ -241,6 +253,7 @@ def load_lexicon(id_or_path: str | os.PathLike[str], *, cache_dir: Path | None =
         lexicon = Lexicon._compile(word_list, lexicon_id, str(path))
         _write_atomically(cached, lexicon.to_bytes())
     _loaded[(key, lexicon_id)] = lexicon
+    _loaded_files[seen] = lexicon
     return lexicon
 
 

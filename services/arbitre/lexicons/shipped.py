@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from importlib import resources
 from pathlib import Path
 
@@ -20,7 +21,12 @@ class ShippedLexicon:
     @property
     def path(self) -> Path:
         """Filesystem path of the (gzip-compressed) word list."""
-        return Path(str(resources.files("arbitre.lexicons") / "data" / self.filename))
+        return _data_directory() / self.filename
+
+
+@cache
+def _data_directory() -> Path:
+    return Path(str(resources.files("arbitre.lexicons") / "data"))
 
 
 SHIPPED: dict[str, ShippedLexicon] = {

@@ -14,16 +14,9 @@ from arbitre.rules import (
     TileSet,
     UnknownLetterError,
 )
+from tests.boards import board_with
 
 LEXICON = Lexicon.from_words(["fabacée", "kief", "ah", "la", "allouées"])
-EMPTY = ["." * 15] * 15
-
-
-def board_with(*rows_at):
-    rows = list(EMPTY)
-    for index, row in rows_at:
-        rows[index] = row
-    return Board.from_rows(rows)
 
 
 def test_a_known_word_scores_its_points():

@@ -12,18 +12,9 @@ from arbitre.rules import (
     Position,
     parse_word,
 )
+from tests.boards import board_with
 
 from .strategies import moves
-
-EMPTY_ROW = "." * 15
-
-
-def board_with(*placed: tuple[int, str]) -> Board:
-    """A board whose given rows hold the given text (other rows empty)."""
-    rows = [EMPTY_ROW] * 15
-    for row, text in placed:
-        rows[row] = text
-    return Board.from_rows(rows)
 
 
 @pytest.mark.parametrize(

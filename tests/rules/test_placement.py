@@ -21,18 +21,9 @@ from arbitre.rules import (
     UnknownLetterError,
     place,
 )
+from tests.boards import board_with
 
 from .strategies import Scenario, reference_words, scenarios
-
-EMPTY_ROW = "." * 15
-
-
-def board_with(*placed: tuple[int, str]) -> Board:
-    rows = [EMPTY_ROW] * 15
-    for row, text in placed:
-        rows[row] = text
-    return Board.from_rows(rows)
-
 
 #: CHACUNE on H4, the blank H in lowercase.
 CHACUNE = board_with((7, "...ChACUNE....."))

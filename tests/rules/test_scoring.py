@@ -23,17 +23,9 @@ from arbitre.rules import (
     score,
     score_move,
 )
+from tests.boards import board_with
 
 from .strategies import Scenario, reference_words, scenarios
-
-EMPTY_ROW = "." * 15
-
-
-def board_with(*placed: tuple[int, str]) -> Board:
-    rows = [EMPTY_ROW] * 15
-    for row, text in placed:
-        rows[row] = text
-    return Board.from_rows(rows)
 
 
 def points(board: Board, text: str, rules: PlayRules = DUPLICATE) -> Score:

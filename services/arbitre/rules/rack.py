@@ -125,15 +125,7 @@ class Rack:
         ``needed`` holds board letters: an uppercase letter needs that very tile, a lowercase
         letter (or ``?``) needs a blank. An empty result means the rack holds them all.
         """
-        left = list(self.tiles)
-        lacking: list[str] = []
-        for letter in needed:
-            tile = BLANK if letter in _LOWER else letter
-            try:
-                left.remove(tile)
-            except ValueError:
-                lacking.append(tile)
-        return _canonical(lacking)
+        return _canonical(self._split(needed)[1])
 
     def require(self, needed: Iterable[str]) -> None:
         """Check that the rack holds ``needed`` (board letters, lowercase = blank).
@@ -149,6 +141,14 @@ class Rack:
 
         Raises :class:`IllegalMoveError` (``not_on_rack``) naming the missing tiles.
         """
+        left, lacking = self._split(needed)
+        if lacking:
+            raise IllegalMoveError("not_on_rack", _lacking_message(self, _canonical(lacking)))
+        return Rack._trusted("".join(left))
+
+    def _split(self, needed: Iterable[str]) -> tuple[list[str], list[str]]:
+        """``(left, lacking)``: the rack's tiles left after taking ``needed``, and the tiles of
+        ``needed`` it could not provide (a lowercase letter needs a blank)."""
         left = list(self.tiles)
         lacking: list[str] = []
         for letter in needed:
@@ -157,9 +157,7 @@ class Rack:
                 left.remove(tile)
             except ValueError:
                 lacking.append(tile)
-        if lacking:
-            raise IllegalMoveError("not_on_rack", _lacking_message(self, _canonical(lacking)))
-        return Rack._trusted("".join(left))
+        return left, lacking
 
     def add(self, tiles: Iterable[str]) -> Rack:
         """A rack holding these tiles and ``tiles`` (uppercase letters or ``?``)."""

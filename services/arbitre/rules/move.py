@@ -140,14 +140,13 @@ class Move:
         ``too_short``, and :class:`InvalidNotationError` for a letter that is not ``A``-``Z``
         or ``a``-``z``. Other rules are checked by :func:`~arbitre.rules.placement.place`.
         """
-        size = board.size
         placed: dict[tuple[int, int], str] = {}
         for row, col, letter in tiles:
             if not isinstance(letter, str) or len(letter) != 1 or letter not in _LETTERS:
                 raise InvalidNotationError(
                     f"bad tile {letter!r}: one letter A-Z, lowercase for a blank"
                 )
-            if not (0 <= row < size and 0 <= col < size):
+            if not board.in_bounds(row, col):
                 raise IllegalMoveError(
                     "out_of_bounds", f"tile {letter} at ({row}, {col}) is off the board"
                 )

@@ -1,7 +1,11 @@
 """End-to-end tests of ``arbitre score`` (a real subprocess reading stdin)."""
 
+import contextlib
 import io
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 from arbitre.cli.score_command import MAX_LINE_BYTES, score_stream
@@ -144,3 +148,28 @@ def test_unreadable_stdin_exits_non_zero(capsys):
     assert score_stream(analyst, FailingInput(first), out) == 1
     assert json.loads(out.getvalue())["score"] == 80
     assert "cannot read stdin" in capsys.readouterr().err
+
+
+def test_a_reader_that_goes_away_is_not_an_error(word_list, tmp_path):
+    env = {**os.environ, "ARBITRE_CACHE_DIR": str(tmp_path / "cache")}
+    request = {"board": EMPTY, "move": "H4 FABAcEE"}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "arbitre", "score", "--lexicon", str(word_list)],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env=env,
+    )
+    assert process.stdin is not None
+    assert process.stdout is not None
+    assert process.stderr is not None
+    process.stdin.write(lines_of(request))
+    process.stdin.flush()
+    assert json.loads(process.stdout.readline())["score"] == 80
+    process.stdout.close()  # like `| head -1`
+    with contextlib.suppress(BrokenPipeError):  # arbitre stops reading once it cannot write
+        process.stdin.write(lines_of(*[request] * 2000))
+        process.stdin.close()
+    stderr = process.stderr.read()
+    assert process.wait(timeout=60) == 0
+    assert b"Traceback" not in stderr

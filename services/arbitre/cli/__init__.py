@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import os
 import sys
 from collections.abc import Sequence
 
@@ -33,5 +34,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         format="arbitre: %(message)s",
         stream=sys.stderr,
     )
-    status: int = arguments.run(arguments)
+    try:
+        status: int = arguments.run(arguments)
+    except BrokenPipeError:
+        # The reader went away (`arbitre lexicon words fr | head`): stop quietly. Point stdout
+        # at /dev/null so that the interpreter's final flush does not fail again.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
     return status

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import sys
 from typing import Any
 
@@ -62,11 +61,8 @@ def _words(arguments: argparse.Namespace) -> int:
     if lexicon is None:
         return 2
     words = lexicon.automaton.words()
-    try:
-        sys.stdout.write("\n".join(words) + "\n" if words else "")
-        sys.stdout.flush()
-    except BrokenPipeError:  # `arbitre lexicon words fr | head` is fine
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    sys.stdout.write("\n".join(words) + "\n" if words else "")
+    sys.stdout.flush()
     return 0
 
 

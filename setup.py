@@ -9,6 +9,11 @@ extensions = [
         ["services/arbitre/engine/_automaton.pyx"],
         extra_compile_args=["-O3"],
     ),
+    Extension(
+        "arbitre.engine._movegen",
+        ["services/arbitre/engine/_movegen.pyx"],
+        extra_compile_args=["-O3"],
+    ),
 ]
 
 setup(ext_modules=cythonize(extensions, compiler_directives={"language_level": "3"}))

@@ -1,0 +1,653 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
+"""Compiled move generator over the GADDAG of :mod:`arbitre.engine._automaton`.
+
+Contracts (checked by the Python wrapper :mod:`arbitre.engine.movegen`, trusted here):
+
+* a board is ``size * size`` cell codes, ``size <= 26``: 0 empty, 1..26 a tile ``A``..``Z``,
+  ``BLANK | code`` a blank played as that letter;
+* a rack is 27 counts: index 0 the blanks, 1..26 the letters;
+* ``values`` are 27 letter values, index 0 the value of a blank;
+* premiums are one letter and one word multiplier per square.
+
+Generation runs without the GIL on scratch memory owned by the call, so threads sharing one
+:class:`PreparedBoard` run in parallel. Each move is found once: from the leftmost anchor that
+receives a new tile (Gordon's GADDAG search, new tiles never placed on an anchor left of the
+current one), one-tile moves once (from the horizontal pass when they form a horizontal word).
+"""
+
+from cpython.mem cimport PyMem_Free, PyMem_Malloc
+from libc.stdint cimport int32_t, uint8_t, uint32_t
+from libc.stdlib cimport free, malloc, qsort, realloc
+from libc.string cimport memcpy, memset
+
+cdef extern from "Python.h":
+    Py_UCS4 PyUnicode_READ_CHAR(object, Py_ssize_t)
+
+cdef enum:
+    MAX_SIZE = 26
+    MAX_CELLS = MAX_SIZE * MAX_SIZE
+    MAX_TILES = 16
+    BLANK = 32          # cell flag: a blank played as the letter in the low bits
+    NEW = 64            # word flag in a move record: a tile put down by the move
+    LETTER = 31
+    MODE_ALL = 0
+    MODE_TOP = 1
+    MODE_ANY = 2
+
+cdef uint32_t INDEX_MASK = (1u << 25) - 1
+cdef uint32_t LAST_BIT = 1u << 25
+cdef uint32_t ACCEPT_BIT = 1u << 26
+cdef int LABEL_SHIFT = 27
+cdef uint32_t ALL_LETTERS = 0x7FFFFFE   # bits 1..26
+
+ALL = MODE_ALL
+TOP = MODE_TOP
+ANY = MODE_ANY
+BLANK_FLAG = BLANK
+BOARD_LIMIT = MAX_SIZE
+
+
+cdef struct MoveRecord:
+    int32_t score
+    uint8_t row
+    uint8_t col
+    uint8_t horizontal
+    uint8_t length
+    uint8_t tiles
+    uint8_t blanks
+    uint8_t word[MAX_SIZE]      # cell codes of the main word, NEW on the tiles put down
+
+
+cdef struct Search:
+    const uint32_t* arcs
+    int size
+    int mode
+    int limit_reached
+    int stop
+    int32_t best
+    # the line being searched (a row, or a column read top to bottom)
+    int horizontal
+    int line
+    int anchor
+    uint8_t tiles[MAX_SIZE]
+    uint32_t masks[MAX_SIZE]
+    int32_t cross[MAX_SIZE]
+    uint8_t lm[MAX_SIZE]
+    uint8_t wm[MAX_SIZE]
+    uint8_t anchors[MAX_SIZE]
+    uint8_t word[MAX_SIZE]
+    # rack and rules
+    int rack[27]
+    int values[27]
+    int bonus[MAX_TILES + 1]
+    int max_tiles
+    # output
+    MoveRecord* moves
+    Py_ssize_t count
+    Py_ssize_t capacity
+    Py_ssize_t max_moves
+    int failed
+
+
+cdef struct Candidate:
+    int32_t bound
+    int horizontal
+    int line
+    int anchor
+
+
+cdef inline uint32_t _find(const uint32_t* arcs, uint32_t index, uint32_t label) noexcept nogil:
+    """Index of the arc labelled ``label`` in the list starting at ``index``, or 0."""
+    cdef uint32_t arc, current
+    if index == 0:
+        return 0
+    while True:
+        arc = arcs[index]
+        current = arc >> LABEL_SHIFT
+        if current == label:
+            return index
+        if current > label or (arc & LAST_BIT):
+            return 0
+        index += 1
+
+
+cdef int _push(Search* s, int lo, int hi, int32_t score, int placed, int blanks) noexcept nogil:
+    """Append a record for the word on ``s.word[lo..hi]``; 0 on success, -1 out of memory."""
+    cdef MoveRecord* rec
+    cdef MoveRecord* grown
+    cdef Py_ssize_t capacity
+    cdef int i
+    if s.count == s.capacity:
+        capacity = s.capacity * 2 if s.capacity else 256
+        grown = <MoveRecord*>realloc(s.moves, capacity * sizeof(MoveRecord))
+        if grown == NULL:
+            s.failed = 1
+            s.stop = 1
+            return -1
+        s.moves = grown
+        s.capacity = capacity
+    rec = &s.moves[s.count]
+    s.count += 1
+    rec.score = score
+    if s.horizontal:
+        rec.row = <uint8_t>s.line
+        rec.col = <uint8_t>lo
+    else:
+        rec.row = <uint8_t>lo
+        rec.col = <uint8_t>s.line
+    rec.horizontal = <uint8_t>s.horizontal
+    rec.length = <uint8_t>(hi - lo + 1)
+    rec.tiles = <uint8_t>placed
+    rec.blanks = <uint8_t>blanks
+    for i in range(lo, hi + 1):
+        rec.word[i - lo] = s.word[i]
+    return 0
+
+
+cdef void _record(Search* s, int lo, int hi, int main, int mult, int cross, int placed,
+                  int blanks) noexcept nogil:
+    cdef int i
+    cdef int32_t score
+    if placed == 1 and not s.horizontal:
+        # a one-tile move that also forms a horizontal word was found by the horizontal pass
+        for i in range(lo, hi + 1):
+            if s.word[i] & NEW:
+                if s.cross[i] >= 0:
+                    return
+                break
+    score = main * mult + cross + s.bonus[placed]
+    if s.mode == MODE_TOP:
+        if score < s.best:
+            return
+        if score > s.best:
+            s.best = score
+            s.count = 0
+    elif s.mode == MODE_ANY:
+        s.stop = 1
+    if s.max_moves >= 0 and s.count >= s.max_moves and s.mode != MODE_TOP:
+        s.limit_reached = 1
+        s.stop = 1
+        return
+    _push(s, lo, hi, score, placed, blanks)
+
+
+cdef void _extend_left(Search* s, int pos, uint32_t node, int main, int mult, int cross,
+                       int placed, int blanks) noexcept nogil:
+    """Fill square ``pos``, at or left of the anchor, with the next letter of a GADDAG path
+    from the list ``node`` (the path so far holds the word from ``pos + 1`` to the anchor,
+    reversed)."""
+    cdef uint32_t index, arc, label, bit
+    cdef int code = s.tiles[pos]
+    cdef int value, lm, wm, word_cross
+    cdef int32_t cross_base
+    cdef const uint32_t* arcs = s.arcs
+    if s.stop or node == 0:
+        return
+    if code:
+        index = _find(arcs, node, code & LETTER)
+        if index:
+            s.word[pos] = <uint8_t>code
+            value = s.values[0] if code & BLANK else s.values[code & LETTER]
+            _go_on(s, pos, index, pos, main + value, mult, cross, placed, blanks, 1)
+        return
+    if placed >= s.max_tiles:
+        return
+    if pos != s.anchor and s.anchors[pos]:
+        return
+    bit = s.masks[pos]
+    if bit == 0:
+        return
+    lm = s.lm[pos]
+    wm = s.wm[pos]
+    cross_base = s.cross[pos]
+    index = node
+    while True:
+        arc = arcs[index]
+        label = arc >> LABEL_SHIFT
+        if label and (bit >> label) & 1:
+            if s.rack[label]:
+                s.rack[label] -= 1
+                value = s.values[label] * lm
+                word_cross = cross + (cross_base + value) * wm if cross_base >= 0 else cross
+                s.word[pos] = <uint8_t>(label | NEW)
+                _go_on(s, pos, index, pos, main + value, mult * wm, word_cross,
+                       placed + 1, blanks, 1)
+                s.rack[label] += 1
+            if s.rack[0]:
+                s.rack[0] -= 1
+                value = s.values[0] * lm
+                word_cross = cross + (cross_base + value) * wm if cross_base >= 0 else cross
+                s.word[pos] = <uint8_t>(label | BLANK | NEW)
+                _go_on(s, pos, index, pos, main + value, mult * wm, word_cross,
+                       placed + 1, blanks + 1, 1)
+                s.rack[0] += 1
+            if s.stop:
+                return
+        if arc & LAST_BIT:
+            return
+        index += 1
+
+
+cdef void _go_on(Search* s, int pos, uint32_t arc_index, int lo, int main, int mult, int cross,
+                 int placed, int blanks, int left) noexcept nogil:
+    """Continue after the letter at ``pos`` matched the arc ``arc_index``."""
+    cdef uint32_t arc = s.arcs[arc_index]
+    cdef uint32_t child = arc & INDEX_MASK
+    cdef uint32_t separator
+    cdef int size = s.size
+    cdef int anchor = s.anchor
+    cdef bint open_before, open_after
+    if left:
+        open_before = pos == 0 or s.tiles[pos - 1] == 0
+        open_after = anchor == size - 1 or s.tiles[anchor + 1] == 0
+        if (arc & ACCEPT_BIT) and open_before and open_after and placed:
+            _record(s, pos, anchor, main, mult, cross, placed, blanks)
+        if child == 0:
+            return
+        if pos > 0:
+            _extend_left(s, pos - 1, child, main, mult, cross, placed, blanks)
+        if open_before and anchor + 1 < size and (s.arcs[child] >> LABEL_SHIFT) == 0:
+            separator = s.arcs[child] & INDEX_MASK
+            if separator:
+                _extend_right(s, anchor + 1, separator, pos, main, mult, cross, placed, blanks)
+    else:
+        open_after = pos == size - 1 or s.tiles[pos + 1] == 0
+        if (arc & ACCEPT_BIT) and open_after and placed:
+            _record(s, lo, pos, main, mult, cross, placed, blanks)
+        if child and pos + 1 < size:
+            _extend_right(s, pos + 1, child, lo, main, mult, cross, placed, blanks)
+
+
+cdef void _extend_right(Search* s, int pos, uint32_t node, int lo, int main, int mult, int cross,
+                        int placed, int blanks) noexcept nogil:
+    """Fill square ``pos`` right of the anchor; ``lo`` is where the word starts."""
+    cdef uint32_t index, arc, label, bit
+    cdef int code = s.tiles[pos]
+    cdef int value, lm, wm, word_cross
+    cdef int32_t cross_base
+    cdef const uint32_t* arcs = s.arcs
+    if s.stop or node == 0:
+        return
+    if code:
+        index = _find(arcs, node, code & LETTER)
+        if index:
+            s.word[pos] = <uint8_t>code
+            value = s.values[0] if code & BLANK else s.values[code & LETTER]
+            _go_on(s, pos, index, lo, main + value, mult, cross, placed, blanks, 0)
+        return
+    if placed >= s.max_tiles:
+        return
+    bit = s.masks[pos]
+    if bit == 0:
+        return
+    lm = s.lm[pos]
+    wm = s.wm[pos]
+    cross_base = s.cross[pos]
+    index = node
+    while True:
+        arc = arcs[index]
+        label = arc >> LABEL_SHIFT
+        if label and (bit >> label) & 1:
+            if s.rack[label]:
+                s.rack[label] -= 1
+                value = s.values[label] * lm
+                word_cross = cross + (cross_base + value) * wm if cross_base >= 0 else cross
+                s.word[pos] = <uint8_t>(label | NEW)
+                _go_on(s, pos, index, lo, main + value, mult * wm, word_cross,
+                       placed + 1, blanks, 0)
+                s.rack[label] += 1
+            if s.rack[0]:
+                s.rack[0] -= 1
+                value = s.values[0] * lm
+                word_cross = cross + (cross_base + value) * wm if cross_base >= 0 else cross
+                s.word[pos] = <uint8_t>(label | BLANK | NEW)
+                _go_on(s, pos, index, lo, main + value, mult * wm, word_cross,
+                       placed + 1, blanks + 1, 0)
+                s.rack[0] += 1
+            if s.stop:
+                return
+        if arc & LAST_BIT:
+            return
+        index += 1
+
+
+cdef class Engine:
+    """What stays fixed across positions: the automaton, the layout, letter values and rules.
+
+    ``letter_multipliers`` and ``word_multipliers`` are ``size * size`` bytes; ``values`` has
+    27 entries (index 0: a blank); ``bonuses[n]`` is added for ``n`` tiles put down;
+    ``playable`` has 27 flags saying which tiles the set holds (index 0: blanks).
+    """
+
+    cdef object owner
+    cdef const uint32_t[::1] view
+    cdef const uint32_t* arcs
+    cdef readonly uint32_t dawg_root
+    cdef readonly uint32_t gaddag_root
+    cdef readonly int size
+    cdef readonly int start
+    cdef readonly int max_tiles
+    cdef readonly bint first_move_horizontal
+    cdef uint8_t lm[MAX_CELLS]
+    cdef uint8_t wm[MAX_CELLS]
+    cdef int values[27]
+    cdef uint8_t playable[27]
+    cdef int bonus[MAX_TILES + 1]
+
+    def __init__(self, object arcs, uint32_t dawg_root, uint32_t gaddag_root, int size,
+                 bytes letter_multipliers, bytes word_multipliers, int start, object values,
+                 object playable, object bonuses, int max_tiles, bint first_move_horizontal):
+        cdef int i
+        if not 2 <= size <= MAX_SIZE:
+            raise ValueError(f"board size {size} must be 2 to {MAX_SIZE}")
+        if len(letter_multipliers) != size * size or len(word_multipliers) != size * size:
+            raise ValueError("one letter and one word multiplier per square")
+        if not 0 <= start < size * size:
+            raise ValueError("start square off the board")
+        if not 1 <= max_tiles <= MAX_TILES or len(bonuses) != max_tiles + 1:
+            raise ValueError("max_tiles must be 1 to 16, with one bonus per tile count")
+        if len(values) != 27 or len(playable) != 27:
+            raise ValueError("27 values and playable flags: the blank, then A to Z")
+        self.owner = arcs
+        self.view = memoryview(arcs).cast("B").cast("I")
+        if self.view.shape[0] == 0 or dawg_root >= self.view.shape[0] or \
+                gaddag_root >= self.view.shape[0]:
+            raise ValueError("bad automaton")
+        self.arcs = &self.view[0]
+        self.dawg_root = dawg_root
+        self.gaddag_root = gaddag_root
+        self.size = size
+        self.start = start
+        self.max_tiles = max_tiles
+        self.first_move_horizontal = first_move_horizontal
+        for i in range(size * size):
+            self.lm[i] = letter_multipliers[i]
+            self.wm[i] = word_multipliers[i]
+        for i in range(27):
+            self.values[i] = values[i]
+            self.playable[i] = 1 if playable[i] else 0
+        memset(self.bonus, 0, sizeof(self.bonus))
+        for i in range(max_tiles + 1):
+            self.bonus[i] = bonuses[i]
+
+    def prepare(self, list cells):
+        """A :class:`PreparedBoard` for ``cells`` (``size * size`` strings: ``""`` or one
+        letter, lowercase for a blank). Raises ``ValueError`` for anything else."""
+        return PreparedBoard(self, cells)
+
+
+cdef class PreparedBoard:
+    """A board with its anchors, cross-checks and cross-word scores computed once."""
+
+    cdef readonly Engine engine
+    cdef readonly int tile_count
+    cdef uint8_t cells[MAX_CELLS]
+    cdef uint8_t anchors[MAX_CELLS]
+    cdef uint32_t mask_h[MAX_CELLS]     # letters allowed by the column, for horizontal moves
+    cdef uint32_t mask_v[MAX_CELLS]     # letters allowed by the row, for vertical moves
+    cdef int32_t cross_h[MAX_CELLS]     # points of the column's tiles, -1 if none touch
+    cdef int32_t cross_v[MAX_CELLS]
+
+    def __init__(self, Engine engine, list cells):
+        cdef int size = engine.size
+        cdef Py_ssize_t i
+        cdef uint32_t ch
+        cdef object cell
+        if len(cells) != size * size:
+            raise ValueError(f"expected {size * size} cells, got {len(cells)}")
+        self.engine = engine
+        self.tile_count = 0
+        for i in range(size * size):
+            cell = cells[i]
+            if not isinstance(cell, str) or len(<str>cell) > 1:
+                raise ValueError(f"cell {i}: {cell!r} is not a tile")
+            if len(<str>cell) == 0:
+                self.cells[i] = 0
+                continue
+            ch = <uint32_t>PyUnicode_READ_CHAR(cell, 0)
+            if 65 <= ch <= 90:
+                self.cells[i] = <uint8_t>(ch - 64)
+            elif 97 <= ch <= 122:
+                self.cells[i] = <uint8_t>((ch - 96) | BLANK)
+            else:
+                raise ValueError(f"cell {i}: {cell!r} is not a tile")
+            self.tile_count += 1
+        with nogil:
+            self._compute()
+
+    cdef int _value(self, uint8_t code) noexcept nogil:
+        return self.engine.values[0] if code & BLANK else self.engine.values[code & LETTER]
+
+    cdef void _compute(self) noexcept nogil:
+        cdef int size = self.engine.size
+        cdef int r, c, index
+        for index in range(size * size):
+            self.anchors[index] = 0
+            self.mask_h[index] = ALL_LETTERS
+            self.mask_v[index] = ALL_LETTERS
+            self.cross_h[index] = -1
+            self.cross_v[index] = -1
+        if self.tile_count == 0:
+            self.anchors[self.engine.start] = 1
+            return
+        for r in range(size):
+            for c in range(size):
+                index = r * size + c
+                if self.cells[index]:
+                    continue
+                if (r > 0 and self.cells[index - size]) or \
+                        (r + 1 < size and self.cells[index + size]):
+                    self.anchors[index] = 1
+                    self._cross_check(index, size, r, size, &self.mask_h[index],
+                                      &self.cross_h[index])
+                if (c > 0 and self.cells[index - 1]) or (c + 1 < size and self.cells[index + 1]):
+                    self.anchors[index] = 1
+                    self._cross_check(index, 1, c, size, &self.mask_v[index],
+                                      &self.cross_v[index])
+
+    cdef void _cross_check(self, int index, int step, int along, int size, uint32_t* mask,
+                           int32_t* points) noexcept nogil:
+        """Letters that complete the perpendicular word through the empty square ``index``
+        (``step``: 1 for a row, ``size`` for a column; ``along``: its position on that line)."""
+        cdef const uint32_t* arcs = self.engine.arcs
+        cdef int first = along, last = along, k, total = 0
+        cdef uint32_t node = self.engine.dawg_root, arc_index = 0, list_index, arc, child, result = 0
+        cdef uint32_t follow, label
+        while first > 0 and self.cells[index - (along - first + 1) * step]:
+            first -= 1
+        while last + 1 < size and self.cells[index + (last - along + 1) * step]:
+            last += 1
+        for k in range(first, last + 1):
+            if k != along:
+                total += self._value(self.cells[index + (k - along) * step])
+        points[0] = total
+        # walk the letters before the square
+        for k in range(first, along):
+            arc_index = _find(arcs, node, self.cells[index + (k - along) * step] & LETTER)
+            if arc_index == 0:
+                mask[0] = 0
+                return
+            node = arcs[arc_index] & INDEX_MASK
+        if node == 0:
+            mask[0] = 0
+            return
+        list_index = node
+        while True:
+            arc = arcs[list_index]
+            label = arc >> LABEL_SHIFT
+            if last == along:
+                if arc & ACCEPT_BIT:
+                    result |= 1u << label
+            else:
+                child = arc & INDEX_MASK
+                follow = 0
+                for k in range(along + 1, last + 1):
+                    follow = _find(arcs, child, self.cells[index + (k - along) * step] & LETTER)
+                    if follow == 0:
+                        break
+                    child = arcs[follow] & INDEX_MASK
+                if follow and (arcs[follow] & ACCEPT_BIT):
+                    result |= 1u << label
+            if arc & LAST_BIT:
+                break
+            list_index += 1
+        mask[0] = result
+
+    cdef void _load_line(self, Search* s, int horizontal, int line) noexcept nogil:
+        """Copy one row (``horizontal``) or column into the search's line arrays."""
+        cdef int size = self.engine.size
+        cdef int i, index, step, first
+        if horizontal:
+            first = line * size
+            step = 1
+        else:
+            first = line
+            step = size
+        s.horizontal = horizontal
+        s.line = line
+        for i in range(size):
+            index = first + i * step
+            s.tiles[i] = self.cells[index]
+            s.anchors[i] = self.anchors[index]
+            s.lm[i] = self.engine.lm[index]
+            s.wm[i] = self.engine.wm[index]
+            if horizontal:
+                s.masks[i] = self.mask_h[index]
+                s.cross[i] = self.cross_h[index]
+            else:
+                s.masks[i] = self.mask_v[index]
+                s.cross[i] = self.cross_v[index]
+
+    def generate(self, object rack, int mode=MODE_ALL, Py_ssize_t max_moves=-1):
+        """The moves for ``rack`` (27 counts): every move (``ALL``), the tied best moves
+        (``TOP``) or at most one (``ANY``); ``max_moves >= 0`` caps ``ALL``."""
+        cdef MoveList result = MoveList.__new__(MoveList)
+        cdef Search* s = <Search*>PyMem_Malloc(sizeof(Search))
+        cdef int i, total = 0
+        if s == NULL:
+            raise MemoryError()
+        try:
+            if len(rack) != 27:
+                raise ValueError("a rack is 27 counts: blanks, then A to Z")
+            memset(s, 0, sizeof(Search))
+            for i in range(27):
+                s.rack[i] = rack[i]
+                if s.rack[i] < 0:
+                    raise ValueError("negative tile count")
+                total += s.rack[i]
+            if total > MAX_TILES:
+                raise ValueError(f"a rack holds at most {MAX_TILES} tiles")
+            s.mode = mode
+            s.max_moves = max_moves
+            s.best = -1
+            with nogil:
+                self._run(s)
+            if s.failed:
+                free(s.moves)
+                raise MemoryError()
+            result.moves = s.moves
+            result.count = s.count
+            result.truncated = s.limit_reached
+            return result
+        finally:
+            PyMem_Free(s)
+
+    cdef void _run(self, Search* s) noexcept nogil:
+        cdef int size = self.engine.size
+        cdef int horizontal, line, pos, i, has
+        s.arcs = self.engine.arcs
+        s.size = size
+        s.max_tiles = self.engine.max_tiles
+        for i in range(27):
+            s.values[i] = self.engine.values[i]
+        for i in range(MAX_TILES + 1):
+            s.bonus[i] = self.engine.bonus[i]
+        for horizontal in range(1, -1, -1):
+            if self.tile_count == 0 and not horizontal and self.engine.first_move_horizontal:
+                continue
+            for line in range(size):
+                has = 0
+                for i in range(size):
+                    if horizontal:
+                        has |= self.anchors[line * size + i]
+                    else:
+                        has |= self.anchors[i * size + line]
+                if not has:
+                    continue
+                self._load_line(s, horizontal, line)
+                for pos in range(size):
+                    if s.anchors[pos]:
+                        s.anchor = pos
+                        _extend_left(s, pos, self.engine.gaddag_root, 0, 1, 0, 0, 0)
+                        if s.stop:
+                            return
+
+
+cdef int _compare_records(const void* a, const void* b) noexcept nogil:
+    """Best score first, then reading order (row, column, horizontal first), then the word."""
+    cdef const MoveRecord* x = <const MoveRecord*>a
+    cdef const MoveRecord* y = <const MoveRecord*>b
+    cdef int i, n
+    if x.score != y.score:
+        return -1 if x.score > y.score else 1
+    if x.row != y.row:
+        return -1 if x.row < y.row else 1
+    if x.col != y.col:
+        return -1 if x.col < y.col else 1
+    if x.horizontal != y.horizontal:
+        return -1 if x.horizontal > y.horizontal else 1
+    n = x.length if x.length < y.length else y.length
+    for i in range(n):
+        if x.word[i] != y.word[i]:
+            return -1 if x.word[i] < y.word[i] else 1
+    return x.length - y.length
+
+
+cdef class MoveList:
+    """Moves found by :meth:`PreparedBoard.generate`, as compact records.
+
+    ``record(i)`` is ``(score, row, col, horizontal, word, tiles, blanks)`` with ``word`` as
+    written in notation (lowercase for blanks, new or already on the board)."""
+
+    cdef MoveRecord* moves
+    cdef readonly Py_ssize_t count
+    cdef readonly bint truncated
+
+    def __dealloc__(self):
+        free(self.moves)
+
+    def __len__(self):
+        return self.count
+
+    def sort(self):
+        """Order by score (best first), then reading order, then word."""
+        with nogil:
+            qsort(self.moves, self.count, sizeof(MoveRecord), _compare_records)
+
+    def best_score(self):
+        """The highest score, or -1 when there is no move."""
+        cdef Py_ssize_t i
+        cdef int32_t best = -1
+        for i in range(self.count):
+            if self.moves[i].score > best:
+                best = self.moves[i].score
+        return best
+
+    def record(self, Py_ssize_t i):
+        cdef MoveRecord* rec
+        cdef char text[MAX_SIZE]
+        cdef int k
+        cdef uint8_t code
+        if not 0 <= i < self.count:
+            raise IndexError(i)
+        rec = &self.moves[i]
+        for k in range(rec.length):
+            code = rec.word[k]
+            text[k] = <char>((code & LETTER) + (96 if code & BLANK else 64))
+        return (rec.score, rec.row, rec.col, bool(rec.horizontal),
+                text[:rec.length].decode("ascii"), rec.tiles, rec.blanks)
+
+    def records(self, Py_ssize_t limit=-1):
+        """The first ``limit`` records (all when negative), as :meth:`record` gives them."""
+        cdef Py_ssize_t i, n = self.count if limit < 0 or limit > self.count else limit
+        return [self.record(i) for i in range(n)]

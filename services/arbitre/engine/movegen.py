@@ -1,0 +1,315 @@
+"""The move generator: every legal move, the top, "is there a move", over a compiled lexicon.
+
+A :class:`MoveGenerator` is built once for a lexicon, a tile set and rules; :meth:`prepare
+<MoveGenerator.prepare>` turns a board into a :class:`PreparedBoard` (anchors and cross-checks
+computed once) that answers any number of racks. The search itself is the compiled core
+(:mod:`arbitre.engine._movegen`), which releases the GIL.
+
+What counts as one move: a distinct set of new tiles (square, letter, blank or not). A blank
+played as E and a real E on the same square are two moves; the two blanks are interchangeable;
+a one-tile play is one move, written horizontally when it forms a horizontal word.
+
+>>> from arbitre.engine.lexicon import Lexicon
+>>> generator = MoveGenerator(Lexicon.from_words(["RAGE", "GARE", "AGE"]))
+>>> top = generator.top(Board.empty(), "GAREZ")
+>>> top.best_score, len(top.best_moves), top.top.notation
+(10, 8, 'H5 GARE')
+>>> generator.has_move(Board.empty(), "ZZZ")
+False
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from arbitre.engine._movegen import ALL, ANY, TOP, Engine, MoveList
+from arbitre.engine._movegen import PreparedBoard as _CompiledBoard
+from arbitre.engine.lexicon import Lexicon
+from arbitre.rules.board import Board
+from arbitre.rules.coordinates import Position
+from arbitre.rules.errors import ArbitreError, UnknownLetterError
+from arbitre.rules.layout import BoardLayout
+from arbitre.rules.move import Move
+from arbitre.rules.play_rules import DUPLICATE, PlayRules
+from arbitre.rules.rack import Rack
+from arbitre.rules.tiles import BLANK, FRENCH, TileSet
+
+__all__ = [
+    "DEFAULT_TIE_BREAK",
+    "TIE_BREAK_KEYS",
+    "BadRackError",
+    "GeneratedMove",
+    "MoveGenerator",
+    "PreparedBoard",
+    "Solution",
+    "TieBreak",
+    "Top",
+]
+
+
+class BadRackError(ArbitreError):
+    """A rack that the tile set or the rules cannot give (unknown tile, too many tiles)."""
+
+    code = "bad_rack"
+
+
+@dataclass(frozen=True, slots=True)
+class GeneratedMove:
+    """A legal move and its points; ``tiles`` and ``blanks`` count the tiles put down."""
+
+    move: Move
+    score: int
+    tiles: int
+    blanks: int
+
+    @property
+    def notation(self) -> str:
+        """FISF notation, blanks in lowercase: ``"9C EpIEUSE"``."""
+        return self.move.notation()
+
+    @property
+    def horizontal(self) -> bool:
+        return self.move.position.horizontal
+
+    @property
+    def reading_order(self) -> tuple[int, int, int]:
+        """Top to bottom, left to right, horizontal before vertical on the same square."""
+        position = self.move.position
+        return (position.row, position.col, 0 if position.horizontal else 1)
+
+
+#: The keys a :class:`TieBreak` may combine, and what each prefers.
+TIE_BREAK_KEYS = {
+    "fewest_blanks": "fewer blanks put down",
+    "most_blanks": "more blanks put down",
+    "most_tiles": "more tiles put down",
+    "fewest_tiles": "fewer tiles put down",
+    "reading_order": "starts first top to bottom, left to right, horizontal first",
+    "alphabetical": "the word first in alphabetical order",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class TieBreak:
+    """How the top is chosen among tied best moves: ``keys`` in order of priority.
+
+    Reading order, then the word, always end the comparison, so the choice is deterministic.
+    """
+
+    keys: tuple[str, ...] = ("fewest_blanks", "most_tiles", "reading_order")
+
+    def __post_init__(self) -> None:
+        unknown = [key for key in self.keys if key not in TIE_BREAK_KEYS]
+        if unknown:
+            raise ValueError(
+                f"unknown tie-break key(s) {', '.join(unknown)}; known: {', '.join(TIE_BREAK_KEYS)}"
+            )
+
+    @classmethod
+    def parse(cls, text: str | Sequence[str]) -> TieBreak:
+        """From ``"fewest_blanks,most_tiles"`` or a sequence of keys."""
+        keys = text.split(",") if isinstance(text, str) else list(text)
+        return cls(tuple(key.strip() for key in keys if key.strip()))
+
+    def sort_key(self, candidate: GeneratedMove) -> tuple[object, ...]:
+        """A key that sorts the preferred move first."""
+        parts: list[object] = []
+        for key in self.keys:
+            if key == "fewest_blanks":
+                parts.append(candidate.blanks)
+            elif key == "most_blanks":
+                parts.append(-candidate.blanks)
+            elif key == "most_tiles":
+                parts.append(-candidate.tiles)
+            elif key == "fewest_tiles":
+                parts.append(candidate.tiles)
+            elif key == "reading_order":
+                parts.append(candidate.reading_order)
+            else:
+                parts.append(candidate.move.word.upper())
+        parts.append(candidate.reading_order)
+        parts.append(candidate.move.word)
+        return tuple(parts)
+
+    def choose(self, candidates: Iterable[GeneratedMove]) -> GeneratedMove | None:
+        """The preferred move, or ``None`` when there is none."""
+        return min(candidates, key=self.sort_key, default=None)
+
+
+DEFAULT_TIE_BREAK = TieBreak()
+
+
+@dataclass(frozen=True, slots=True)
+class Top:
+    """The best moves of a position: ``best_moves`` every tied best move in reading order,
+    ``top`` the one the tie-break picks (``None`` and ``best_score`` 0 when no move exists)."""
+
+    best_score: int
+    best_moves: tuple[GeneratedMove, ...]
+    top: GeneratedMove | None
+
+
+@dataclass(frozen=True, slots=True)
+class Solution:
+    """A whole search: the top and every legal move, best first."""
+
+    top: Top
+    moves: tuple[GeneratedMove, ...]
+
+
+def _rack_counts(rack: Rack | str, tiles: TileSet, rules: PlayRules) -> list[int]:
+    text = rack.tiles if isinstance(rack, Rack) else rack
+    if not isinstance(text, str):
+        raise BadRackError(f"a rack is a string of tiles, not {rack!r}")
+    counts = [0] * 27
+    for tile in text:
+        if tile == BLANK:
+            if not tiles.blanks:
+                raise BadRackError(f"the tile set {tiles.name!r} has no blank")
+            counts[0] += 1
+        elif "A" <= tile <= "Z" and tiles.count(tile) > 0:
+            counts[ord(tile) - 64] += 1
+        elif "a" <= tile <= "z" and tiles.count(tile.upper()) > 0:
+            counts[ord(tile) - 96] += 1
+        else:
+            raise BadRackError(f"rack {text!r}: {tile!r} is not a tile of the set {tiles.name!r}")
+    if len(text) > rules.rack_size:
+        raise BadRackError(
+            f"rack {text!r} holds {len(text)} tiles; the rules allow {rules.rack_size}"
+        )
+    return counts
+
+
+class PreparedBoard:
+    """A board ready for many racks; the board must not change while this is in use."""
+
+    __slots__ = ("_compiled", "board", "generator")
+
+    def __init__(self, generator: MoveGenerator, board: Board) -> None:
+        self.generator = generator
+        self.board = board
+        engine = generator.engine(board.layout)
+        for cell in board.cells:
+            if cell and cell.upper() not in generator.tiles.values:
+                raise UnknownLetterError(
+                    f"the board holds {cell.upper()}, which the tile set "
+                    f"{generator.tiles.name!r} lacks"
+                )
+        self._compiled: _CompiledBoard = engine.prepare(board.cells)
+
+    def _generated(self, found: MoveList, limit: int = -1) -> list[GeneratedMove]:
+        out = []
+        for score, row, col, horizontal, word, tiles, blanks in found.records(limit):
+            out.append(
+                GeneratedMove(Move(Position(row, col, horizontal), word), score, tiles, blanks)
+            )
+        return out
+
+    def moves(self, rack: Rack | str, limit: int | None = None) -> list[GeneratedMove]:
+        """Every legal move for ``rack``, best first (then reading order, then the word);
+        ``limit`` keeps only the first ``limit`` of that order."""
+        found = self._compiled.generate(self.generator.rack_counts(rack), ALL)
+        found.sort()
+        return self._generated(found, -1 if limit is None else limit)
+
+    def count(self, rack: Rack | str) -> int:
+        """The number of legal moves for ``rack``."""
+        return len(self._compiled.generate(self.generator.rack_counts(rack), ALL))
+
+    def top(self, rack: Rack | str) -> Top:
+        """The tied best moves and the tie-break's choice. On an empty board only horizontal
+        moves are offered."""
+        found = self._compiled.generate(self.generator.rack_counts(rack), TOP)
+        found.sort()
+        return self._top(self._generated(found))
+
+    def solve(self, rack: Rack | str) -> Solution:
+        """Every legal move (best first) and the top, from one search."""
+        found = self._compiled.generate(self.generator.rack_counts(rack), ALL)
+        found.sort()
+        moves = self._generated(found)
+        best = (
+            [candidate for candidate in moves if candidate.score == moves[0].score] if moves else []
+        )
+
+        return Solution(self._top(best), tuple(moves))
+
+    def _top(self, best: list[GeneratedMove]) -> Top:
+        if self.board.tile_count == 0:
+            best = [candidate for candidate in best if candidate.horizontal]
+        if not best:
+            return Top(0, (), None)
+        return Top(best[0].score, tuple(best), self.generator.tie_break.choose(best))
+
+    def has_move(self, rack: Rack | str) -> bool:
+        """Whether ``rack`` has at least one legal move."""
+        return len(self._compiled.generate(self.generator.rack_counts(rack), ANY)) > 0
+
+
+@dataclass(slots=True)
+class MoveGenerator:
+    """Moves over one lexicon, tile set and rules, on any board layout."""
+
+    lexicon: Lexicon
+    tiles: TileSet = FRENCH
+    rules: PlayRules = DUPLICATE
+    tie_break: TieBreak = DEFAULT_TIE_BREAK
+    _engines: dict[BoardLayout, Engine] = field(default_factory=dict, init=False, repr=False)
+    _values: list[int] = field(default_factory=list, init=False, repr=False)
+    _playable: list[bool] = field(default_factory=list, init=False, repr=False)
+    _bonuses: list[int] = field(default_factory=list, init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        letters = [chr(64 + code) for code in range(1, 27)]
+        values = self.tiles.values
+        self._values = [self.tiles.blank_value] + [values.get(letter, 0) for letter in letters]
+        self._playable = [self.tiles.blanks > 0] + [self.tiles.count(c) > 0 for c in letters]
+        self._bonuses = [self.rules.bonus(n) for n in range(self.rules.max_tiles_played + 1)]
+        if self.rules.rack_size > 16:
+            raise ValueError("the move generator handles racks of up to 16 tiles")
+
+    def engine(self, layout: BoardLayout) -> Engine:
+        """The compiled configuration for ``layout`` (built once per layout)."""
+        engine = self._engines.get(layout)
+        if engine is None:
+            automaton = self.lexicon.automaton
+            row, col = layout.start
+            engine = Engine(
+                automaton.buffer(),
+                automaton.dawg_root,
+                automaton.gaddag_root,
+                layout.size,
+                bytes(layout.letter_multipliers),
+                bytes(layout.word_multipliers),
+                row * layout.size + col,
+                self._values,
+                self._playable,
+                self._bonuses,
+                self.rules.max_tiles_played,
+                self.rules.first_move_horizontal,
+            )
+            self._engines[layout] = engine
+        return engine
+
+    def rack_counts(self, rack: Rack | str) -> list[int]:
+        """``rack`` as the core's 27 counts; :class:`BadRackError` if the set cannot give it."""
+        return _rack_counts(rack, self.tiles, self.rules)
+
+    def prepare(self, board: Board) -> PreparedBoard:
+        """``board`` with its anchors and cross-checks computed, for any number of racks."""
+        return PreparedBoard(self, board)
+
+    def moves(
+        self, board: Board, rack: Rack | str, limit: int | None = None
+    ) -> list[GeneratedMove]:
+        """Every legal move (see :meth:`PreparedBoard.moves`)."""
+        return self.prepare(board).moves(rack, limit)
+
+    def top(self, board: Board, rack: Rack | str) -> Top:
+        """The best moves and the top (see :meth:`PreparedBoard.top`)."""
+        return self.prepare(board).top(rack)
+
+    def has_move(self, board: Board, rack: Rack | str) -> bool:
+        """Whether any legal move exists."""
+        return self.prepare(board).has_move(rack)

@@ -96,6 +96,126 @@ cdef struct Candidate:
     int anchor
 
 
+cdef struct RackProfile:
+    int count                   # tiles on the rack
+    int values[MAX_TILES]       # their values, highest first
+    uint32_t letters            # bit per letter on the rack (all letters with a blank)
+
+
+cdef void _rack_profile(Search* s, RackProfile* rack) noexcept nogil:
+    cdef int i, k, j, v
+    rack.count = 0
+    rack.letters = ALL_LETTERS if s.rack[0] else 0
+    for i in range(27):
+        for k in range(s.rack[i]):
+            v = s.values[i]
+            j = rack.count
+            while j > 0 and rack.values[j - 1] < v:
+                rack.values[j] = rack.values[j - 1]
+                j -= 1
+            rack.values[j] = v
+            rack.count += 1
+        if i and s.rack[i]:
+            rack.letters |= 1u << i
+
+
+cdef int _compare_candidates(const void* a, const void* b) noexcept nogil:
+    """Highest bound first; then line order, so that equal bounds keep a stable order."""
+    cdef const Candidate* x = <const Candidate*>a
+    cdef const Candidate* y = <const Candidate*>b
+    if x.bound != y.bound:
+        return -1 if x.bound > y.bound else 1
+    if x.horizontal != y.horizontal:
+        return -1 if x.horizontal > y.horizontal else 1
+    if x.line != y.line:
+        return -1 if x.line < y.line else 1
+    return x.anchor - y.anchor
+
+
+cdef int32_t _anchor_bound(Search* s, int anchor, RackProfile* rack) noexcept nogil:
+    """An upper bound of the score of any move found from ``anchor`` in the loaded line, or -1
+    when none can exist.
+
+    A move from the anchor fills the anchor, ``j`` empty squares to its left (never another
+    anchor) and ``r`` to its right, with the tiles between them. For each such window the bound
+    takes the board tiles' points, the cross words' fixed points and the rack's values paired,
+    highest with highest, with each new square's multiplier (rearrangement inequality),
+    ignoring the lexicon; a square where no rack tile fits its cross-check closes the window.
+    """
+    cdef int k = rack.count if rack.count < s.max_tiles else s.max_tiles
+    cdef int left[MAX_TILES]
+    cdef int right[MAX_TILES]
+    cdef int left_fixed[MAX_TILES + 1]
+    cdef int right_fixed[MAX_TILES + 1]
+    cdef int squares[MAX_TILES]
+    cdef int coefs[MAX_TILES]
+    cdef int n_left = 0, n_right = 0, pos, acc, j, r, t, q, c, m, word_mult, fixed_cross
+    cdef int32_t value, best = -1
+    cdef int size = s.size
+    if k == 0 or not (s.masks[anchor] & rack.letters):
+        return -1
+    acc = 0
+    pos = anchor - 1
+    while pos >= 0 and s.tiles[pos]:
+        acc += s.values[0] if s.tiles[pos] & BLANK else s.values[s.tiles[pos] & LETTER]
+        pos -= 1
+    left_fixed[0] = acc
+    while n_left < k - 1 and pos >= 0 and not s.anchors[pos] and (s.masks[pos] & rack.letters):
+        left[n_left] = pos
+        n_left += 1
+        pos -= 1
+        while pos >= 0 and s.tiles[pos]:
+            acc += s.values[0] if s.tiles[pos] & BLANK else s.values[s.tiles[pos] & LETTER]
+            pos -= 1
+        left_fixed[n_left] = acc
+    acc = 0
+    pos = anchor + 1
+    while pos < size and s.tiles[pos]:
+        acc += s.values[0] if s.tiles[pos] & BLANK else s.values[s.tiles[pos] & LETTER]
+        pos += 1
+    right_fixed[0] = acc
+    while n_right < k - 1 and pos < size and (s.masks[pos] & rack.letters):
+        right[n_right] = pos
+        n_right += 1
+        pos += 1
+        while pos < size and s.tiles[pos]:
+            acc += s.values[0] if s.tiles[pos] & BLANK else s.values[s.tiles[pos] & LETTER]
+            pos += 1
+        right_fixed[n_right] = acc
+    for j in range(n_left + 1):
+        for r in range(n_right + 1):
+            t = 1 + j + r
+            if t > k:
+                break
+            squares[0] = anchor
+            for q in range(j):
+                squares[1 + q] = left[q]
+            for q in range(r):
+                squares[1 + j + q] = right[q]
+            word_mult = 1
+            for q in range(t):
+                word_mult *= s.wm[squares[q]]
+            fixed_cross = 0
+            for q in range(t):
+                pos = squares[q]
+                c = s.lm[pos] * word_mult
+                if s.cross[pos] >= 0:
+                    c += s.lm[pos] * s.wm[pos]
+                    fixed_cross += s.cross[pos] * s.wm[pos]
+                # insertion, highest first
+                m = q
+                while m > 0 and coefs[m - 1] < c:
+                    coefs[m] = coefs[m - 1]
+                    m -= 1
+                coefs[m] = c
+            value = (left_fixed[j] + right_fixed[r]) * word_mult + fixed_cross + s.bonus[t]
+            for q in range(t):
+                value += rack.values[q] * coefs[q]
+            if value > best:
+                best = value
+    return best
+
+
 cdef inline uint32_t _find(const uint32_t* arcs, uint32_t index, uint32_t label) noexcept nogil:
     """Index of the arc labelled ``label`` in the list starting at ``index``, or 0."""
     cdef uint32_t arc, current
@@ -554,7 +674,7 @@ cdef class PreparedBoard:
 
     cdef void _run(self, Search* s) noexcept nogil:
         cdef int size = self.engine.size
-        cdef int horizontal, line, pos, i, has
+        cdef int horizontal, line, pos, i
         s.arcs = self.engine.arcs
         s.size = size
         s.max_tiles = self.engine.max_tiles
@@ -562,17 +682,14 @@ cdef class PreparedBoard:
             s.values[i] = self.engine.values[i]
         for i in range(MAX_TILES + 1):
             s.bonus[i] = self.engine.bonus[i]
+        if s.mode == MODE_TOP:
+            self._run_bounded(s)
+            return
         for horizontal in range(1, -1, -1):
             if self.tile_count == 0 and not horizontal and self.engine.first_move_horizontal:
                 continue
             for line in range(size):
-                has = 0
-                for i in range(size):
-                    if horizontal:
-                        has |= self.anchors[line * size + i]
-                    else:
-                        has |= self.anchors[i * size + line]
-                if not has:
+                if not self._line_has_anchor(horizontal, line):
                     continue
                 self._load_line(s, horizontal, line)
                 for pos in range(size):
@@ -581,6 +698,54 @@ cdef class PreparedBoard:
                         _extend_left(s, pos, self.engine.gaddag_root, 0, 1, 0, 0, 0)
                         if s.stop:
                             return
+
+    cdef bint _line_has_anchor(self, int horizontal, int line) noexcept nogil:
+        cdef int size = self.engine.size
+        cdef int i
+        for i in range(size):
+            if self.anchors[line * size + i if horizontal else i * size + line]:
+                return True
+        return False
+
+    cdef void _run_bounded(self, Search* s) noexcept nogil:
+        """Top only: anchors in decreasing order of an upper bound of their best move, stopping
+        at the first anchor whose bound is below the best score found."""
+        cdef int size = self.engine.size
+        cdef int horizontal, line, pos, i, n = 0, loaded_h = -1, loaded_line = -1
+        cdef Candidate* candidates = <Candidate*>malloc(2 * size * size * sizeof(Candidate))
+        cdef RackProfile rack
+        cdef int32_t bound
+        if candidates == NULL:
+            s.failed = 1
+            return
+        _rack_profile(s, &rack)
+        for horizontal in range(1, -1, -1):
+            if self.tile_count == 0 and not horizontal and self.engine.first_move_horizontal:
+                continue
+            for line in range(size):
+                if not self._line_has_anchor(horizontal, line):
+                    continue
+                self._load_line(s, horizontal, line)
+                for pos in range(size):
+                    if s.anchors[pos]:
+                        bound = _anchor_bound(s, pos, &rack)
+                        if bound >= 0:
+                            candidates[n].bound = bound
+                            candidates[n].horizontal = horizontal
+                            candidates[n].line = line
+                            candidates[n].anchor = pos
+                            n += 1
+        qsort(candidates, n, sizeof(Candidate), _compare_candidates)
+        for i in range(n):
+            if candidates[i].bound < s.best or s.stop:
+                break
+            if candidates[i].horizontal != loaded_h or candidates[i].line != loaded_line:
+                loaded_h = candidates[i].horizontal
+                loaded_line = candidates[i].line
+                self._load_line(s, loaded_h, loaded_line)
+            s.anchor = candidates[i].anchor
+            _extend_left(s, s.anchor, self.engine.gaddag_root, 0, 1, 0, 0, 0)
+        free(candidates)
 
 
 cdef int _compare_records(const void* a, const void* b) noexcept nogil:

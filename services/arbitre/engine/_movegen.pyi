@@ -37,6 +37,9 @@ class PreparedBoard:
     tile_count: int
     def __init__(self, engine: Engine, cells: list[str]) -> None: ...
     def generate(self, rack: Sequence[int], mode: int = ..., max_moves: int = ...) -> MoveList: ...
+    def evaluate(
+        self, row: int, col: int, horizontal: bool, word: str, rack: Sequence[int] | None = None
+    ) -> tuple[int, int, int, int, list[tuple[str, int, bool]]] | None: ...
 
 class MoveList:
     count: int

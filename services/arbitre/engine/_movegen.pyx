@@ -102,6 +102,18 @@ cdef struct RackProfile:
     uint32_t letters            # bit per letter on the rack (all letters with a blank)
 
 
+cdef bint _walk(const uint32_t* arcs, uint32_t root, const uint8_t* codes, int n) noexcept nogil:
+    """Whether the letters ``codes[:n]`` (flags ignored) spell a word of the DAWG at ``root``."""
+    cdef uint32_t node = root, arc_index = 0
+    cdef int k
+    for k in range(n):
+        arc_index = _find(arcs, node, codes[k] & LETTER)
+        if arc_index == 0:
+            return False
+        node = arcs[arc_index] & INDEX_MASK
+    return (arcs[arc_index] & ACCEPT_BIT) != 0
+
+
 cdef void _rack_profile(Search* s, RackProfile* rack) noexcept nogil:
     cdef int i, k, j, v
     rack.count = 0
@@ -612,6 +624,131 @@ cdef class PreparedBoard:
                 break
             list_index += 1
         mask[0] = result
+
+    def evaluate(self, int row, int col, bint horizontal, str word, object rack=None):
+        """Validate and score one move written ``word`` (lowercase for a blank) from
+        ``(row, col)``; ``rack`` (27 counts) must hold its new tiles when given.
+
+        Returns ``None`` when the move breaks a placement rule (the rules module says which),
+        else ``(total, bonus, tiles, blanks, words)``, ``words`` being ``(letters, points,
+        known)`` for the main word then each cross word, in the order of the main word.
+        """
+        cdef Engine engine = self.engine
+        cdef int size = engine.size
+        cdef Py_ssize_t n = len(word)
+        cdef int along, step, cross_step, start, k, index, code, cell, placed = 0, blanks = 0
+        cdef int main = 0, mult = 1, value, lm, wm, total, points, first, last, q
+        cdef int need[27]
+        cdef uint8_t codes[MAX_SIZE]
+        cdef uint32_t ch, node, arc_index
+        cdef bint connected = False, covers_start = False, known
+        cdef char text[MAX_SIZE]
+        cdef list words = []
+        if n < 2 or n > MAX_SIZE or not (0 <= row < size and 0 <= col < size):
+            return None
+        along = col if horizontal else row
+        if along + n > size:
+            return None
+        step = 1 if horizontal else size
+        cross_step = size if horizontal else 1
+        start = row * size + col
+        if along > 0 and self.cells[start - step]:
+            return None
+        if along + n < size and self.cells[start + n * step]:
+            return None
+        memset(need, 0, sizeof(need))
+        for k in range(n):
+            ch = <uint32_t>PyUnicode_READ_CHAR(word, k)
+            if 65 <= ch <= 90:
+                code = ch - 64
+            elif 97 <= ch <= 122:
+                code = (ch - 96) | BLANK
+            else:
+                return None
+            index = start + k * step
+            cell = self.cells[index]
+            if cell:
+                if (cell & LETTER) != (code & LETTER):
+                    return None
+                codes[k] = <uint8_t>cell
+                main += engine.values[0] if cell & BLANK else engine.values[cell & LETTER]
+                continue
+            if code & BLANK:
+                if not engine.playable[0]:
+                    return None
+                need[0] += 1
+                blanks += 1
+                value = engine.values[0]
+            else:
+                if not engine.playable[code]:
+                    return None
+                need[code] += 1
+                value = engine.values[code]
+            codes[k] = <uint8_t>(code | NEW)
+            placed += 1
+            connected = connected or self.anchors[index]
+            covers_start = covers_start or index == engine.start
+            main += value * engine.lm[index]
+            mult *= engine.wm[index]
+        if placed == 0 or placed > engine.max_tiles:
+            return None
+        if self.tile_count == 0:
+            if not covers_start or (engine.first_move_horizontal and not horizontal):
+                return None
+        elif not connected:
+            return None
+        if rack is not None:
+            if len(rack) != 27:
+                raise ValueError("a rack is 27 counts: blanks, then A to Z")
+            for k in range(27):
+                if need[k] > rack[k]:
+                    return None
+        # the main word
+        for k in range(n):
+            text[k] = <char>((codes[k] & LETTER) + (96 if codes[k] & BLANK else 64))
+        known = _walk(engine.arcs, engine.dawg_root, codes, n)
+        total = main * mult
+        words.append((text[:n].decode("ascii"), total, known))
+        # the cross words through each new tile
+        for k in range(n):
+            if not codes[k] & NEW:
+                continue
+            index = start + k * step
+            if horizontal:
+                points = self.cross_h[index]
+            else:
+                points = self.cross_v[index]
+            if points < 0:
+                continue
+            code = codes[k] & (LETTER | BLANK)
+            value = engine.values[0] if code & BLANK else engine.values[code]
+            lm = engine.lm[index]
+            wm = engine.wm[index]
+            points = (points + value * lm) * wm
+            total += points
+            first = index
+            while (first - cross_step >= 0 and
+                   (horizontal or (first - cross_step) // size == index // size) and
+                   self.cells[first - cross_step]):
+                first -= cross_step
+            q = 0
+            last = first
+            while True:
+                cell = code if last == index else self.cells[last]
+                text[q] = <char>((cell & LETTER) + (96 if cell & BLANK else 64))
+                q += 1
+                last += cross_step
+                if last >= size * size or (not horizontal and last // size != index // size):
+                    break
+                if last != index and not self.cells[last]:
+                    break
+            if horizontal:
+                known = (self.mask_h[index] >> (code & LETTER)) & 1
+            else:
+                known = (self.mask_v[index] >> (code & LETTER)) & 1
+            words.append((text[:q].decode("ascii"), points, known))
+        total += engine.bonus[placed]
+        return (total, engine.bonus[placed], placed, blanks, words)
 
     cdef void _load_line(self, Search* s, int horizontal, int line) noexcept nogil:
         """Copy one row (``horizontal``) or column into the search's line arrays."""

@@ -31,14 +31,17 @@ from arbitre.rules.coordinates import Position
 from arbitre.rules.errors import ArbitreError, UnknownLetterError
 from arbitre.rules.layout import BoardLayout
 from arbitre.rules.move import Move
+from arbitre.rules.placement import place
 from arbitre.rules.play_rules import DUPLICATE, PlayRules
 from arbitre.rules.rack import Rack
+from arbitre.rules.scoring import WordScore
 from arbitre.rules.tiles import BLANK, FRENCH, TileSet
 
 __all__ = [
     "DEFAULT_TIE_BREAK",
     "TIE_BREAK_KEYS",
     "BadRackError",
+    "Evaluation",
     "GeneratedMove",
     "MoveGenerator",
     "PreparedBoard",
@@ -151,6 +154,29 @@ class Top:
 
 
 @dataclass(frozen=True, slots=True)
+class Evaluation:
+    """One move judged: ``score`` is the board value (words plus ``bonus``) even when a word
+    is unknown; :attr:`points` is what a referee awards."""
+
+    score: int
+    bonus: int
+    tiles: int
+    blanks: int
+    words: tuple[WordScore, ...]
+    unknown_words: tuple[str, ...]
+
+    @property
+    def in_lexicon(self) -> bool:
+        """Whether every word formed is in the lexicon."""
+        return not self.unknown_words
+
+    @property
+    def points(self) -> int:
+        """The score, or 0 when a word is not in the lexicon."""
+        return self.score if not self.unknown_words else 0
+
+
+@dataclass(frozen=True, slots=True)
 class Solution:
     """A whole search: the top and every legal move, best first."""
 
@@ -246,6 +272,36 @@ class PreparedBoard:
         """Whether ``rack`` has at least one legal move."""
         return len(self._compiled.generate(self.generator.rack_counts(rack), ANY)) > 0
 
+    def evaluate(self, move: Move, rack: Rack | str | None = None) -> Evaluation:
+        """Validate and score ``move`` at compiled speed; ``rack``, when given, must hold its
+        new tiles.
+
+        Raises what :func:`~arbitre.rules.placement.place` raises for a move that breaks a
+        placement rule (the rules module names the reason); a word missing from the lexicon
+        is not an error, it is reported in :attr:`Evaluation.unknown_words`.
+        """
+        position = move.position
+        counts = None if rack is None else self.generator.rack_counts(rack)
+        found = self._compiled.evaluate(
+            position.row, position.col, position.horizontal, move.word, counts
+        )
+        if found is None:
+            generator = self.generator
+            rack_value = (
+                None if rack is None else (rack if isinstance(rack, Rack) else Rack.from_text(rack))
+            )
+            place(self.board, move, generator.tiles, generator.rules, rack_value)
+            raise AssertionError(f"{move.notation()}: the compiled check and the rules disagree")
+        total, bonus, tiles, blanks, words = found
+        return Evaluation(
+            total,
+            bonus,
+            tiles,
+            blanks,
+            tuple(WordScore(letters.upper(), points) for letters, points, _ in words),
+            tuple(letters.upper() for letters, _, known in words if not known),
+        )
+
 
 @dataclass(slots=True)
 class MoveGenerator:
@@ -313,3 +369,7 @@ class MoveGenerator:
     def has_move(self, board: Board, rack: Rack | str) -> bool:
         """Whether any legal move exists."""
         return self.prepare(board).has_move(rack)
+
+    def evaluate(self, board: Board, move: Move, rack: Rack | str | None = None) -> Evaluation:
+        """Validate and score one move (see :meth:`PreparedBoard.evaluate`)."""
+        return self.prepare(board).evaluate(move, rack)

@@ -10,9 +10,16 @@ Contracts (checked by the Python wrapper :mod:`arbitre.engine.movegen`, trusted 
 * premiums are one letter and one word multiplier per square.
 
 Generation runs without the GIL on scratch memory owned by the call, so threads sharing one
-:class:`PreparedBoard` run in parallel. Each move is found once: from the leftmost anchor that
-receives a new tile (Gordon's GADDAG search, new tiles never placed on an anchor left of the
-current one), one-tile moves once (from the horizontal pass when they form a horizontal word).
+:class:`PreparedBoard` run in parallel.
+
+The search is Gordon's GADDAG search from anchors, line by line. Each move is found once:
+
+* a move whose word holds board tiles, from the last tile of the rightmost run of board tiles it
+  holds: the search reads that run backwards first (no branching), may go on leftwards through
+  other runs, and never places a tile that would touch a run further right;
+* a move whose word holds no board tile (it touches tiles only across the line), from the
+  rightmost of its new squares that has a cross word, never touching a run;
+* a one-tile move, from the horizontal pass when it forms a horizontal word.
 """
 
 from cpython.mem cimport PyMem_Free, PyMem_Malloc
@@ -69,12 +76,13 @@ cdef struct Search:
     int horizontal
     int line
     int anchor
+    int left_limit              # leftmost square where the move may put a tile
+    int right_limit             # rightmost square where the move may put a tile
     uint8_t tiles[MAX_SIZE]
     uint32_t masks[MAX_SIZE]
     int32_t cross[MAX_SIZE]
     uint8_t lm[MAX_SIZE]
     uint8_t wm[MAX_SIZE]
-    uint8_t anchors[MAX_SIZE]
     uint8_t word[MAX_SIZE]
     # rack and rules
     int rack[27]
@@ -89,11 +97,24 @@ cdef struct Search:
     int failed
 
 
+cdef struct Anchor:
+    int square
+    int left_limit
+    int right_limit
+
+
 cdef struct Candidate:
     int32_t bound
     int horizontal
     int line
-    int anchor
+    Anchor anchor
+
+
+cdef void _search_anchor(Search* s, Anchor* anchor, uint32_t root) noexcept nogil:
+    s.anchor = anchor.square
+    s.left_limit = anchor.left_limit
+    s.right_limit = anchor.right_limit
+    _extend_left(s, anchor.square, root, 0, 1, 0, 0, 0)
 
 
 cdef struct RackProfile:
@@ -141,18 +162,23 @@ cdef int _compare_candidates(const void* a, const void* b) noexcept nogil:
         return -1 if x.horizontal > y.horizontal else 1
     if x.line != y.line:
         return -1 if x.line < y.line else 1
-    return x.anchor - y.anchor
+    return x.anchor.square - y.anchor.square
 
 
-cdef int32_t _anchor_bound(Search* s, int anchor, RackProfile* rack) noexcept nogil:
+cdef inline int _tile_value(Search* s, uint8_t code) noexcept nogil:
+    return s.values[0] if code & BLANK else s.values[code & LETTER]
+
+
+cdef int32_t _anchor_bound(Search* s, Anchor* anchor, RackProfile* rack) noexcept nogil:
     """An upper bound of the score of any move found from ``anchor`` in the loaded line, or -1
     when none can exist.
 
-    A move from the anchor fills the anchor, ``j`` empty squares to its left (never another
-    anchor) and ``r`` to its right, with the tiles between them. For each such window the bound
-    takes the board tiles' points, the cross words' fixed points and the rack's values paired,
-    highest with highest, with each new square's multiplier (rearrangement inequality),
-    ignoring the lexicon; a square where no rack tile fits its cross-check closes the window.
+    A move from an anchor puts tiles on ``j`` empty squares left of the anchor and ``r`` right
+    of it (the anchor itself counting as a left square when empty), with the board tiles in
+    between. For each such window the bound adds the board tiles' points, the cross words'
+    fixed points and the rack's values paired, highest with highest, with each new square's
+    multiplier (rearrangement inequality), ignoring the lexicon. A square where no rack tile
+    fits its cross-check closes the window.
     """
     cdef int k = rack.count if rack.count < s.max_tiles else s.max_tiles
     cdef int left[MAX_TILES]
@@ -164,46 +190,44 @@ cdef int32_t _anchor_bound(Search* s, int anchor, RackProfile* rack) noexcept no
     cdef int n_left = 0, n_right = 0, pos, acc, j, r, t, q, c, m, word_mult, fixed_cross
     cdef int32_t value, best = -1
     cdef int size = s.size
-    if k == 0 or not (s.masks[anchor] & rack.letters):
+    if k == 0:
         return -1
+    # leftwards from the anchor: board tiles are read, empty squares may take a tile
     acc = 0
-    pos = anchor - 1
+    pos = anchor.square
     while pos >= 0 and s.tiles[pos]:
-        acc += s.values[0] if s.tiles[pos] & BLANK else s.values[s.tiles[pos] & LETTER]
+        acc += _tile_value(s, s.tiles[pos])
         pos -= 1
     left_fixed[0] = acc
-    while n_left < k - 1 and pos >= 0 and not s.anchors[pos] and (s.masks[pos] & rack.letters):
+    while (n_left < k and pos >= anchor.left_limit and (s.masks[pos] & rack.letters)):
         left[n_left] = pos
         n_left += 1
         pos -= 1
         while pos >= 0 and s.tiles[pos]:
-            acc += s.values[0] if s.tiles[pos] & BLANK else s.values[s.tiles[pos] & LETTER]
+            acc += _tile_value(s, s.tiles[pos])
             pos -= 1
         left_fixed[n_left] = acc
-    acc = 0
-    pos = anchor + 1
-    while pos < size and s.tiles[pos]:
-        acc += s.values[0] if s.tiles[pos] & BLANK else s.values[s.tiles[pos] & LETTER]
-        pos += 1
-    right_fixed[0] = acc
-    while n_right < k - 1 and pos < size and (s.masks[pos] & rack.letters):
+    # rightwards: only empty squares up to the limit
+    right_fixed[0] = 0
+    pos = anchor.square + 1
+    while n_right < k and pos <= anchor.right_limit and (s.masks[pos] & rack.letters):
         right[n_right] = pos
         n_right += 1
+        right_fixed[n_right] = 0
         pos += 1
-        while pos < size and s.tiles[pos]:
-            acc += s.values[0] if s.tiles[pos] & BLANK else s.values[s.tiles[pos] & LETTER]
-            pos += 1
-        right_fixed[n_right] = acc
     for j in range(n_left + 1):
+        if s.tiles[anchor.square] == 0 and j == 0:
+            continue                    # an empty anchor always takes a tile
         for r in range(n_right + 1):
-            t = 1 + j + r
+            t = j + r
             if t > k:
                 break
-            squares[0] = anchor
+            if t == 0:
+                continue
             for q in range(j):
-                squares[1 + q] = left[q]
+                squares[q] = left[q]
             for q in range(r):
-                squares[1 + j + q] = right[q]
+                squares[j + q] = right[q]
             word_mult = 1
             for q in range(t):
                 word_mult *= s.wm[squares[q]]
@@ -214,7 +238,6 @@ cdef int32_t _anchor_bound(Search* s, int anchor, RackProfile* rack) noexcept no
                 if s.cross[pos] >= 0:
                     c += s.lm[pos] * s.wm[pos]
                     fixed_cross += s.cross[pos] * s.wm[pos]
-                # insertion, highest first
                 m = q
                 while m > 0 and coefs[m - 1] < c:
                     coefs[m] = coefs[m - 1]
@@ -324,7 +347,7 @@ cdef void _extend_left(Search* s, int pos, uint32_t node, int main, int mult, in
         return
     if placed >= s.max_tiles:
         return
-    if pos != s.anchor and s.anchors[pos]:
+    if pos < s.left_limit:
         return
     bit = s.masks[pos]
     if bit == 0:
@@ -378,7 +401,7 @@ cdef void _go_on(Search* s, int pos, uint32_t arc_index, int lo, int main, int m
             return
         if pos > 0:
             _extend_left(s, pos - 1, child, main, mult, cross, placed, blanks)
-        if open_before and anchor + 1 < size and (s.arcs[child] >> LABEL_SHIFT) == 0:
+        if open_before and anchor < s.right_limit and (s.arcs[child] >> LABEL_SHIFT) == 0:
             separator = s.arcs[child] & INDEX_MASK
             if separator:
                 _extend_right(s, anchor + 1, separator, pos, main, mult, cross, placed, blanks)
@@ -407,7 +430,7 @@ cdef void _extend_right(Search* s, int pos, uint32_t node, int lo, int main, int
             value = s.values[0] if code & BLANK else s.values[code & LETTER]
             _go_on(s, pos, index, lo, main + value, mult, cross, placed, blanks, 0)
         return
-    if placed >= s.max_tiles:
+    if placed >= s.max_tiles or pos > s.right_limit:
         return
     bit = s.masks[pos]
     if bit == 0:
@@ -765,7 +788,6 @@ cdef class PreparedBoard:
         for i in range(size):
             index = first + i * step
             s.tiles[i] = self.cells[index]
-            s.anchors[i] = self.anchors[index]
             s.lm[i] = self.engine.lm[index]
             s.wm[i] = self.engine.wm[index]
             if horizontal:
@@ -777,7 +799,8 @@ cdef class PreparedBoard:
 
     def generate(self, object rack, int mode=MODE_ALL, Py_ssize_t max_moves=-1):
         """The moves for ``rack`` (27 counts): every move (``ALL``), the tied best moves
-        (``TOP``) or at most one (``ANY``); ``max_moves >= 0`` caps ``ALL``."""
+        (``TOP``; horizontal only on an empty board) or at most one (``ANY``);
+        ``max_moves >= 0`` caps ``ALL``."""
         cdef MoveList result = MoveList.__new__(MoveList)
         cdef Search* s = <Search*>PyMem_Malloc(sizeof(Search))
         cdef int i, total = 0
@@ -809,9 +832,63 @@ cdef class PreparedBoard:
         finally:
             PyMem_Free(s)
 
+    cdef int _line_anchors(self, Search* s, Anchor* out) noexcept nogil:
+        """The anchors of the loaded line (see the module docstring), right to left; their
+        number."""
+        cdef int size = s.size
+        cdef int n = 0, pos, run_end, gap_low, gap_high, limit
+        if self.tile_count == 0:
+            if s.horizontal:
+                pos = self.engine.start - s.line * size
+                if not 0 <= pos < size:
+                    return 0
+            else:
+                if self.engine.start % size != s.line:
+                    return 0
+                pos = self.engine.start // size
+            out[0].square = pos
+            out[0].left_limit = 0
+            out[0].right_limit = size - 1
+            return 1
+        # walk right to left: gaps between runs, then runs; ``gap_high`` is the rightmost
+        # square of the current gap that a move may fill without touching a run
+        pos = size - 1
+        gap_high = size - 1
+        while pos >= 0:
+            if s.tiles[pos]:
+                run_end = pos
+                while pos >= 0 and s.tiles[pos]:
+                    pos -= 1
+                out[n].square = run_end
+                out[n].left_limit = 0
+                out[n].right_limit = gap_high
+                n += 1
+                gap_high = pos - 1      # pos is empty (or -1): the square left of the run
+                continue
+            # an empty gap from pos leftwards, up to the next run
+            gap_low = pos
+            while gap_low > 0 and not s.tiles[gap_low - 1]:
+                gap_low -= 1
+            limit = gap_high
+            if gap_low > 0:
+                gap_low += 1            # leave the square next to the run on the left empty
+            while pos >= gap_low:
+                if pos <= gap_high and s.cross[pos] >= 0:
+                    if s.masks[pos]:
+                        out[n].square = pos
+                        out[n].left_limit = gap_low
+                        out[n].right_limit = limit
+                        n += 1
+                    limit = pos - 1
+                pos -= 1
+            while pos >= 0 and not s.tiles[pos]:
+                pos -= 1
+        return n
+
     cdef void _run(self, Search* s) noexcept nogil:
         cdef int size = self.engine.size
-        cdef int horizontal, line, pos, i
+        cdef int horizontal, line, i, n
+        cdef Anchor anchors[MAX_SIZE]
         s.arcs = self.engine.arcs
         s.size = size
         s.max_tiles = self.engine.max_tiles
@@ -826,30 +903,20 @@ cdef class PreparedBoard:
             if self.tile_count == 0 and not horizontal and self.engine.first_move_horizontal:
                 continue
             for line in range(size):
-                if not self._line_has_anchor(horizontal, line):
-                    continue
                 self._load_line(s, horizontal, line)
-                for pos in range(size):
-                    if s.anchors[pos]:
-                        s.anchor = pos
-                        _extend_left(s, pos, self.engine.gaddag_root, 0, 1, 0, 0, 0)
-                        if s.stop:
-                            return
-
-    cdef bint _line_has_anchor(self, int horizontal, int line) noexcept nogil:
-        cdef int size = self.engine.size
-        cdef int i
-        for i in range(size):
-            if self.anchors[line * size + i if horizontal else i * size + line]:
-                return True
-        return False
+                n = self._line_anchors(s, anchors)
+                for i in range(n):
+                    _search_anchor(s, &anchors[i], self.engine.gaddag_root)
+                    if s.stop:
+                        return
 
     cdef void _run_bounded(self, Search* s) noexcept nogil:
         """Top only: anchors in decreasing order of an upper bound of their best move, stopping
         at the first anchor whose bound is below the best score found."""
         cdef int size = self.engine.size
-        cdef int horizontal, line, pos, i, n = 0, loaded_h = -1, loaded_line = -1
+        cdef int horizontal, line, i, k, count, n = 0, loaded_h = -1, loaded_line = -1
         cdef Candidate* candidates = <Candidate*>malloc(2 * size * size * sizeof(Candidate))
+        cdef Anchor anchors[MAX_SIZE]
         cdef RackProfile rack
         cdef int32_t bound
         if candidates == NULL:
@@ -857,21 +924,19 @@ cdef class PreparedBoard:
             return
         _rack_profile(s, &rack)
         for horizontal in range(1, -1, -1):
-            if self.tile_count == 0 and not horizontal and self.engine.first_move_horizontal:
-                continue
+            if self.tile_count == 0 and not horizontal:
+                continue                # the top of an empty board is horizontal
             for line in range(size):
-                if not self._line_has_anchor(horizontal, line):
-                    continue
                 self._load_line(s, horizontal, line)
-                for pos in range(size):
-                    if s.anchors[pos]:
-                        bound = _anchor_bound(s, pos, &rack)
-                        if bound >= 0:
-                            candidates[n].bound = bound
-                            candidates[n].horizontal = horizontal
-                            candidates[n].line = line
-                            candidates[n].anchor = pos
-                            n += 1
+                count = self._line_anchors(s, anchors)
+                for k in range(count):
+                    bound = _anchor_bound(s, &anchors[k], &rack)
+                    if bound >= 0:
+                        candidates[n].bound = bound
+                        candidates[n].horizontal = horizontal
+                        candidates[n].line = line
+                        candidates[n].anchor = anchors[k]
+                        n += 1
         qsort(candidates, n, sizeof(Candidate), _compare_candidates)
         for i in range(n):
             if candidates[i].bound < s.best or s.stop:
@@ -880,8 +945,7 @@ cdef class PreparedBoard:
                 loaded_h = candidates[i].horizontal
                 loaded_line = candidates[i].line
                 self._load_line(s, loaded_h, loaded_line)
-            s.anchor = candidates[i].anchor
-            _extend_left(s, s.anchor, self.engine.gaddag_root, 0, 1, 0, 0, 0)
+            _search_anchor(s, &candidates[i].anchor, self.engine.gaddag_root)
         free(candidates)
 
 
@@ -948,6 +1012,18 @@ cdef class MoveList:
             text[k] = <char>((code & LETTER) + (96 if code & BLANK else 64))
         return (rec.score, rec.row, rec.col, bool(rec.horizontal),
                 text[:rec.length].decode("ascii"), rec.tiles, rec.blanks)
+
+    def best_records(self, bint horizontal_only=False):
+        """The records of the best moves (of the best horizontal moves when asked), in the
+        list's order."""
+        cdef Py_ssize_t i
+        cdef int32_t best = -1
+        for i in range(self.count):
+            if self.moves[i].score > best and (self.moves[i].horizontal or not horizontal_only):
+                best = self.moves[i].score
+        return [self.record(i) for i in range(self.count)
+                if self.moves[i].score == best and
+                (self.moves[i].horizontal or not horizontal_only)]
 
     def records(self, Py_ssize_t limit=-1):
         """The first ``limit`` records (all when negative), as :meth:`record` gives them."""

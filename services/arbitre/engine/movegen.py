@@ -14,12 +14,13 @@ a one-tile play is one move, written horizontally when it forms a horizontal wor
 >>> top = generator.top(Board.empty(), "GAREZ")
 >>> top.best_score, len(top.best_moves), top.top.notation
 (10, 8, 'H5 GARE')
->>> generator.has_move(Board.empty(), "ZZZ")
+>>> generator.has_move(Board.empty(), "XYZ")
 False
 """
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
@@ -178,9 +179,11 @@ class Evaluation:
 
 @dataclass(frozen=True, slots=True)
 class Solution:
-    """A whole search: the top and every legal move, best first."""
+    """A whole search: the top, ``n_moves`` legal moves, and ``moves``: all of them or the
+    first ones, best first."""
 
     top: Top
+    n_moves: int
     moves: tuple[GeneratedMove, ...]
 
 
@@ -200,6 +203,13 @@ def _rack_counts(rack: Rack | str, tiles: TileSet, rules: PlayRules) -> list[int
             counts[ord(tile) - 96] += 1
         else:
             raise BadRackError(f"rack {text!r}: {tile!r} is not a tile of the set {tiles.name!r}")
+    for code, count in enumerate(counts):
+        available = tiles.blanks if code == 0 else tiles.count(chr(64 + code))
+        if count > available:
+            tile = BLANK if code == 0 else chr(64 + code)
+            raise BadRackError(
+                f"rack {text!r} holds {count} x {tile}; the set {tiles.name!r} has {available}"
+            )
     if len(text) > rules.rack_size:
         raise BadRackError(
             f"rack {text!r} holds {len(text)} tiles; the rules allow {rules.rack_size}"
@@ -217,27 +227,27 @@ class PreparedBoard:
         self.board = board
         engine = generator.engine(board.layout)
         for cell in board.cells:
-            if cell and cell.upper() not in generator.tiles.values:
+            if cell and cell not in generator.tiles.values:
                 raise UnknownLetterError(
-                    f"the board holds {cell.upper()}, which the tile set "
-                    f"{generator.tiles.name!r} lacks"
+                    f"the board holds {cell}, which the tile set {generator.tiles.name!r} lacks"
                 )
         self._compiled: _CompiledBoard = engine.prepare(board.cells)
 
-    def _generated(self, found: MoveList, limit: int = -1) -> list[GeneratedMove]:
-        out = []
-        for score, row, col, horizontal, word, tiles, blanks in found.records(limit):
-            out.append(
-                GeneratedMove(Move(Position(row, col, horizontal), word), score, tiles, blanks)
-            )
-        return out
+    @staticmethod
+    def _generated(
+        records: list[tuple[int, int, int, bool, str, int, int]],
+    ) -> list[GeneratedMove]:
+        return [
+            GeneratedMove(Move(Position(row, col, horizontal), word), score, tiles, blanks)
+            for score, row, col, horizontal, word, tiles, blanks in records
+        ]
 
     def moves(self, rack: Rack | str, limit: int | None = None) -> list[GeneratedMove]:
         """Every legal move for ``rack``, best first (then reading order, then the word);
         ``limit`` keeps only the first ``limit`` of that order."""
         found = self._compiled.generate(self.generator.rack_counts(rack), ALL)
         found.sort()
-        return self._generated(found, -1 if limit is None else limit)
+        return self._generated(found.records(-1 if limit is None else limit))
 
     def count(self, rack: Rack | str) -> int:
         """The number of legal moves for ``rack``."""
@@ -248,22 +258,18 @@ class PreparedBoard:
         moves are offered."""
         found = self._compiled.generate(self.generator.rack_counts(rack), TOP)
         found.sort()
-        return self._top(self._generated(found))
+        return self._top(found)
 
-    def solve(self, rack: Rack | str) -> Solution:
-        """Every legal move (best first) and the top, from one search."""
+    def solve(self, rack: Rack | str, limit: int | None = None) -> Solution:
+        """From one search: the top, the number of legal moves and the moves themselves, best
+        first (only the first ``limit`` when given)."""
         found = self._compiled.generate(self.generator.rack_counts(rack), ALL)
         found.sort()
-        moves = self._generated(found)
-        best = (
-            [candidate for candidate in moves if candidate.score == moves[0].score] if moves else []
-        )
+        moves = self._generated(found.records(-1 if limit is None else limit))
+        return Solution(self._top(found), len(found), tuple(moves))
 
-        return Solution(self._top(best), tuple(moves))
-
-    def _top(self, best: list[GeneratedMove]) -> Top:
-        if self.board.tile_count == 0:
-            best = [candidate for candidate in best if candidate.horizontal]
+    def _top(self, found: MoveList) -> Top:
+        best = self._generated(found.best_records(self.board.tile_count == 0))
         if not best:
             return Top(0, (), None)
         return Top(best[0].score, tuple(best), self.generator.tie_break.choose(best))
@@ -312,6 +318,7 @@ class MoveGenerator:
     rules: PlayRules = DUPLICATE
     tie_break: TieBreak = DEFAULT_TIE_BREAK
     _engines: dict[BoardLayout, Engine] = field(default_factory=dict, init=False, repr=False)
+    _lock: threading.Lock = field(default_factory=threading.Lock, init=False, repr=False)
     _values: list[int] = field(default_factory=list, init=False, repr=False)
     _playable: list[bool] = field(default_factory=list, init=False, repr=False)
     _bonuses: list[int] = field(default_factory=list, init=False, repr=False)
@@ -326,9 +333,14 @@ class MoveGenerator:
             raise ValueError("the move generator handles racks of up to 16 tiles")
 
     def engine(self, layout: BoardLayout) -> Engine:
-        """The compiled configuration for ``layout`` (built once per layout)."""
+        """The compiled configuration for ``layout`` (built once per layout, thread-safe)."""
         engine = self._engines.get(layout)
-        if engine is None:
+        if engine is not None:
+            return engine
+        with self._lock:
+            engine = self._engines.get(layout)
+            if engine is not None:
+                return engine
             automaton = self.lexicon.automaton
             row, col = layout.start
             engine = Engine(

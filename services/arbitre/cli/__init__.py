@@ -9,7 +9,7 @@ import sys
 from collections.abc import Sequence
 
 from arbitre import __version__
-from arbitre.cli import lexicon_command, score_command
+from arbitre.cli import lexicon_command, score_command, solve_command
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -21,6 +21,7 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("-v", "--verbose", action="store_true", help="log progress to stderr")
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     score_command.register(commands)
+    solve_command.register(commands)
     lexicon_command.register(commands)
     return parser
 

@@ -61,7 +61,7 @@ def register(commands: Any) -> None:
     parser.set_defaults(run=run)
 
 
-def _load_tiles(spec: str) -> TileSet:
+def load_tiles(spec: str) -> TileSet:
     """A preset by name, else a custom tile set read from a JSON file."""
     path = Path(spec)
     if not path.is_file():
@@ -81,7 +81,7 @@ def _imposed_lexicon(lexicon: Lexicon, tiles: TileSet) -> Lexicon:
 
 def run(arguments: argparse.Namespace) -> int:
     try:
-        tiles = _load_tiles(arguments.tiles)
+        tiles = load_tiles(arguments.tiles)
         rules = play_rules(arguments.rules)
         chooser = lexicon_by_language
         if arguments.lexicon is not None:

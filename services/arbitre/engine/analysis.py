@@ -18,7 +18,12 @@ from typing import Any
 from arbitre.engine.judge import judge
 from arbitre.engine.lexicon import Lexicon, load_lexicon
 from arbitre.rules.board import Board
-from arbitre.rules.errors import ArbitreError, IllegalMoveError, InvalidBoardError
+from arbitre.rules.errors import (
+    ArbitreError,
+    BadRackError,
+    IllegalMoveError,
+    InvalidBoardError,
+)
 from arbitre.rules.move import Move
 from arbitre.rules.play_rules import DUPLICATE, PlayRules, play_rules
 from arbitre.rules.rack import Rack
@@ -32,12 +37,6 @@ class BadRequestError(ArbitreError):
     """A request that is not an object or whose fields have the wrong types."""
 
     code = "bad_request"
-
-
-class BadRackError(ArbitreError):
-    """A rack that does not fit the rules (more tiles than a rack holds)."""
-
-    code = "bad_rack"
 
 
 def lexicon_by_language(tiles: TileSet) -> Lexicon:

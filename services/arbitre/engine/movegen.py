@@ -29,7 +29,7 @@ from arbitre.engine._movegen import PreparedBoard as _CompiledBoard
 from arbitre.engine.lexicon import Lexicon
 from arbitre.rules.board import Board
 from arbitre.rules.coordinates import Position
-from arbitre.rules.errors import ArbitreError, UnknownLetterError
+from arbitre.rules.errors import BadRackError, UnknownLetterError
 from arbitre.rules.layout import BoardLayout
 from arbitre.rules.move import Move
 from arbitre.rules.placement import place
@@ -50,12 +50,6 @@ __all__ = [
     "TieBreak",
     "Top",
 ]
-
-
-class BadRackError(ArbitreError):
-    """A rack that the tile set or the rules cannot give (unknown tile, too many tiles)."""
-
-    code = "bad_rack"
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,6 +14,7 @@ from arbitre.rules.coordinates import DEFAULT_SIZE, Position, parse_square, squa
 from arbitre.rules.errors import (
     ILLEGAL_REASONS,
     ArbitreError,
+    BadRackError,
     IllegalMoveError,
     InvalidBoardError,
     InvalidNotationError,
@@ -49,6 +50,7 @@ __all__ = [
     "SEVEN_AND_EIGHT",
     "STANDARD",
     "ArbitreError",
+    "BadRackError",
     "Board",
     "BoardLayout",
     "FormedWord",

@@ -37,6 +37,13 @@ class InvalidTileSetError(ArbitreError):
     code = "bad_tile_set"
 
 
+class BadRackError(ArbitreError):
+    """A rack that the tile set or the rules cannot give: a tile the set lacks, more copies of
+    a tile than the set holds, more tiles than a rack holds."""
+
+    code = "bad_rack"
+
+
 class UnknownRulesError(ArbitreError):
     """No preset rules (game variant) has this name."""
 

@@ -8,7 +8,9 @@ corrupted (a letter changed, a blank added or removed, shifted, turned) to reach
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from functools import cache
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -87,9 +89,8 @@ def variants(move: Move, rng: random.Random) -> list[Move]:
     return out
 
 
-def outcome(call: object) -> tuple[str, object]:
+def outcome(call: Callable[[], Any]) -> tuple[str, Any]:
     """``("ok", value)`` or ``("error", (type, reason, message))``."""
-    assert callable(call)
     try:
         return ("ok", call())
     except ArbitreError as error:

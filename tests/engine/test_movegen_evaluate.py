@@ -176,3 +176,13 @@ def test_the_first_move_rules_are_the_rules_module_s() -> None:
         with pytest.raises(IllegalMoveError) as caught:
             generator().evaluate(Board.empty(), Move.from_notation(notation))
         assert caught.value.reason == (reason or "first_move_direction")
+
+
+def test_moves_with_words_carry_the_words_the_rules_find() -> None:
+    board, rack = positions()[5]
+    moves = generator().prepare(board).moves(rack, 40, with_words=True)
+    assert moves
+    for generated in moves:
+        judgement = judge(board, generated.move, FRENCH, DUPLICATE, french())
+        assert generated.words == judgement.score.words
+    assert all(not generated.words for generated in generator().prepare(board).moves(rack, 5))

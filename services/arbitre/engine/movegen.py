@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from arbitre.engine._movegen import ALL, ANY, TOP, Engine, MoveList
 from arbitre.engine._movegen import PreparedBoard as _CompiledBoard
@@ -54,12 +54,15 @@ __all__ = [
 
 @dataclass(frozen=True, slots=True)
 class GeneratedMove:
-    """A legal move and its points; ``tiles`` and ``blanks`` count the tiles put down."""
+    """A legal move and its points; ``tiles`` and ``blanks`` count the tiles put down;
+    ``words`` are the words it forms with their points, main word first, when asked for
+    (:meth:`PreparedBoard.moves` with ``with_words=True``), else empty."""
 
     move: Move
     score: int
     tiles: int
     blanks: int
+    words: tuple[WordScore, ...] = ()
 
     @property
     def notation(self) -> str:
@@ -236,12 +239,20 @@ class PreparedBoard:
             for score, row, col, horizontal, word, tiles, blanks in records
         ]
 
-    def moves(self, rack: Rack | str, limit: int | None = None) -> list[GeneratedMove]:
+    def moves(
+        self, rack: Rack | str, limit: int | None = None, *, with_words: bool = False
+    ) -> list[GeneratedMove]:
         """Every legal move for ``rack``, best first (then reading order, then the word);
-        ``limit`` keeps only the first ``limit`` of that order."""
+        ``limit`` keeps only the first ``limit`` of that order; ``with_words`` fills each
+        move's :attr:`~GeneratedMove.words`."""
         found = self._compiled.generate(self.generator.rack_counts(rack), ALL)
         found.sort()
-        return self._generated(found.records(-1 if limit is None else limit))
+        moves = self._generated(found.records(-1 if limit is None else limit))
+        if with_words:
+            moves = [
+                replace(candidate, words=self.evaluate(candidate.move).words) for candidate in moves
+            ]
+        return moves
 
     def count(self, rack: Rack | str) -> int:
         """The number of legal moves for ``rack``."""

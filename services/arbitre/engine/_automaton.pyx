@@ -10,13 +10,14 @@ Layout of one arc (``uint32``)::
 
 Arc 0 is a sentinel so that index 0 can mean "no child". A list's arcs are contiguous and sorted
 by label. Equal lists are stored once (suffix sharing), across the DAWG and the GADDAG alike.
+Lists are laid out breadth-first from the GADDAG root, then the DAWG root, for cache locality.
 
 The GADDAG holds, for a word ``w`` of length ``n``, ``rev(w[:i]) + SEP + w[i:]`` for
 ``1 <= i < n`` and ``rev(w)`` alone (the separator is implied when nothing follows).
 """
 
 from libc.stdint cimport uint8_t, uint32_t, uint64_t
-from libc.stdlib cimport free, malloc, qsort, realloc
+from libc.stdlib cimport calloc, free, malloc, qsort, realloc
 from libc.string cimport memcmp, memset
 
 cdef extern from "Python.h":
@@ -236,6 +237,62 @@ cdef int _encode(list words, uint8_t* buffer) except -1:
     return 0
 
 
+cdef object _breadth_first(const uint32_t* arcs, uint32_t n_arcs, uint32_t gaddag_root,
+                           uint32_t dawg_root):
+    """The lists of ``arcs`` laid out breadth-first from the GADDAG root, then the DAWG root:
+    the first levels, which every search reads, share a few cache lines instead of lying at
+    the ends of their subtrees. Returns ``(arcs, dawg_root, gaddag_root)``."""
+    cdef uint32_t* placed = <uint32_t*>calloc(n_arcs, sizeof(uint32_t))
+    cdef uint32_t* queue = <uint32_t*>malloc(n_arcs * sizeof(uint32_t))
+    cdef uint32_t* out = <uint32_t*>malloc(n_arcs * sizeof(uint32_t))
+    cdef uint32_t head = 0, tail = 0, next_free = 1, old, new, k, arc, child, length
+    cdef uint32_t roots[2]
+    cdef int r
+    try:
+        if placed == NULL or queue == NULL or out == NULL:
+            raise MemoryError()
+        out[0] = arcs[0]
+        roots[0] = gaddag_root
+        roots[1] = dawg_root
+        with nogil:
+            for r in range(2):
+                old = roots[r]
+                if old and not placed[old]:
+                    length = _list_length(arcs, old)
+                    placed[old] = next_free
+                    next_free += length
+                    queue[tail] = old
+                    tail += 1
+                while head < tail:
+                    old = queue[head]
+                    head += 1
+                    new = placed[old]
+                    length = _list_length(arcs, old)
+                    for k in range(length):
+                        arc = arcs[old + k]
+                        child = arc & INDEX_MASK
+                        if child and not placed[child]:
+                            placed[child] = next_free
+                            next_free += _list_length(arcs, child)
+                            queue[tail] = child
+                            tail += 1
+                        out[new + k] = (arc & ~INDEX_MASK) | (placed[child] if child else 0)
+        return ((<char*>out)[:next_free * sizeof(uint32_t)],
+                placed[dawg_root] if dawg_root else 0,
+                placed[gaddag_root] if gaddag_root else 0)
+    finally:
+        free(placed)
+        free(queue)
+        free(out)
+
+
+cdef inline uint32_t _list_length(const uint32_t* arcs, uint32_t index) noexcept nogil:
+    cdef uint32_t n = 1
+    while not (arcs[index + n - 1] & LAST_BIT):
+        n += 1
+    return n
+
+
 def compile_words(list words):
     """Compile sorted, unique, normalised words (A–Z, 1–15 letters) to the arc array.
 
@@ -284,7 +341,7 @@ def compile_words(list words):
                     r += 1
             qsort(gaddag_records, r, RECORD, _compare_records)
         gaddag_root = builder.build(gaddag_records, r)
-        return builder.result(), dawg_root, gaddag_root
+        return _breadth_first(builder.arcs, builder.n_arcs, gaddag_root, dawg_root)
     finally:
         free(word_records)
         free(gaddag_records)

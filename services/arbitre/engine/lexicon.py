@@ -29,7 +29,7 @@ from arbitre.rules.errors import ArbitreError
 
 log = logging.getLogger(__name__)
 
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
 MAGIC = b"ARBLEX\x00\x01"
 # magic, format version, header size, arc count, DAWG root, GADDAG root, word count, hash
 _HEADER = struct.Struct("<8s6I32s")

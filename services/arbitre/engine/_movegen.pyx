@@ -41,11 +41,14 @@ cdef enum:
     MODE_TOP = 1
     MODE_ANY = 2
 
-cdef uint32_t INDEX_MASK = (1u << 25) - 1
-cdef uint32_t LAST_BIT = 1u << 25
-cdef uint32_t ACCEPT_BIT = 1u << 26
-cdef int LABEL_SHIFT = 27
-cdef uint32_t ALL_LETTERS = 0x7FFFFFE   # bits 1..26
+cdef enum:
+    # arc layout (see _automaton.pyx), as compile-time constants for the inner loops
+    INDEX_MASK = (1 << 25) - 1
+    LAST_BIT = 1 << 25
+    ACCEPT_BIT = 1 << 26
+    LABEL_SHIFT = 27
+    ALL_LETTERS = 0x7FFFFFE     # bits 1..26
+    BOUND_FROM_BLANKS = 1       # top only: bound anchors when the rack has blanks
 
 ALL = MODE_ALL
 TOP = MODE_TOP
@@ -86,6 +89,7 @@ cdef struct Search:
     uint8_t word[MAX_SIZE]
     # rack and rules
     int rack[27]
+    uint32_t letter_bits        # bit per letter A..Z still on the rack (blanks apart)
     int values[27]
     int bonus[MAX_TILES + 1]
     int max_tiles
@@ -349,7 +353,8 @@ cdef void _extend_left(Search* s, int pos, uint32_t node, int main, int mult, in
         return
     if pos < s.left_limit:
         return
-    bit = s.masks[pos]
+    # letters both allowed by the cross-check and still on the rack
+    bit = s.masks[pos] & (<uint32_t>ALL_LETTERS if s.rack[0] else s.letter_bits)
     if bit == 0:
         return
     lm = s.lm[pos]
@@ -362,12 +367,15 @@ cdef void _extend_left(Search* s, int pos, uint32_t node, int main, int mult, in
         if label and (bit >> label) & 1:
             if s.rack[label]:
                 s.rack[label] -= 1
+                if s.rack[label] == 0:
+                    s.letter_bits &= ~(1u << label)
                 value = s.values[label] * lm
                 word_cross = cross + (cross_base + value) * wm if cross_base >= 0 else cross
                 s.word[pos] = <uint8_t>(label | NEW)
                 _go_on(s, pos, index, pos, main + value, mult * wm, word_cross,
                        placed + 1, blanks, 1)
                 s.rack[label] += 1
+                s.letter_bits |= 1u << label
             if s.rack[0]:
                 s.rack[0] -= 1
                 value = s.values[0] * lm
@@ -399,9 +407,11 @@ cdef void _go_on(Search* s, int pos, uint32_t arc_index, int lo, int main, int m
             _record(s, pos, anchor, main, mult, cross, placed, blanks)
         if child == 0:
             return
-        if pos > 0:
+        # skip calls that would return at once: no room or no tile left for the next square
+        if pos > 0 and (not open_before or (pos > s.left_limit and placed < s.max_tiles)):
             _extend_left(s, pos - 1, child, main, mult, cross, placed, blanks)
-        if open_before and anchor < s.right_limit and (s.arcs[child] >> LABEL_SHIFT) == 0:
+        if (open_before and anchor < s.right_limit and placed < s.max_tiles and
+                (s.arcs[child] >> LABEL_SHIFT) == 0):
             separator = s.arcs[child] & INDEX_MASK
             if separator:
                 _extend_right(s, anchor + 1, separator, pos, main, mult, cross, placed, blanks)
@@ -409,7 +419,7 @@ cdef void _go_on(Search* s, int pos, uint32_t arc_index, int lo, int main, int m
         open_after = pos == size - 1 or s.tiles[pos + 1] == 0
         if (arc & ACCEPT_BIT) and open_after and placed:
             _record(s, lo, pos, main, mult, cross, placed, blanks)
-        if child and pos + 1 < size:
+        if child and pos < s.right_limit and placed < s.max_tiles:
             _extend_right(s, pos + 1, child, lo, main, mult, cross, placed, blanks)
 
 
@@ -432,7 +442,8 @@ cdef void _extend_right(Search* s, int pos, uint32_t node, int lo, int main, int
         return
     if placed >= s.max_tiles or pos > s.right_limit:
         return
-    bit = s.masks[pos]
+    # letters both allowed by the cross-check and still on the rack
+    bit = s.masks[pos] & (<uint32_t>ALL_LETTERS if s.rack[0] else s.letter_bits)
     if bit == 0:
         return
     lm = s.lm[pos]
@@ -445,12 +456,15 @@ cdef void _extend_right(Search* s, int pos, uint32_t node, int lo, int main, int
         if label and (bit >> label) & 1:
             if s.rack[label]:
                 s.rack[label] -= 1
+                if s.rack[label] == 0:
+                    s.letter_bits &= ~(1u << label)
                 value = s.values[label] * lm
                 word_cross = cross + (cross_base + value) * wm if cross_base >= 0 else cross
                 s.word[pos] = <uint8_t>(label | NEW)
                 _go_on(s, pos, index, lo, main + value, mult * wm, word_cross,
                        placed + 1, blanks, 0)
                 s.rack[label] += 1
+                s.letter_bits |= 1u << label
             if s.rack[0]:
                 s.rack[0] -= 1
                 value = s.values[0] * lm
@@ -817,6 +831,9 @@ cdef class PreparedBoard:
                 total += s.rack[i]
             if total > MAX_TILES:
                 raise ValueError(f"a rack holds at most {MAX_TILES} tiles")
+            for i in range(1, 27):
+                if s.rack[i]:
+                    s.letter_bits |= 1u << i
             s.mode = mode
             s.max_moves = max_moves
             s.best = -1
@@ -896,11 +913,12 @@ cdef class PreparedBoard:
             s.values[i] = self.engine.values[i]
         for i in range(MAX_TILES + 1):
             s.bonus[i] = self.engine.bonus[i]
-        if s.mode == MODE_TOP:
+        if s.mode == MODE_TOP and s.rack[0] >= BOUND_FROM_BLANKS:
             self._run_bounded(s)
             return
         for horizontal in range(1, -1, -1):
-            if self.tile_count == 0 and not horizontal and self.engine.first_move_horizontal:
+            if self.tile_count == 0 and not horizontal and (
+                    self.engine.first_move_horizontal or s.mode == MODE_TOP):
                 continue
             for line in range(size):
                 self._load_line(s, horizontal, line)

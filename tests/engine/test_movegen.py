@@ -2,17 +2,15 @@
 rules score it, the recorded moves are found, the top and its tie-break, the empty board, what
 counts as one move, "7 et 8", bad racks and boards, other layouts, and threads.
 
-Real positions come from the recorded games of tests/data/corpus, replayed move by move as
-tests/rules/test_corpus.py does: every French game (duplicate, "7 sur 8" and classic) and one
+Real positions come from the recorded games of tests/data/corpus, replayed move by move by
+:func:`tests.corpus.replay`: every French game (duplicate, "7 sur 8" and classic) and one
 English game in eight, each position with the rack recorded for it.
 """
 
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass
 from typing import Any
 
 import pytest
@@ -39,7 +37,6 @@ from arbitre.rules import (
     BoardLayout,
     LetterInfo,
     Move,
-    Placement,
     Position,
     Rack,
     TileSet,
@@ -49,8 +46,8 @@ from arbitre.rules import (
     tile_set,
 )
 from tests.boards import board_with
+from tests.corpus import GAMES, game_id, replay, rules_for, with_blanks
 from tests.engine.brute_force import BruteMove, NewTiles, preference
-from tests.rules.test_corpus import GAMES, corrected_score, game_id, rules_for
 
 FRENCH_GAMES = [(index, game) for index, game in enumerate(GAMES) if game["language"] == "fr"]
 ENGLISH_GAMES = [(index, game) for index, game in enumerate(GAMES) if game["language"] == "en"]
@@ -75,58 +72,6 @@ def lexicons() -> dict[str, Lexicon]:
 @pytest.fixture(scope="module")
 def french(lexicons: dict[str, Lexicon]) -> Lexicon:
     return lexicons["fr"]
-
-
-@dataclass(frozen=True)
-class Turn:
-    """A recorded play: its number, the board before it, its rack, the move and its correct
-    score."""
-
-    number: int
-    board: Board
-    rack: str
-    move: Move
-    score: int
-    label: str
-
-
-def replay(game: dict[str, Any]) -> Iterator[Turn]:
-    """The plays of ``game``, each with a copy of the board before it (a withdrawn phony is
-    taken back off the board, as in tests/rules/test_corpus.py)."""
-    tiles = tile_set(game["language"])
-    rules = rules_for(game)
-    board = Board.empty()
-    previous: Placement | None = None
-    for turn in game["turns"]:
-        kind = turn.get("type", "play")
-        if kind == "withdrawn":
-            assert previous is not None
-            board.remove((row, col) for row, col, _ in previous.new_tiles)
-            previous = None
-            continue
-        if kind != "play":
-            continue
-        move = Move.from_notation(turn["position"], turn["word"])
-        points = turn["score"]
-        if "known_discrepancy" in turn:
-            correct = corrected_score(turn["known_discrepancy"])
-            assert correct is not None
-            points = correct
-        label = f"turn {turn['n']} {move}"
-        yield Turn(turn["n"], board.copy(), turn["rack"], move, points, label)
-        previous = place(board, move, tiles, rules)
-        board.apply(previous)
-
-
-def with_blanks(rack: str, blanks: int) -> str:
-    """``rack`` with its first letters replaced by blanks until it holds ``blanks`` of them."""
-    letters = list(rack)
-    for index, tile in enumerate(letters):
-        if letters.count("?") >= blanks:
-            break
-        if tile != "?":
-            letters[index] = "?"
-    return "".join(letters)
 
 
 def new_tiles(board: Board, move: Move, generator: MoveGenerator) -> NewTiles:

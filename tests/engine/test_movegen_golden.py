@@ -33,8 +33,7 @@ import pytest
 from arbitre.engine.lexicon import Lexicon, load_lexicon
 from arbitre.engine.movegen import MoveGenerator
 from arbitre.rules import BLANK, Board, Move, Rack, play_rules, score_move, tile_set
-from tests.engine.test_movegen import replay, with_blanks
-from tests.rules.test_corpus import GAMES, game_id, rules_for
+from tests.corpus import GAMES, game_id, replay, rules_for, with_blanks
 
 GOLDEN = Path(__file__).resolve().parent.parent / "data" / "movegen" / "golden.jsonl"
 UPDATE = os.environ.get("ARBITRE_UPDATE_GOLDEN") == "1"

@@ -6,49 +6,12 @@ language and the rules of its variant; a withdrawn phony is taken back off the b
 
 from __future__ import annotations
 
-import json
-import re
-from pathlib import Path
 from typing import Any
 
 import pytest
 
-from arbitre.rules import (
-    CLASSIC,
-    DUPLICATE,
-    SEVEN_AMONG_EIGHT,
-    Board,
-    Move,
-    Placement,
-    PlayRules,
-    Rack,
-    score_move,
-    tile_set,
-)
-
-CORPUS = Path(__file__).resolve().parent.parent / "data" / "corpus" / "games.jsonl"
-GAMES: list[dict[str, Any]] = [
-    json.loads(line) for line in CORPUS.read_text(encoding="utf-8").splitlines() if line.strip()
-]
-
-
-def game_id(index: int, game: dict[str, Any]) -> str:
-    name = str(game["source"]).rsplit("/", 1)[-1].rsplit(":", 1)[-1]
-    return f"{index:03d}-{game['language']}-{game['variant']}-{name}"
-
-
-def rules_for(game: dict[str, Any]) -> PlayRules:
-    if game["variant"] == "classic":
-        return CLASSIC
-    if game.get("eliot_variant") == "7among8":
-        return SEVEN_AMONG_EIGHT
-    return DUPLICATE
-
-
-def corrected_score(note: str) -> int | None:
-    """The correct value that a ``known_discrepancy`` note documents, if it gives one."""
-    match = re.search(r"correct value.*?\bis (\d+)", note)
-    return int(match[1]) if match else None
+from arbitre.rules import Board, Move, Placement, Rack, score_move, tile_set
+from tests.corpus import GAMES, corrected_score, game_id, rules_for
 
 
 def test_corpus_size() -> None:

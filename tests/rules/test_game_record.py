@@ -13,6 +13,7 @@ from arbitre.engine.lexicon import Lexicon, load_lexicon
 from arbitre.engine.referee import MoveGeneratorReferee
 from arbitre.rules import (
     RECORD_FORMAT,
+    ArbitreError,
     DuplicateGame,
     GameConfig,
     RecordMismatchError,
@@ -106,3 +107,18 @@ def test_the_game_sheet_lists_the_tops() -> None:
     assert parse_sheet(text) == sheet
     scrabbles = [line.scrabble for line in sheet.lines]
     assert scrabbles == [turn.top.tiles >= 7 for turn in game.turns]
+
+
+def test_a_wrong_end_is_named() -> None:
+    record = copy.deepcopy(record_of(preset("fisf"), 11))
+    record["end"] = "no_move"
+    with pytest.raises(RecordMismatchError, match="the game ended \\(bag\\)"):
+        replay_record(record, MoveGeneratorReferee(french(), preset("fisf")))
+
+
+@pytest.mark.parametrize("players", [[1, 2], [""], ["ana", "ana"]])
+def test_records_with_bad_players_are_refused(players: list[object]) -> None:
+    record = copy.deepcopy(record_of(preset("fisf"), 11))
+    record["players"] = players
+    with pytest.raises(ArbitreError):
+        replay_record(record, MoveGeneratorReferee(french(), preset("fisf")))

@@ -9,7 +9,7 @@ import sys
 from collections.abc import Sequence
 
 from arbitre import __version__
-from arbitre.cli import lexicon_command, score_command, solve_command
+from arbitre.cli import game_commands, lexicon_command, score_command, solve_command
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -23,6 +23,7 @@ def build_parser() -> argparse.ArgumentParser:
     score_command.register(commands)
     solve_command.register(commands)
     lexicon_command.register(commands)
+    game_commands.register(commands)
     return parser
 
 

@@ -152,6 +152,8 @@ class DuplicateGame:
     _answers: dict[str, str] = field(init=False, default_factory=dict)
 
     def __post_init__(self) -> None:
+        if not all(isinstance(player, str) and 0 < len(player) <= 100 for player in self.players):
+            raise GameStateError("players are named by strings of 1 to 100 characters")
         if len(set(self.players)) != len(self.players):
             raise GameStateError("player names must be distinct")
         self.players = tuple(self.players)

@@ -156,10 +156,15 @@ def replay_record(record: Mapping[str, Any], referee: Referee) -> DuplicateGame:
                 )
     if record.get("end") is not None:
         game.start_turn()
-        if game.end is None or game.end.value != record["end"]:
+        if game.end is None:
             raise RecordMismatchError(
                 f"the game goes on after turn {len(game.turns)}; the record says it ended "
                 f"({record['end']})"
+            )
+        if game.end.value != record["end"]:
+            raise RecordMismatchError(
+                f"the game ended ({game.end.value}) after turn {len(game.turns)}; the record "
+                f"says {record['end']}"
             )
     return game
 

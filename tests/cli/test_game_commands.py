@@ -356,7 +356,7 @@ def test_a_bad_published_game_exits_1(arbitre: Any) -> None:
 @pytest.mark.parametrize(
     ("content", "message"),
     [
-        (b"this is not JSON\n", "line 1: not JSON"),
+        (b"this is not JSON\n", "neither JSON nor a FISF game sheet"),
         (b'{"language": "fr", "turns": [\n', "line 1: not JSON"),
         (b"", "no game"),
         (b"\xff\xfe\x00", "utf-8"),
@@ -392,3 +392,19 @@ def test_help(arbitre: Any) -> None:
     text = ok(arbitre("replay", "--help"))
     for word in ("GAME.json", "--lexicon", "--format", "text", "json"):
         assert word in text
+
+
+def test_a_game_sheet_replays_with_its_tops(arbitre: Any, tmp_path: Path) -> None:
+    sheet = ok(arbitre("simulate", "--seed", 4, "--turns", 6))
+    path = tmp_path / "sheet.txt"
+    path.write_text(sheet, encoding="utf-8")
+    report = json.loads(ok(arbitre("replay", path, "--lexicon", "fr", "--format", "json")))
+    assert [turn["score"] for turn in report["turns"]] == [
+        line.points for line in parse_sheet(sheet).lines
+    ]
+    assert all(turn["agrees"] and turn["lost"] == 0 for turn in report["turns"])
+    broken = sheet.replace("Top :", "Total :")
+    path.write_text(broken, encoding="utf-8")
+    completed = arbitre("replay", path)
+    assert completed.returncode == 2
+    assert b"neither JSON nor a FISF game sheet" in completed.stderr

@@ -122,3 +122,13 @@ def test_records_with_bad_players_are_refused(players: list[object]) -> None:
     record["players"] = players
     with pytest.raises(ArbitreError):
         replay_record(record, MoveGeneratorReferee(french(), preset("fisf")))
+
+
+def test_answers_carry_their_negatif_top_and_solo() -> None:
+    record = record_of(preset("fisf"), 11)
+    for turn in record["turns"]:
+        for answer in turn["answers"]:
+            assert answer["negatif"] == answer["points"] - turn["top"]["score"]
+            assert answer["top"] == (answer["points"] == turn["top"]["score"])
+            assert answer["solo"] is False  # two players: no solo below 16
+    assert any(answer["top"] for turn in record["turns"] for answer in turn["answers"])

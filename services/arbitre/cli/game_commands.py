@@ -1,10 +1,11 @@
 """``arbitre simulate`` and ``arbitre replay``: whole duplicate games from the command line.
 
 ``simulate`` plays a game by the tops from a seed and prints its FISF game sheet or its JSON
-record. ``replay`` reads a game (our JSON record, or published games in the corpus format, one
-object or JSON lines), re-scores every turn and, with a lexicon, shows the top each position
-allowed and what the retained move lost against it. Exit status: 0 when everything replays,
-1 when a score or a turn disagrees, 2 for a bad option or an unreadable file.
+record. ``replay`` reads a game (our JSON record, published games in the corpus format as one
+object or JSON lines, or a FISF game sheet as text), re-scores every turn and, with a lexicon,
+shows the top each position allowed and what the retained move lost against it. Exit status: 0
+when everything replays, 1 when a score or a turn disagrees, 2 for a bad option or an
+unreadable file.
 """
 
 from __future__ import annotations
@@ -31,8 +32,13 @@ from arbitre.rules.game_record import (
     game_sheet,
     replay_record,
 )
-from arbitre.rules.game_replay import ReplayedTurn, published_rules, replay_published
-from arbitre.rules.game_sheet import format_sheet
+from arbitre.rules.game_replay import (
+    ReplayedTurn,
+    published_from_sheet,
+    published_rules,
+    replay_published,
+)
+from arbitre.rules.game_sheet import format_sheet, parse_sheet
 from arbitre.rules.tiles import tile_set
 
 __all__ = ["register", "replay_games", "simulate"]
@@ -131,6 +137,14 @@ def _read_games(path: str) -> Iterator[Any]:
     text = data.decode("utf-8")
     if not text.strip():
         raise ArbitreError(f"{path}: no game (the file is empty)")
+    if not text.lstrip().startswith(("{", "[")):
+        # not JSON: a FISF game sheet, as `arbitre simulate` prints it
+        try:
+            sheet = parse_sheet(text)
+        except ArbitreError as error:
+            raise ArbitreError(f"{path}: neither JSON nor a FISF game sheet ({error})") from None
+        yield published_from_sheet(sheet)
+        return
     try:
         yield json.loads(text)
         return

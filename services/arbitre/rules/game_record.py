@@ -3,9 +3,10 @@
 A record holds what it takes to replay the game and check it: the configuration, the seed, the
 lexicon's id and content hash, and for every turn the tirage (FISF notation, the tiles and the
 rejected racks), the top and the moves tied with it, the blanks swapped in a partie joker, and
-every player's answer with its verdict. :func:`replay_record` plays the game again from the
-configuration and the seed with the recorded answers and checks every turn against the record;
-:func:`dumps_record` writes it the same way, byte for byte, on every run and machine.
+every player's answer with its verdict, its négatif, whether it is a top and a solo.
+:func:`replay_record` plays the game again from the configuration and the seed with the
+recorded answers and checks every turn against the record; :func:`dumps_record` writes it the
+same way, byte for byte, on every run and machine.
 """
 
 from __future__ import annotations
@@ -19,6 +20,7 @@ from arbitre.rules.duplicate import DuplicateGame, PlayedTurn, Referee
 from arbitre.rules.errors import ArbitreError
 from arbitre.rules.game_config import GameConfig
 from arbitre.rules.game_sheet import GameSheet, SheetLine
+from arbitre.rules.results import solos
 
 __all__ = [
     "RECORD_FORMAT",
@@ -40,8 +42,14 @@ class RecordMismatchError(ArbitreError):
     code = "record_mismatch"
 
 
-def _turn_record(turn: PlayedTurn) -> dict[str, Any]:
+def _turn_record(turn: PlayedTurn, game: DuplicateGame) -> dict[str, Any]:
     draw, top = turn.draw, turn.top
+    turn_solos = solos(
+        turn.scores(game.players),
+        len(game.players),
+        game.config.solo_bonus,
+        game.config.solo_min_players,
+    )
     return {
         "number": turn.number,
         "rack": draw.notation,
@@ -60,6 +68,9 @@ def _turn_record(turn: PlayedTurn) -> dict[str, Any]:
                 "player": answer.player,
                 "move": answer.move,
                 "points": answer.points,
+                "negatif": answer.points - top.score,
+                "top": answer.points == top.score,
+                "solo": answer.player in turn_solos,
                 "score": answer.verdict.score,
                 "words": list(answer.verdict.words),
                 "unknown_words": list(answer.verdict.unknown_words),
@@ -78,7 +89,7 @@ def game_record(game: DuplicateGame, lexicon_id: str, lexicon_hash: str) -> dict
         "seed": game.seed,
         "lexicon": {"id": lexicon_id, "hash": lexicon_hash},
         "players": list(game.players),
-        "turns": [_turn_record(turn) for turn in game.turns],
+        "turns": [_turn_record(turn, game) for turn in game.turns],
         "end": game.end.value if game.end is not None else None,
         "top_total": game.top_total,
         "standings": [asdict(standing) for standing in game.standings()],

@@ -16,6 +16,7 @@ from typing import Any
 
 from arbitre.rules.board import Board
 from arbitre.rules.errors import ArbitreError
+from arbitre.rules.game_sheet import GameSheet
 from arbitre.rules.move import Move
 from arbitre.rules.placement import Placement
 from arbitre.rules.play_rules import CLASSIC, DUPLICATE, SEVEN_AMONG_EIGHT, PlayRules
@@ -27,6 +28,7 @@ __all__ = [
     "InvalidPublishedGameError",
     "ReplayedTurn",
     "TopFinder",
+    "published_from_sheet",
     "published_rules",
     "replay_published",
 ]
@@ -141,3 +143,24 @@ def replay_published(
         board.apply(placement)
         previous = placement
     return out
+
+
+def published_from_sheet(sheet: GameSheet, language: str = "fr") -> dict[str, Any]:
+    """A FISF game sheet as a published duplicate game (7-tile racks, the ``language``'s tile
+    set), ready for :func:`replay_published`: its tirages, retained words and points."""
+    return {
+        "language": language,
+        "variant": "duplicate",
+        "title": sheet.title,
+        "turns": [
+            {
+                "n": line.number,
+                "rack": Rack.from_text(line.rack).tiles,
+                "rack_raw": line.rack,
+                "word": line.word,
+                "position": line.position,
+                "score": line.points,
+            }
+            for line in sheet.lines
+        ],
+    }

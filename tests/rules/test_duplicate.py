@@ -59,7 +59,10 @@ VARIANTS = [variant.value for variant in Variant]
 
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_a_thousand_games_keep_the_rules(variant: str) -> None:
+    """250 games per variant: minimums, rejections, conservation, the end, and every retained
+    move a top (its score is the best score of an independent all-moves search)."""
     config = preset("fisf").with_variant(variant)
+    generator = MoveGenerator(french(), config.tiles, config.rules)
     expected_tiles = full_set(config)
     for seed in range(250):
         game = new_game(config, seed)
@@ -67,6 +70,10 @@ def test_a_thousand_games_keep_the_rules(variant: str) -> None:
             draw = game.start_turn()
             if draw is None:
                 break
+            top = game.current_top
+            assert top is not None
+            every = generator.prepare(game.board.copy()).solve(draw.rack, limit=0)
+            assert top.score == every.top.best_score, (seed, draw)
             rack = Rack.from_text(draw.rack)
             vowels, consonants = draw.minimum or config.minimum(draw.turn)
             assert rack.satisfies_minimum(config.tiles, vowels, consonants), (seed, draw)
@@ -208,3 +215,24 @@ def test_a_lone_top_among_sixteen_players_is_a_solo() -> None:
     assert by_player["p00"].solos == 1
     assert by_player["p00"].total == top.score + game.config.solo_bonus
     assert by_player["p01"].total == 0
+
+
+def test_a_played_joker_comes_back_and_the_real_letter_takes_its_square() -> None:
+    """Seed 0, partie joker, turn 1: ?LYMAGQ, top H3 MYGALe, 52 = (M2 + Y10 x2 on H4 + G2 + A1
+    + L1 + the blank 0 on H8) x2 for the centre. The E is in the bag: it replaces the blank on
+    H8, the blank returns to the rack beside the Q, and the E counts 1 point in later words."""
+    config = preset("fisf").with_variant(Variant.JOKER)
+    game = new_game(config, 0)
+    draw = game.start_turn()
+    assert draw is not None
+    assert draw.notation == "?LYMAGQ"
+    top = game.current_top
+    assert top is not None
+    assert (top.move.notation(), top.score) == ("H3 MYGALe", 52)
+    e_in_bag = game.bag.counts()["E"]
+    played = game.close_turn()
+    assert played.swapped == ("E",)
+    assert game.board[7, 7] == "E"
+    assert game.bag.counts()["E"] == e_in_bag - 1
+    assert sorted(game.reliquat) == ["?", "Q"]
+    assert tiles_in_play(game) == full_set(config)

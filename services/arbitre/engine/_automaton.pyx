@@ -17,6 +17,15 @@ The GADDAG holds, for a word ``w`` of length ``n``, ``rev(w[:i]) + SEP + w[i:]``
 """
 
 from libc.stdint cimport uint8_t, uint32_t, uint64_t
+
+from arbitre.engine._arcs cimport (
+    ACCEPT_BIT,
+    INDEX_BITS,
+    INDEX_MASK,
+    LABEL_SHIFT,
+    LAST_BIT,
+    find_arc,
+)
 from libc.stdlib cimport calloc, free, malloc, qsort, realloc
 from libc.string cimport memcmp, memset
 
@@ -31,12 +40,6 @@ cdef enum:
     RECORD = 16             # symbols per sort record: 15 letters + separator
     MAX_DEPTH = 17          # pending nodes along a path of RECORD symbols
     MAX_ARCS_PER_NODE = 27  # separator + A..Z
-    INDEX_BITS = 25
-
-cdef uint32_t INDEX_MASK = (1u << INDEX_BITS) - 1
-cdef uint32_t LAST_BIT = 1u << 25
-cdef uint32_t ACCEPT_BIT = 1u << 26
-cdef int LABEL_SHIFT = 27
 
 SEPARATOR = 0
 MAX_WORD_LENGTH = 15
@@ -49,21 +52,6 @@ cdef inline uint32_t _child(uint32_t arc) nogil:
 
 cdef inline uint32_t _label(uint32_t arc) nogil:
     return arc >> LABEL_SHIFT
-
-
-cdef inline uint32_t _find(const uint32_t* arcs, uint32_t index, uint32_t label) nogil:
-    """Index of the arc labelled ``label`` in the list starting at ``index``, or 0."""
-    cdef uint32_t arc, current
-    if index == 0:
-        return 0
-    while True:
-        arc = arcs[index]
-        current = arc >> LABEL_SHIFT
-        if current == label:
-            return index
-        if current > label or (arc & LAST_BIT):
-            return 0
-        index += 1
 
 
 cdef int _compare_records(const void* a, const void* b) noexcept nogil:
@@ -402,7 +390,7 @@ cdef class Automaton:
             ch = _code_point(word, i)
             if ch < 65 or ch > 90:
                 return False
-            arc_index = _find(self.arcs, index, ch - 64)
+            arc_index = find_arc(self.arcs, index, ch - 64)
             if arc_index == 0:
                 return False
             index = _child(self.arcs[arc_index])
@@ -423,7 +411,7 @@ cdef class Automaton:
                 label = ch - 64
             else:
                 return False
-            arc_index = _find(self.arcs, index, label)
+            arc_index = find_arc(self.arcs, index, label)
             if arc_index == 0:
                 return False
             index = _child(self.arcs[arc_index])

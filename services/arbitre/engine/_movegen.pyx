@@ -27,6 +27,8 @@ from libc.stdint cimport int32_t, uint8_t, uint32_t
 from libc.stdlib cimport free, malloc, qsort, realloc
 from libc.string cimport memcpy, memset
 
+from arbitre.engine._arcs cimport ACCEPT_BIT, INDEX_MASK, LABEL_SHIFT, LAST_BIT, find_arc
+
 cdef extern from "Python.h":
     Py_UCS4 PyUnicode_READ_CHAR(object, Py_ssize_t)
 
@@ -42,11 +44,6 @@ cdef enum:
     MODE_ANY = 2
 
 cdef enum:
-    # arc layout (see _automaton.pyx), as compile-time constants for the inner loops
-    INDEX_MASK = (1 << 25) - 1
-    LAST_BIT = 1 << 25
-    ACCEPT_BIT = 1 << 26
-    LABEL_SHIFT = 27
     ALL_LETTERS = 0x7FFFFFE     # bits 1..26
     BOUND_FROM_BLANKS = 1       # top only: bound anchors when the rack has blanks
 
@@ -132,7 +129,7 @@ cdef bint _walk(const uint32_t* arcs, uint32_t root, const uint8_t* codes, int n
     cdef uint32_t node = root, arc_index = 0
     cdef int k
     for k in range(n):
-        arc_index = _find(arcs, node, codes[k] & LETTER)
+        arc_index = find_arc(arcs, node, codes[k] & LETTER)
         if arc_index == 0:
             return False
         node = arcs[arc_index] & INDEX_MASK
@@ -255,21 +252,6 @@ cdef int32_t _anchor_bound(Search* s, Anchor* anchor, RackProfile* rack) noexcep
     return best
 
 
-cdef inline uint32_t _find(const uint32_t* arcs, uint32_t index, uint32_t label) noexcept nogil:
-    """Index of the arc labelled ``label`` in the list starting at ``index``, or 0."""
-    cdef uint32_t arc, current
-    if index == 0:
-        return 0
-    while True:
-        arc = arcs[index]
-        current = arc >> LABEL_SHIFT
-        if current == label:
-            return index
-        if current > label or (arc & LAST_BIT):
-            return 0
-        index += 1
-
-
 cdef int _push(Search* s, int lo, int hi, int32_t score, int placed, int blanks) noexcept nogil:
     """Append a record for the word on ``s.word[lo..hi]``; 0 on success, -1 out of memory."""
     cdef MoveRecord* rec
@@ -332,9 +314,20 @@ cdef void _record(Search* s, int lo, int hi, int main, int mult, int cross, int 
 
 cdef void _extend_left(Search* s, int pos, uint32_t node, int main, int mult, int cross,
                        int placed, int blanks) noexcept nogil:
-    """Fill square ``pos``, at or left of the anchor, with the next letter of a GADDAG path
-    from the list ``node`` (the path so far holds the word from ``pos + 1`` to the anchor,
-    reversed)."""
+    _extend(s, pos, node, 0, main, mult, cross, placed, blanks, 1)
+
+
+cdef void _extend_right(Search* s, int pos, uint32_t node, int lo, int main, int mult, int cross,
+                        int placed, int blanks) noexcept nogil:
+    _extend(s, pos, node, lo, main, mult, cross, placed, blanks, 0)
+
+
+cdef inline void _extend(Search* s, int pos, uint32_t node, int lo, int main, int mult,
+                         int cross, int placed, int blanks, const int left) noexcept nogil:
+    """Fill square ``pos`` with the next letter of a GADDAG path from the list ``node``: at or
+    left of the anchor when ``left`` (the path so far holds the word from ``pos + 1`` to the
+    anchor, reversed), else right of it (the word starts at ``lo``). Inlined into
+    :func:`_extend_left` and :func:`_extend_right`, each compiled for its constant side."""
     cdef uint32_t index, arc, label, bit
     cdef int code = s.tiles[pos]
     cdef int value, lm, wm, word_cross
@@ -342,16 +335,18 @@ cdef void _extend_left(Search* s, int pos, uint32_t node, int main, int mult, in
     cdef const uint32_t* arcs = s.arcs
     if s.stop or node == 0:
         return
+    if left:
+        lo = pos
     if code:
-        index = _find(arcs, node, code & LETTER)
+        index = find_arc(arcs, node, code & LETTER)
         if index:
             s.word[pos] = <uint8_t>code
             value = s.values[0] if code & BLANK else s.values[code & LETTER]
-            _go_on(s, pos, index, pos, main + value, mult, cross, placed, blanks, 1)
+            _go_on(s, pos, index, lo, main + value, mult, cross, placed, blanks, left)
         return
     if placed >= s.max_tiles:
         return
-    if pos < s.left_limit:
+    if (pos < s.left_limit) if left else (pos > s.right_limit):
         return
     # letters both allowed by the cross-check and still on the rack
     bit = s.masks[pos] & (<uint32_t>ALL_LETTERS if s.rack[0] else s.letter_bits)
@@ -372,8 +367,8 @@ cdef void _extend_left(Search* s, int pos, uint32_t node, int main, int mult, in
                 value = s.values[label] * lm
                 word_cross = cross + (cross_base + value) * wm if cross_base >= 0 else cross
                 s.word[pos] = <uint8_t>(label | NEW)
-                _go_on(s, pos, index, pos, main + value, mult * wm, word_cross,
-                       placed + 1, blanks, 1)
+                _go_on(s, pos, index, lo, main + value, mult * wm, word_cross,
+                       placed + 1, blanks, left)
                 s.rack[label] += 1
                 s.letter_bits |= 1u << label
             if s.rack[0]:
@@ -381,8 +376,8 @@ cdef void _extend_left(Search* s, int pos, uint32_t node, int main, int mult, in
                 value = s.values[0] * lm
                 word_cross = cross + (cross_base + value) * wm if cross_base >= 0 else cross
                 s.word[pos] = <uint8_t>(label | BLANK | NEW)
-                _go_on(s, pos, index, pos, main + value, mult * wm, word_cross,
-                       placed + 1, blanks + 1, 1)
+                _go_on(s, pos, index, lo, main + value, mult * wm, word_cross,
+                       placed + 1, blanks + 1, left)
                 s.rack[0] += 1
             if s.stop:
                 return
@@ -421,63 +416,6 @@ cdef void _go_on(Search* s, int pos, uint32_t arc_index, int lo, int main, int m
             _record(s, lo, pos, main, mult, cross, placed, blanks)
         if child and pos < s.right_limit and placed < s.max_tiles:
             _extend_right(s, pos + 1, child, lo, main, mult, cross, placed, blanks)
-
-
-cdef void _extend_right(Search* s, int pos, uint32_t node, int lo, int main, int mult, int cross,
-                        int placed, int blanks) noexcept nogil:
-    """Fill square ``pos`` right of the anchor; ``lo`` is where the word starts."""
-    cdef uint32_t index, arc, label, bit
-    cdef int code = s.tiles[pos]
-    cdef int value, lm, wm, word_cross
-    cdef int32_t cross_base
-    cdef const uint32_t* arcs = s.arcs
-    if s.stop or node == 0:
-        return
-    if code:
-        index = _find(arcs, node, code & LETTER)
-        if index:
-            s.word[pos] = <uint8_t>code
-            value = s.values[0] if code & BLANK else s.values[code & LETTER]
-            _go_on(s, pos, index, lo, main + value, mult, cross, placed, blanks, 0)
-        return
-    if placed >= s.max_tiles or pos > s.right_limit:
-        return
-    # letters both allowed by the cross-check and still on the rack
-    bit = s.masks[pos] & (<uint32_t>ALL_LETTERS if s.rack[0] else s.letter_bits)
-    if bit == 0:
-        return
-    lm = s.lm[pos]
-    wm = s.wm[pos]
-    cross_base = s.cross[pos]
-    index = node
-    while True:
-        arc = arcs[index]
-        label = arc >> LABEL_SHIFT
-        if label and (bit >> label) & 1:
-            if s.rack[label]:
-                s.rack[label] -= 1
-                if s.rack[label] == 0:
-                    s.letter_bits &= ~(1u << label)
-                value = s.values[label] * lm
-                word_cross = cross + (cross_base + value) * wm if cross_base >= 0 else cross
-                s.word[pos] = <uint8_t>(label | NEW)
-                _go_on(s, pos, index, lo, main + value, mult * wm, word_cross,
-                       placed + 1, blanks, 0)
-                s.rack[label] += 1
-                s.letter_bits |= 1u << label
-            if s.rack[0]:
-                s.rack[0] -= 1
-                value = s.values[0] * lm
-                word_cross = cross + (cross_base + value) * wm if cross_base >= 0 else cross
-                s.word[pos] = <uint8_t>(label | BLANK | NEW)
-                _go_on(s, pos, index, lo, main + value, mult * wm, word_cross,
-                       placed + 1, blanks + 1, 0)
-                s.rack[0] += 1
-            if s.stop:
-                return
-        if arc & LAST_BIT:
-            return
-        index += 1
 
 
 cdef class Engine:
@@ -632,7 +570,7 @@ cdef class PreparedBoard:
         points[0] = total
         # walk the letters before the square
         for k in range(first, along):
-            arc_index = _find(arcs, node, self.cells[index + (k - along) * step] & LETTER)
+            arc_index = find_arc(arcs, node, self.cells[index + (k - along) * step] & LETTER)
             if arc_index == 0:
                 mask[0] = 0
                 return
@@ -651,7 +589,7 @@ cdef class PreparedBoard:
                 child = arc & INDEX_MASK
                 follow = 0
                 for k in range(along + 1, last + 1):
-                    follow = _find(arcs, child, self.cells[index + (k - along) * step] & LETTER)
+                    follow = find_arc(arcs, child, self.cells[index + (k - along) * step] & LETTER)
                     if follow == 0:
                         break
                     child = arcs[follow] & INDEX_MASK

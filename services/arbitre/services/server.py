@@ -1,0 +1,97 @@
+"""Start and stop a gRPC server for one or more servicers: health checking, reflection, message
+size limits, graceful shutdown on SIGTERM/SIGINT.
+
+Every service module has ``add_to_server(server, ...)`` and ``SERVICE_NAME``; :func:`start`
+registers them on a fresh server bound to an address (``127.0.0.1:0`` picks a free port) and
+marks them serving in the health service.
+"""
+
+from __future__ import annotations
+
+import logging
+import signal
+import threading
+from collections.abc import Callable, Sequence
+from concurrent import futures
+from dataclasses import dataclass
+from typing import Any
+
+import grpc
+from grpc_health.v1 import health, health_pb2, health_pb2_grpc
+from grpc_reflection.v1alpha import reflection
+
+__all__ = ["MAX_MESSAGE_BYTES", "Registration", "RunningServer", "serve_forever", "start"]
+
+log = logging.getLogger(__name__)
+
+#: Largest request or response accepted (a board and a rack are a few hundred bytes; a full
+#: move list with words can reach a few MB).
+MAX_MESSAGE_BYTES = 16 * 1024 * 1024
+
+
+@dataclass(frozen=True, slots=True)
+class Registration:
+    """A servicer to add: its full service name and the function that adds it."""
+
+    name: str
+    add: Callable[[Any], None]
+
+
+@dataclass
+class RunningServer:
+    """A started server, its port and its health service."""
+
+    server: Any
+    port: int
+    health: Any
+    names: tuple[str, ...]
+
+    @property
+    def address(self) -> str:
+        return f"127.0.0.1:{self.port}"
+
+    def stop(self, grace: float = 5.0) -> None:
+        """Stop accepting calls, let running ones finish for ``grace`` seconds."""
+        for name in (*self.names, ""):
+            self.health.set(name, health_pb2.HealthCheckResponse.NOT_SERVING)
+        self.server.stop(grace).wait()
+
+
+def start(
+    registrations: Sequence[Registration], address: str = "127.0.0.1:0", workers: int = 8
+) -> RunningServer:
+    """A server with ``registrations``, health and reflection, listening on ``address``."""
+    options = [
+        ("grpc.max_receive_message_length", MAX_MESSAGE_BYTES),
+        ("grpc.max_send_message_length", MAX_MESSAGE_BYTES),
+    ]
+    server = grpc.server(futures.ThreadPoolExecutor(max_workers=workers), options=options)
+    health_servicer = health.HealthServicer()
+    health_pb2_grpc.add_HealthServicer_to_server(health_servicer, server)
+    names = tuple(registration.name for registration in registrations)
+    for registration in registrations:
+        registration.add(server)
+    health_name = health_pb2.DESCRIPTOR.services_by_name["Health"].full_name
+    reflection.enable_server_reflection((*names, health_name, reflection.SERVICE_NAME), server)
+    port = server.add_insecure_port(address)
+    if port == 0:
+        raise OSError(f"cannot listen on {address}")
+    server.start()
+    for name in (*names, ""):
+        health_servicer.set(name, health_pb2.HealthCheckResponse.SERVING)
+    log.info("serving %s on port %d", ", ".join(names), port)
+    return RunningServer(server, port, health_servicer, names)
+
+
+def serve_forever(running: RunningServer, grace: float = 5.0) -> None:
+    """Block until SIGTERM or SIGINT, then stop gracefully."""
+    done = threading.Event()
+
+    def stop(signum: int, _frame: object) -> None:
+        log.info("signal %d: stopping", signum)
+        done.set()
+
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
+    done.wait()
+    running.stop(grace)

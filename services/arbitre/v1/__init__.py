@@ -1,0 +1,1 @@
+"""Generated gRPC code of ``protos/arbitre/v1`` (``python -m arbitre.codegen``)."""

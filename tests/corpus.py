@@ -2,8 +2,8 @@
 
 :data:`GAMES` holds every game of ``games.jsonl``; :func:`rules_for` gives the rules of a game's
 variant and :func:`game_id` a name for it. :func:`replay` places a game move by move on a board
-(a withdrawn phony is taken back off the board) and yields each play with the board before it;
-:func:`with_blanks` puts blanks on a recorded rack.
+(a withdrawn phony is taken back off the board) and yields each play with the board before it and
+its recorded turn; :func:`with_blanks` puts blanks on a recorded rack.
 """
 
 from __future__ import annotations
@@ -54,20 +54,30 @@ def corrected_score(note: str) -> int | None:
 
 @dataclass(frozen=True)
 class Turn:
-    """A recorded play: its number, the board before it, its rack, the move and its correct
-    score."""
+    """A recorded play: its number, the board before it, its rack, the move, a label and the
+    recorded turn itself (its published score and any ``known_discrepancy`` note)."""
 
     number: int
     board: Board
     rack: str
     move: Move
-    score: int
     label: str
+    record: dict[str, Any]
+
+    @property
+    def score(self) -> int:
+        """The correct score: the published one, or the value a ``known_discrepancy`` note gives
+        in its place."""
+        if "known_discrepancy" not in self.record:
+            return int(self.record["score"])
+        correct = corrected_score(self.record["known_discrepancy"])
+        assert correct is not None, f"{self.label}: the note gives no correct value"
+        return correct
 
 
 def replay(game: dict[str, Any]) -> Iterator[Turn]:
     """The plays of ``game``, each with a copy of the board before it (a withdrawn phony is
-    taken back off the board, as in tests/rules/test_corpus.py)."""
+    taken back off the board)."""
     tiles = tile_set(game["language"])
     rules = rules_for(game)
     board = Board.empty()
@@ -75,20 +85,15 @@ def replay(game: dict[str, Any]) -> Iterator[Turn]:
     for turn in game["turns"]:
         kind = turn.get("type", "play")
         if kind == "withdrawn":
-            assert previous is not None
+            assert previous is not None, f"turn {turn['n']}: nothing to withdraw"
             board.remove((row, col) for row, col, _ in previous.new_tiles)
             previous = None
             continue
         if kind != "play":
             continue
         move = Move.from_notation(turn["position"], turn["word"])
-        points = turn["score"]
-        if "known_discrepancy" in turn:
-            correct = corrected_score(turn["known_discrepancy"])
-            assert correct is not None
-            points = correct
         label = f"turn {turn['n']} {move}"
-        yield Turn(turn["n"], board.copy(), turn["rack"], move, points, label)
+        yield Turn(turn["n"], board.copy(), turn["rack"], move, label, turn)
         previous = place(board, move, tiles, rules)
         board.apply(previous)
 

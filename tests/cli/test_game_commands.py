@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 import json
-import os
 import re
 import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -28,31 +26,6 @@ from tests.corpus import GAMES
 
 FRENCH_TILES = sum(info.count for info in FRENCH.letters) + FRENCH.blanks
 FRENCH_DUPLICATE = [g for g in GAMES if g["language"] == "fr" and g["variant"] == "duplicate"]
-
-
-@pytest.fixture(scope="module")
-def cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """One lexicon cache for the module: the shipped French lexicon is compiled once."""
-    return tmp_path_factory.mktemp("cache")
-
-
-@pytest.fixture(scope="module")
-def arbitre(cache: Path) -> Any:
-    """Run ``python -m arbitre ARGS``; returns CompletedProcess."""
-
-    def run(
-        *arguments: object, stdin: bytes = b"", env: dict[str, str] | None = None
-    ) -> subprocess.CompletedProcess[bytes]:
-        return subprocess.run(
-            [sys.executable, "-m", "arbitre", *map(str, arguments)],
-            capture_output=True,
-            env={**os.environ, "ARBITRE_CACHE_DIR": str(cache), **(env or {})},
-            check=False,
-            timeout=300,
-            input=stdin,
-        )
-
-    return run
 
 
 @pytest.fixture(scope="module")

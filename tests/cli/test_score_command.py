@@ -3,29 +3,16 @@
 import contextlib
 import io
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 from arbitre.cli.score_command import MAX_LINE_BYTES, score_stream
 from arbitre.engine.analysis import Analyst
 from arbitre.engine.lexicon import Lexicon
+from tests.cli.conftest import FailingInput, lines_of, results
 
 EMPTY = ["." * 15] * 15
 AFTER_FABACEE = ["." * 15] * 7 + ["...FABAcEE....."] + ["." * 15] * 7
 EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "score.jsonl"
-
-
-def lines_of(*requests):
-    return b"".join(
-        (r if isinstance(r, bytes) else json.dumps(r).encode()) + b"\n" for r in requests
-    )
-
-
-def results(completed):
-    assert completed.returncode == 0, completed.stderr.decode()
-    return [json.loads(line) for line in completed.stdout.decode().splitlines()]
 
 
 def test_scores_each_line_and_goes_on_after_bad_ones(arbitre, word_list):
@@ -129,18 +116,6 @@ def test_bad_options_exit_2(arbitre, word_list, tmp_path):
     assert arbitre("score", "--rules", "chess").returncode == 2
 
 
-class FailingInput(io.RawIOBase):
-    """A stdin that gives one line, then fails as a broken device would."""
-
-    def __init__(self, first):
-        self.lines = [first]
-
-    def readline(self, size=-1):
-        if self.lines:
-            return self.lines.pop()
-        raise OSError(5, "Input/output error")
-
-
 def test_unreadable_stdin_exits_non_zero(capsys):
     out = io.StringIO()
     first = lines_of({"id": 1, "board": EMPTY, "move": "H4 FABAcEE"})
@@ -150,16 +125,9 @@ def test_unreadable_stdin_exits_non_zero(capsys):
     assert "cannot read stdin" in capsys.readouterr().err
 
 
-def test_a_reader_that_goes_away_is_not_an_error(word_list, tmp_path):
-    env = {**os.environ, "ARBITRE_CACHE_DIR": str(tmp_path / "cache")}
+def test_a_reader_that_goes_away_is_not_an_error(arbitre_process, word_list):
     request = {"board": EMPTY, "move": "H4 FABAcEE"}
-    process = subprocess.Popen(
-        [sys.executable, "-m", "arbitre", "score", "--lexicon", str(word_list)],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        env=env,
-    )
+    process = arbitre_process("score", "--lexicon", word_list)
     assert process.stdin is not None
     assert process.stdout is not None
     assert process.stderr is not None

@@ -1,8 +1,8 @@
 """End-to-end tests of ``arbitre solve`` (a real subprocess reading stdin)."""
 
+import functools
 import io
 import json
-import os
 import random
 import select
 import shlex
@@ -19,6 +19,7 @@ from arbitre.rules.board import Board
 from arbitre.rules.placement import place
 from arbitre.rules.play_rules import DUPLICATE
 from arbitre.rules.tiles import BLANK, FRENCH
+from tests.cli.conftest import FailingInput, lines_of, results
 
 EMPTY = ["." * 15] * 15
 AFTER_FABACEE = ["." * 15] * 7 + ["...FABAcEE....."] + ["." * 15] * 7
@@ -27,38 +28,9 @@ FIELDS = ["id", "best_score", "best_moves", "top", "n_moves", "micros"]
 
 
 @pytest.fixture(scope="module")
-def cache(tmp_path_factory):
-    """One lexicon cache for the module: the shipped French lexicon is compiled once."""
-    return tmp_path_factory.mktemp("cache")
-
-
-@pytest.fixture(scope="module")
-def solve(cache):
+def solve(arbitre):
     """Run ``python -m arbitre solve ARGS`` on ``stdin``; returns CompletedProcess."""
-    env = {**os.environ, "ARBITRE_CACHE_DIR": str(cache)}
-
-    def run(*arguments, stdin=b""):
-        return subprocess.run(
-            [sys.executable, "-m", "arbitre", "solve", *map(str, arguments)],
-            capture_output=True,
-            env=env,
-            check=False,
-            timeout=300,
-            input=stdin,
-        )
-
-    return run
-
-
-def lines_of(*requests):
-    return b"".join(
-        (r if isinstance(r, bytes) else json.dumps(r).encode()) + b"\n" for r in requests
-    )
-
-
-def results(completed):
-    assert completed.returncode == 0, completed.stderr.decode()
-    return [json.loads(line) for line in completed.stdout.decode().splitlines()]
+    return functools.partial(arbitre, "solve")
 
 
 def mid_game_positions(generator, seed, count):
@@ -276,17 +248,6 @@ def test_help(solve):
     assert b"solve" in listing.stdout
 
 
-def start(cache, *arguments):
-    env = {**os.environ, "ARBITRE_CACHE_DIR": str(cache)}
-    return subprocess.Popen(
-        [sys.executable, "-m", "arbitre", "solve", *map(str, arguments)],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        env=env,
-    )
-
-
 def read_result(process, timeout=60):
     ready, _, _ = select.select([process.stdout], [], [], timeout)
     assert ready, "no answer in time"
@@ -294,9 +255,9 @@ def read_result(process, timeout=60):
 
 
 @pytest.mark.parametrize("threads", [1, 2])
-def test_a_reader_that_goes_away_is_not_an_error(cache, threads):
+def test_a_reader_that_goes_away_is_not_an_error(arbitre_process, threads):
     request = {"board": AFTER_FABACEE, "rack": "KEELIFE"}
-    process = start(cache, "--threads", threads)
+    process = arbitre_process("solve", "--threads", threads)
     assert process.stdin is not None
     assert process.stdout is not None
     assert process.stderr is not None
@@ -315,23 +276,22 @@ def test_a_reader_that_goes_away_is_not_an_error(cache, threads):
     assert stderr == b""
 
 
-def test_head_in_a_shell_pipeline(cache, tmp_path):
+def test_head_in_a_shell_pipeline(environment, tmp_path):
     positions = tmp_path / "many.jsonl"
     positions.write_bytes(lines_of(*[{"board": AFTER_FABACEE, "rack": "KEELIFE"}] * 3000))
-    env = {**os.environ, "ARBITRE_CACHE_DIR": str(cache)}
     python, source = shlex.quote(sys.executable), shlex.quote(str(positions))
     command = f"set -o pipefail; {python} -m arbitre solve --threads 2 < {source} | head -1"
     completed = subprocess.run(
-        ["bash", "-c", command], capture_output=True, env=env, check=False, timeout=120
+        ["bash", "-c", command], capture_output=True, env=environment, check=False, timeout=120
     )
     assert completed.returncode == 0, completed.stderr.decode()
     assert completed.stderr == b""
     assert json.loads(completed.stdout)["top"] == "10F KIEF"
 
 
-def test_each_answer_comes_before_the_next_line_with_threads(cache):
+def test_each_answer_comes_before_the_next_line_with_threads(arbitre_process):
     """A program that writes one line and waits for its answer is not kept waiting."""
-    process = start(cache, "--threads", 2)
+    process = arbitre_process("solve", "--threads", 2)
     assert process.stdin is not None
     for n in range(3):
         process.stdin.write(lines_of({"id": n, "board": AFTER_FABACEE, "rack": "KEELIFE"}))
@@ -339,18 +299,6 @@ def test_each_answer_comes_before_the_next_line_with_threads(cache):
         assert read_result(process)["id"] == n
     process.stdin.close()
     assert process.wait(timeout=60) == 0
-
-
-class FailingInput(io.RawIOBase):
-    """A stdin that gives some lines, then fails as a broken device would."""
-
-    def __init__(self, *lines):
-        self.lines = list(reversed(lines))
-
-    def readline(self, size=-1):
-        if self.lines:
-            return self.lines.pop()
-        raise OSError(5, "Input/output error")
 
 
 @pytest.mark.parametrize("threads", [1, 3])

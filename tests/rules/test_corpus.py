@@ -1,7 +1,8 @@
 """Replay recorded games (tests/data/corpus, see its README) and reproduce every published score.
 
-Each game is placed move by move on a board, checking the rack, with the tile set of its
-language and the rules of its variant; a withdrawn phony is taken back off the board.
+Each game is placed move by move on a board by :func:`tests.corpus.replay`, with the tile set of
+its language and the rules of its variant (a withdrawn phony is taken back off the board); each
+play is scored against the board before it, checking the rack.
 """
 
 from __future__ import annotations
@@ -10,8 +11,8 @@ from typing import Any
 
 import pytest
 
-from arbitre.rules import Board, Move, Placement, Rack, score_move, tile_set
-from tests.corpus import GAMES, corrected_score, game_id, rules_for
+from arbitre.rules import Rack, score_move, tile_set
+from tests.corpus import GAMES, corrected_score, game_id, replay, rules_for
 
 
 def test_corpus_size() -> None:
@@ -28,26 +29,13 @@ def test_corpus_size() -> None:
 def test_replay(game: dict[str, Any]) -> None:
     tiles = tile_set(game["language"])
     rules = rules_for(game)
-    board = Board.empty()
-    previous: Placement | None = None
-    for turn in game["turns"]:
-        kind = turn.get("type", "play")
-        label = f"turn {turn['n']} {turn['position']} {turn['word']}"
-        if kind == "withdrawn":
-            assert previous is not None, f"{label}: nothing to withdraw"
-            board.remove((row, col) for row, col, _ in previous.new_tiles)
-            previous = None
-            continue
-        if kind != "play":
-            continue
-        move = Move.from_notation(turn["position"], turn["word"])
-        placement, result = score_move(board, move, tiles, rules, Rack.from_text(turn["rack"]))
-        if "known_discrepancy" in turn:
-            assert result.total != turn["score"], label
-            correct = corrected_score(turn["known_discrepancy"])
+    for turn in replay(game):
+        _, result = score_move(turn.board, turn.move, tiles, rules, Rack.from_text(turn.rack))
+        published = turn.record["score"]
+        if "known_discrepancy" in turn.record:
+            assert result.total != published, turn.label
+            correct = corrected_score(turn.record["known_discrepancy"])
             if correct is not None:
-                assert result.total == correct, label
+                assert result.total == correct, turn.label
         else:
-            assert result.total == turn["score"], f"{label}: {result}"
-        board.apply(placement)
-        previous = placement
+            assert result.total == published, f"{turn.label}: {result}"

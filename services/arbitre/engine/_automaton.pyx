@@ -335,6 +335,134 @@ def compile_words(list words):
         free(gaddag_records)
 
 
+
+# --- word searches over the DAWG (anagrams, patterns) -------------------------------------------
+
+cdef enum:
+    FOUND_RECORD = 16       # bytes per found word: up to 15 letters and a NUL
+    MAX_TOKENS = 31         # a pattern: 15 symbols and a star before, between and after them
+    TOKEN_ANY = 27          # "?" in a pattern token
+    TOKEN_STAR = 28         # "*" in a pattern token
+    WORD_LETTERS = 15       # MAX_WORD_LENGTH, as a C constant
+
+
+cdef struct _Found:
+    char* data              # FOUND_RECORD bytes per word, in the order found
+    Py_ssize_t count
+    Py_ssize_t capacity
+    Py_ssize_t limit
+    bint truncated          # a word beyond ``limit`` matched
+    bint failed             # out of memory
+
+
+cdef int _found_add(_Found* found, const char* letters, int length) noexcept nogil:
+    """Keep one word; return 1 when the search must stop (limit passed or out of memory)."""
+    cdef char* grown
+    cdef Py_ssize_t capacity
+    cdef int i
+    if found.count >= found.limit:
+        found.truncated = True
+        return 1
+    if found.count == found.capacity:
+        capacity = found.capacity * 2 if found.capacity else 64
+        grown = <char*>realloc(found.data, capacity * FOUND_RECORD)
+        if grown == NULL:
+            found.failed = True
+            return 1
+        found.data = grown
+        found.capacity = capacity
+    for i in range(length):
+        found.data[found.count * FOUND_RECORD + i] = letters[i]
+    found.data[found.count * FOUND_RECORD + length] = 0
+    found.count += 1
+    return 0
+
+
+cdef object _found_result(_Found* found):
+    """``(words, truncated)`` of a finished search; frees its buffer."""
+    cdef list words = []
+    cdef Py_ssize_t i
+    try:
+        if found.failed:
+            raise MemoryError()
+        for i in range(found.count):
+            words.append((found.data + i * FOUND_RECORD).decode("ascii"))
+        return words, bool(found.truncated)
+    finally:
+        free(found.data)
+        found.data = NULL
+
+
+cdef int _anagram_walk(const uint32_t* arcs, uint32_t index, int depth, int length,
+                       int* counts, char* letters, _Found* found) noexcept nogil:
+    """Extend ``letters[:depth]`` by each arc of the list at ``index`` that the remaining
+    ``counts`` (index 0 the blanks) can spell; words of exactly ``length`` letters are kept.
+    A letter is taken from the rack before a blank: the set of words found is the same.
+    Returns 1 when the search must stop."""
+    cdef uint32_t arc, label, child
+    cdef int slot, stop
+    while index:
+        arc = arcs[index]
+        label = arc >> LABEL_SHIFT
+        slot = -1
+        if 1 <= label <= 26:
+            if counts[label] > 0:
+                slot = label
+            elif counts[0] > 0:
+                slot = 0
+        if slot >= 0:
+            counts[slot] -= 1
+            letters[depth] = <char>(64 + label)
+            stop = 0
+            if depth + 1 == length:
+                if arc & ACCEPT_BIT:
+                    stop = _found_add(found, letters, length)
+            else:
+                child = arc & INDEX_MASK
+                if child:
+                    stop = _anagram_walk(arcs, child, depth + 1, length, counts, letters, found)
+            counts[slot] += 1
+            if stop:
+                return 1
+        if arc & LAST_BIT:
+            return 0
+        index += 1
+    return 0
+
+
+cdef int _pattern_walk(const uint32_t* arcs, uint32_t index, int depth, uint32_t states,
+                       const uint32_t* advances, uint32_t stars, uint32_t final,
+                       char* letters, _Found* found) noexcept nogil:
+    """Extend ``letters[:depth]`` by each arc of the list at ``index`` while the pattern's
+    state set (bit i: the first i tokens are matched) stays non-empty; a word is kept when its
+    last arc accepts and its state set holds ``final``. ``advances[label]`` holds the states
+    whose token reads that letter, ``stars`` those whose token is a star (matched letters stay
+    there; the empty match is in the sets already). Returns 1 when the search must stop."""
+    cdef uint32_t arc, label, child, moved
+    cdef int stop
+    while index:
+        arc = arcs[index]
+        label = arc >> LABEL_SHIFT
+        if 1 <= label <= 26:
+            moved = ((states & advances[label]) << 1) | (states & stars)
+            moved |= (moved & stars) << 1  # a star may match nothing: stars never follow stars
+            if moved:
+                letters[depth] = <char>(64 + label)
+                stop = 0
+                if (arc & ACCEPT_BIT) and (moved & final):
+                    stop = _found_add(found, letters, depth + 1)
+                child = arc & INDEX_MASK
+                if not stop and child and depth + 1 < WORD_LETTERS:
+                    stop = _pattern_walk(arcs, child, depth + 1, moved, advances, stars, final,
+                                         letters, found)
+                if stop:
+                    return 1
+        if arc & LAST_BIT:
+            return 0
+        index += 1
+    return 0
+
+
 cdef class Automaton:
     """Read-only view of a compiled arc array (``bytes``, ``mmap`` or any ``uint32`` buffer)."""
 
@@ -445,3 +573,78 @@ cdef class Automaton:
                     stack[depth] += 1
                     break
         return out
+
+    def anagrams(self, bytes rack, Py_ssize_t limit):
+        """Words spelled by exactly the tiles of ``rack``: 27 counts, index 0 the blanks (any
+        letter), 1..26 the letters A..Z, 1 to 15 tiles in all. Returns ``(words, truncated)``:
+        the first ``limit`` words in alphabetical order, and whether more matched."""
+        cdef int counts[27]
+        cdef char letters[FOUND_RECORD]
+        cdef int i, length = 0
+        cdef _Found found
+        if len(rack) != 27:
+            raise ValueError("a rack is 27 counts")
+        if limit < 0:
+            raise ValueError("negative limit")
+        for i in range(27):
+            counts[i] = rack[i]
+            length += counts[i]
+        if not 1 <= length <= WORD_LETTERS:
+            raise ValueError(f"a rack of {length} tiles: 1 to {WORD_LETTERS} expected")
+        memset(&found, 0, sizeof(found))
+        found.limit = limit
+        with nogil:
+            _anagram_walk(self.arcs, self.dawg_root, 0, length, counts, letters, &found)
+        return _found_result(&found)
+
+    def pattern(self, bytes pattern, Py_ssize_t limit):
+        """Words spelled by ``pattern``: ``A``-``Z`` that letter, ``?`` any one letter, ``*``
+        any letters (none or more); at most 15 symbols besides the stars. Returns
+        ``(words, truncated)``: the first ``limit`` words in alphabetical order, and whether
+        more matched."""
+        cdef uint32_t advances[27]
+        cdef uint32_t stars = 0, start, final
+        cdef uint8_t tokens[MAX_TOKENS]
+        cdef char letters[FOUND_RECORD]
+        cdef int n_tokens = 0, symbols = 0, i, label
+        cdef uint8_t ch, token
+        cdef _Found found
+        if limit < 0:
+            raise ValueError("negative limit")
+        for ch in pattern:
+            if ch == 42:  # "*"
+                if n_tokens and tokens[n_tokens - 1] == TOKEN_STAR:
+                    continue
+                token = TOKEN_STAR
+            elif ch == 63:  # "?"
+                token = TOKEN_ANY
+                symbols += 1
+            elif 65 <= ch <= 90:
+                token = ch - 64
+                symbols += 1
+            else:
+                raise ValueError(f"pattern symbol {chr(ch)!r}: A-Z, ? or * expected")
+            if symbols > WORD_LETTERS:
+                raise ValueError(f"a pattern of more than {WORD_LETTERS} letters")
+            tokens[n_tokens] = token
+            n_tokens += 1
+        if n_tokens == 0:
+            raise ValueError("empty pattern")
+        memset(advances, 0, sizeof(advances))
+        for i in range(n_tokens):
+            if tokens[i] == TOKEN_STAR:
+                stars |= (<uint32_t>1) << i
+            elif tokens[i] == TOKEN_ANY:
+                for label in range(1, 27):
+                    advances[label] |= (<uint32_t>1) << i
+            else:
+                advances[tokens[i]] |= (<uint32_t>1) << i
+        start = 1
+        start |= (start & stars) << 1
+        final = (<uint32_t>1) << n_tokens
+        memset(&found, 0, sizeof(found))
+        found.limit = limit
+        with nogil:
+            _pattern_walk(self.arcs, self.dawg_root, 0, start, advances, stars, final, letters,
+                          &found)
+        return _found_result(&found)

@@ -165,6 +165,7 @@ def test_online_preset(arbitre: Any) -> None:
         (["--preset", "nope"], "invalid choice"),
         (["--lexicon", "/nonexistent/words.txt"], "nonexistent"),
         ([], "--seed"),
+        (["--seed", -1], "seed -1"),
     ],
 )
 def test_simulate_bad_options_exit_2(arbitre: Any, arguments: list[object], message: str) -> None:

@@ -113,10 +113,10 @@ def run_simulate(arguments: argparse.Namespace) -> int:
             changes["lexicon"] = arguments.lexicon
         config = dataclasses.replace(preset(arguments.preset), **changes)
         lexicon = load_lexicon(config.lexicon)
+        game = simulate(config, arguments.seed, lexicon)
     except (ArbitreError, ValueError) as error:
         print(f"arbitre simulate: {error}", file=sys.stderr)
         return 2
-    game = simulate(config, arguments.seed, lexicon)
     if arguments.format == "json":
         sys.stdout.write(dumps_record(game_record(game, lexicon.info.id, lexicon.info.hash)))
     else:

@@ -102,6 +102,8 @@ def replay_published(
         if not isinstance(turn, Mapping):
             raise InvalidPublishedGameError(f"turn {index + 1}: not an object")
         number = turn.get("n", index + 1)
+        if not isinstance(number, int) or isinstance(number, bool):
+            raise InvalidPublishedGameError(f"turn {index + 1}: 'n' is not an integer")
         kind = turn.get("type", "play")
         if kind == "withdrawn":
             if previous is None:

@@ -366,7 +366,10 @@ class MoveGenerator:
         return engine
 
     def rack_counts(self, rack: Rack | str) -> list[int]:
-        """``rack`` as the core's 27 counts; :class:`BadRackError` if the set cannot give it."""
+        """``rack`` as the core's 27 counts; :class:`BadRackError` if the set cannot give it.
+
+        ``?`` is a blank; a letter in either case is that letter's tile (as
+        :meth:`Rack.from_text <arbitre.rules.rack.Rack.from_text>` reads racks)."""
         return _rack_counts(rack, self.tiles, self.rules)
 
     def prepare(self, board: Board) -> PreparedBoard:

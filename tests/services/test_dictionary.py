@@ -3,11 +3,8 @@ and a real channel, the error mapping on a servicer called directly, and the mod
 process until SIGTERM."""
 
 import os
-import signal
-import socket
 import subprocess
 import sys
-import time
 from concurrent import futures
 
 import grpc
@@ -17,24 +14,12 @@ from grpc_reflection.v1alpha import reflection_pb2, reflection_pb2_grpc
 
 from arbitre.engine.lexicon import load_lexicon
 from arbitre.engine.search import anagrams
-from arbitre.services.dictionary import (
-    MAX_WORD_CHARS,
-    MAX_WORDS,
-    SERVICE_NAME,
-    DictionaryService,
-    registration,
-)
+from arbitre.services import dictionary
+from arbitre.services.dictionary import MAX_WORD_CHARS, MAX_WORDS, SERVICE_NAME, DictionaryService
 from arbitre.services.lexicons import LexiconRegistry
-from arbitre.services.server import start
 from arbitre.v1 import dictionary_pb2, dictionary_pb2_grpc
 
 CLUB_WORDS = "fabacée\nkief\nwindy\nchacune\nah\nla\nal\n"
-
-
-@pytest.fixture(scope="module")
-def cache(tmp_path_factory):
-    """One lexicon cache for the module: a shipped lexicon is compiled once (or reused)."""
-    return tmp_path_factory.mktemp("cache")
 
 
 @pytest.fixture(scope="module")
@@ -46,24 +31,16 @@ def club(tmp_path_factory):
 
 
 @pytest.fixture(scope="module")
-def server(cache, club, tmp_path_factory):
-    """A dictionary server on a free port: the shipped lexicons, "club", and "broken" (a list
-    that is gone)."""
+def registry(club, tmp_path_factory):
+    """The shared ``server`` offers the shipped lexicons, "club", and "broken" (a list that is
+    gone)."""
     broken = tmp_path_factory.mktemp("gone") / "broken.txt"
-    registry = LexiconRegistry({"club": club, "broken": broken})
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("ARBITRE_CACHE_DIR", str(cache))
-        running = start([registration(registry)], "127.0.0.1:0")
-        try:
-            yield running
-        finally:
-            running.stop(0)
+    return LexiconRegistry({"club": club, "broken": broken})
 
 
 @pytest.fixture(scope="module")
-def channel(server):
-    with grpc.insecure_channel(server.address) as opened:
-        yield opened
+def registration():
+    return dictionary.registration
 
 
 @pytest.fixture(scope="module")
@@ -279,58 +256,15 @@ def test_unexpected_errors_become_internal_with_a_generic_message(caplog):
 # --- the module as a process ----------------------------------------------------------------
 
 
-def free_port():
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-def wait_until_serving(address, process, timeout=20.0):
-    deadline = time.monotonic() + timeout
-    with grpc.insecure_channel(address) as channel:
+def test_the_module_serves_until_sigterm(service_alone, club):
+    with service_alone("dictionary", {"ARBITRE_LEXICONS": f"club={club}"}) as channel:
         health = health_pb2_grpc.HealthStub(channel)
-        while time.monotonic() < deadline:
-            assert process.poll() is None, process.communicate()[1].decode()
-            try:
-                answer = health.Check(
-                    health_pb2.HealthCheckRequest(service=SERVICE_NAME), timeout=1
-                )
-            except grpc.RpcError:
-                time.sleep(0.05)
-                continue
-            return answer.status
-    raise AssertionError(f"no health answer from {address} within {timeout} s")
-
-
-def test_the_module_serves_until_sigterm(cache, club):
-    port = free_port()
-    address = f"127.0.0.1:{port}"
-    environment = {
-        **os.environ,
-        "ARBITRE_CACHE_DIR": str(cache),
-        "ARBITRE_LEXICONS": f"club={club}",
-    }
-    process = subprocess.Popen(
-        [sys.executable, "-m", "arbitre.services.dictionary", "--address", address],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        env=environment,
-    )
-    try:
-        assert wait_until_serving(address, process) == health_pb2.HealthCheckResponse.SERVING
-        with grpc.insecure_channel(address) as channel:
-            stub = dictionary_pb2_grpc.DictionaryStub(channel)
-            request = dictionary_pb2.CheckWordsRequest(lexicon="club", words=["windy", "wind"])
-            answer = stub.CheckWords(request, timeout=10)
-            assert [r.valid for r in answer.results] == [True, False]
-        process.send_signal(signal.SIGTERM)
-        _, errors = process.communicate(timeout=15)
-    finally:
-        if process.poll() is None:
-            process.kill()
-            process.communicate()
-    assert process.returncode == 0, errors.decode()
-    assert f"port {port}" in errors.decode()
+        answer = health.Check(health_pb2.HealthCheckRequest(service=SERVICE_NAME), timeout=10)
+        assert answer.status == health_pb2.HealthCheckResponse.SERVING
+        stub = dictionary_pb2_grpc.DictionaryStub(channel)
+        request = dictionary_pb2.CheckWordsRequest(lexicon="club", words=["windy", "wind"])
+        answer = stub.CheckWords(request, timeout=10)
+        assert [r.valid for r in answer.results] == [True, False]
 
 
 def test_the_module_refuses_a_bad_environment(cache):
@@ -343,4 +277,5 @@ def test_the_module_refuses_a_bad_environment(cache):
         check=False,
     )
     assert completed.returncode == 2
-    assert "ARBITRE_LEXICONS" in completed.stderr.decode()
+    assert completed.stdout == b""  # it never said it listens
+    assert "arbitre dictionary: ARBITRE_LEXICONS: 'oops'" in completed.stderr.decode()

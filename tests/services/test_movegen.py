@@ -2,12 +2,8 @@
 
 from __future__ import annotations
 
-import os
-import signal
-import socket
-import subprocess
-import sys
-from collections.abc import Iterator
+from collections.abc import Callable
+from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +16,7 @@ from arbitre.engine.movegen import MoveGenerator
 from arbitre.rules import Board
 from arbitre.services import movegen
 from arbitre.services.lexicons import LexiconRegistry
-from arbitre.services.server import RunningServer, start
+from arbitre.services.server import Registration
 from arbitre.v1 import common_pb2, movegen_pb2, movegen_pb2_grpc
 from tests.boards import board_with
 
@@ -29,25 +25,14 @@ MIDGAME = list(board_with((7, "...FABAcEE....."), (8, "......KIEF.....")).rows()
 
 
 @pytest.fixture(scope="module")
-def cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
-    """One lexicon cache for the module, also seen by the server it starts."""
-    path = tmp_path_factory.mktemp("cache")
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("ARBITRE_CACHE_DIR", str(path))
-        yield path
+def registration() -> Callable[[LexiconRegistry], Registration]:
+    """The service of the shared ``server`` (over the shipped lexicons)."""
+    return movegen.registration
 
 
 @pytest.fixture(scope="module")
-def server(cache: Path) -> Iterator[RunningServer]:
-    running = start([movegen.registration(LexiconRegistry())])
-    yield running
-    running.stop(0)
-
-
-@pytest.fixture(scope="module")
-def stub(server: RunningServer) -> Iterator[Any]:
-    with grpc.insecure_channel(server.address) as channel:
-        yield movegen_pb2_grpc.MoveGeneratorStub(channel)
+def stub(channel: grpc.Channel) -> Any:
+    return movegen_pb2_grpc.MoveGeneratorStub(channel)
 
 
 def request(rows: list[str], rack: str, **fields: Any) -> Any:
@@ -133,36 +118,15 @@ def test_bad_requests_are_invalid_arguments(
     assert stub.HasMove(request(EMPTY, "EEUESI?")).has_move  # the server goes on
 
 
-def test_health_reports_serving(server: RunningServer) -> None:
-    with grpc.insecure_channel(server.address) as channel:
-        health = health_pb2_grpc.HealthStub(channel)
-        status = health.Check(health_pb2.HealthCheckRequest(service=movegen.SERVICE_NAME))
+def test_health_reports_serving(channel: grpc.Channel) -> None:
+    health = health_pb2_grpc.HealthStub(channel)
+    status = health.Check(health_pb2.HealthCheckRequest(service=movegen.SERVICE_NAME))
     assert status.status == health_pb2.HealthCheckResponse.SERVING
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
-
-
-def test_the_service_runs_alone_and_stops_on_sigterm(cache: Path) -> None:
-    port = free_port()
-    process = subprocess.Popen(
-        [sys.executable, "-m", "arbitre.services.movegen", "--address", f"127.0.0.1:{port}"],
-        env={**os.environ, "ARBITRE_CACHE_DIR": str(cache)},
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-    )
-    try:
-        with grpc.insecure_channel(f"127.0.0.1:{port}") as channel:
-            grpc.channel_ready_future(channel).result(timeout=60)
-            stub = movegen_pb2_grpc.MoveGeneratorStub(channel)
-            assert stub.Top(request(EMPTY, "EEUESI?"), timeout=60).best_score == 64
-        process.send_signal(signal.SIGTERM)
-        assert process.wait(timeout=30) == 0
-    finally:
-        if process.poll() is None:
-            process.kill()
-            process.wait()
+def test_the_service_runs_alone_and_stops_on_sigterm(
+    service_alone: Callable[..., AbstractContextManager[grpc.Channel]],
+) -> None:
+    with service_alone("movegen") as channel:
+        stub = movegen_pb2_grpc.MoveGeneratorStub(channel)
+        assert stub.Top(request(EMPTY, "EEUESI?"), timeout=60).best_score == 64

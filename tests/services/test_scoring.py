@@ -4,13 +4,9 @@
 from __future__ import annotations
 
 import dataclasses
-import os
-import signal
-import socket
-import subprocess
-import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import AbstractContextManager
 from pathlib import Path
 from typing import Any
 
@@ -27,7 +23,7 @@ from arbitre.rules.rack import Rack
 from arbitre.rules.tiles import FRENCH, TileSet
 from arbitre.services import scoring
 from arbitre.services.lexicons import LexiconRegistry
-from arbitre.services.server import RunningServer, start
+from arbitre.services.server import Registration
 from arbitre.v1 import common_pb2, scoring_pb2, scoring_pb2_grpc
 from tests.corpus import GAMES, Turn, game_id, replay, rules_for
 
@@ -56,12 +52,8 @@ CORPUS_CODES = {
 
 
 @pytest.fixture(scope="module")
-def cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
-    """One lexicon cache for the module, also seen by the server it starts."""
-    path = tmp_path_factory.mktemp("cache")
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("ARBITRE_CACHE_DIR", str(path))
-        yield path
+def registration() -> Callable[[LexiconRegistry], Registration]:
+    return scoring.registration
 
 
 @pytest.fixture(scope="module")
@@ -76,16 +68,14 @@ def operator_lists(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
 
 
 @pytest.fixture(scope="module")
-def server(cache: Path, operator_lists: dict[str, Path]) -> Iterator[RunningServer]:
-    running = start([scoring.registration(LexiconRegistry(operator_lists))])
-    yield running
-    running.stop(0)
+def registry(operator_lists: dict[str, Path]) -> LexiconRegistry:
+    """The shared ``server`` offers the shipped lexicons and the operator's lists."""
+    return LexiconRegistry(operator_lists)
 
 
 @pytest.fixture(scope="module")
-def stub(server: RunningServer) -> Iterator[Any]:
-    with grpc.insecure_channel(server.address) as channel:
-        yield scoring_pb2_grpc.ScoringStub(channel)
+def stub(channel: grpc.Channel) -> Any:
+    return scoring_pb2_grpc.ScoringStub(channel)
 
 
 def request(rows: list[str], move: str, rack: str = "", **position: Any) -> Any:
@@ -403,10 +393,9 @@ def test_concurrent_calls_agree(stub: Any) -> None:
     assert [answer.score for answer in alone] == [80, 10, 44]
 
 
-def test_health_reports_serving(server: RunningServer) -> None:
-    with grpc.insecure_channel(server.address) as channel:
-        health = health_pb2_grpc.HealthStub(channel)
-        status = health.Check(health_pb2.HealthCheckRequest(service=scoring.SERVICE_NAME))
+def test_health_reports_serving(channel: grpc.Channel) -> None:
+    health = health_pb2_grpc.HealthStub(channel)
+    status = health.Check(health_pb2.HealthCheckRequest(service=scoring.SERVICE_NAME))
     assert status.status == health_pb2.HealthCheckResponse.SERVING
 
 
@@ -415,35 +404,11 @@ def test_a_bad_address_is_exit_status_2(capsys: pytest.CaptureFixture[str]) -> N
     assert "arbitre scoring:" in capsys.readouterr().err
 
 
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
-
-
-def test_the_service_runs_alone_and_stops_on_sigterm(cache: Path) -> None:
-    port = free_port()
-    process = subprocess.Popen(
-        [sys.executable, "-m", "arbitre.services.scoring"],
-        env={
-            **os.environ,
-            "ARBITRE_CACHE_DIR": str(cache),
-            "ARBITRE_SCORING_ADDRESS": f"127.0.0.1:{port}",
-        },
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-    )
-    try:
-        with grpc.insecure_channel(f"127.0.0.1:{port}") as channel:
-            grpc.channel_ready_future(channel).result(timeout=60)
-            stub = scoring_pb2_grpc.ScoringStub(channel)
-            answer = stub.Judge(request(EMPTY, "H4 FABAcEE", "?EBAAEF"), timeout=60)
-            assert (answer.legal, answer.score) == (True, 80)
-        process.send_signal(signal.SIGTERM)
-        assert process.wait(timeout=30) == 0
-        assert f"listening on port {port}" in process.communicate()[0].decode()
-    finally:
-        if process.poll() is None:
-            process.kill()
-            process.wait()
+def test_the_service_runs_alone_and_stops_on_sigterm(
+    service_alone: Callable[..., AbstractContextManager[grpc.Channel]],
+) -> None:
+    # the address from the environment, not --address
+    with service_alone("scoring", address_variable=scoring.ADDRESS_VARIABLE) as channel:
+        stub = scoring_pb2_grpc.ScoringStub(channel)
+        answer = stub.Judge(request(EMPTY, "H4 FABAcEE", "?EBAAEF"), timeout=60)
+        assert (answer.legal, answer.score) == (True, 80)

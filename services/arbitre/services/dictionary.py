@@ -7,15 +7,14 @@ anything unexpected ``INTERNAL`` with a generic message (the details go to the l
 
 Run it on its own with ``python -m arbitre.services.dictionary [--address HOST:PORT]``: the
 address defaults to ``$ARBITRE_DICTIONARY_ADDRESS``, else ``127.0.0.1:50051``; the operator's
-lexicons come from ``$ARBITRE_LEXICONS`` (see :mod:`arbitre.services.lexicons`). It serves until
-SIGTERM or SIGINT.
+lexicons come from ``$ARBITRE_LEXICONS`` (see :mod:`arbitre.services.lexicons`). It says on
+which port it listens and serves until SIGTERM or SIGINT (see
+:func:`arbitre.services.positions.run_alone`).
 """
 
 from __future__ import annotations
 
-import argparse
 import logging
-import os
 import sys
 from collections.abc import Callable, Sequence
 from typing import Any, NoReturn, TypeVar
@@ -25,8 +24,9 @@ import grpc
 from arbitre.engine import search
 from arbitre.engine.lexicon import Lexicon, LexiconError, LexiconInfo
 from arbitre.engine.normalise import normalise_word
-from arbitre.services.lexicons import LexiconRegistry, registry_from_environment
-from arbitre.services.server import Registration, serve_forever, start
+from arbitre.services.lexicons import LexiconRegistry
+from arbitre.services.positions import run_alone
+from arbitre.services.server import Registration
 from arbitre.v1 import common_pb2, dictionary_pb2, dictionary_pb2_grpc
 
 __all__ = [
@@ -191,31 +191,8 @@ def registration(registry: LexiconRegistry) -> Registration:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Serve the dictionary until SIGTERM or SIGINT; returns the exit status."""
-    parser = argparse.ArgumentParser(
-        prog="python -m arbitre.services.dictionary",
-        description="Serve the Arbitre dictionary (arbitre.v1.Dictionary) over gRPC.",
-    )
-    parser.add_argument(
-        "--address",
-        default=os.environ.get(ADDRESS_VARIABLE) or DEFAULT_ADDRESS,
-        help=f"HOST:PORT to listen on (default: ${ADDRESS_VARIABLE}, else {DEFAULT_ADDRESS}; "
-        "port 0 picks a free one)",
-    )
-    arguments = parser.parse_args(argv)
-    logging.basicConfig(
-        level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s"
-    )
-    try:
-        registry = registry_from_environment()
-        running = start([registration(registry)], arguments.address)
-    except (LexiconError, OSError, RuntimeError) as error:
-        log.error("cannot start: %s", error)
-        return 2
-    log.info("dictionary listening on %s, port %d", arguments.address, running.port)
-    serve_forever(running)
-    log.info("stopped")
-    return 0
+    """Serve the dictionary until SIGTERM or SIGINT; returns the exit status (2: cannot start)."""
+    return run_alone("dictionary", ADDRESS_VARIABLE, DEFAULT_ADDRESS, registration, argv)
 
 
 if __name__ == "__main__":

@@ -202,7 +202,7 @@ def test_custom_tie_breaks(keys, chosen):
         ("most_tiles",),
         ("alphabetical", "fewest_blanks"),
         ("most_blanks", "fewest_tiles", "alphabetical"),
-        tuple(reversed(TIE_BREAK_KEYS)),
+        tuple(reversed(list(TIE_BREAK_KEYS))),
     ],
 )
 def test_tie_breaks_on_real_positions(keys, french):

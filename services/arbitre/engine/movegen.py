@@ -36,6 +36,7 @@ from arbitre.rules.placement import place
 from arbitre.rules.play_rules import DUPLICATE, PlayRules
 from arbitre.rules.rack import Rack
 from arbitre.rules.scoring import WordScore
+from arbitre.rules.tie_break import DEFAULT_TIE_BREAK_KEYS, TIE_BREAK_KEYS
 from arbitre.rules.tiles import BLANK, FRENCH, TileSet
 
 __all__ = [
@@ -80,17 +81,6 @@ class GeneratedMove:
         return (position.row, position.col, 0 if position.horizontal else 1)
 
 
-#: The keys a :class:`TieBreak` may combine, and what each prefers.
-TIE_BREAK_KEYS = {
-    "fewest_blanks": "fewer blanks put down",
-    "most_blanks": "more blanks put down",
-    "most_tiles": "more tiles put down",
-    "fewest_tiles": "fewer tiles put down",
-    "reading_order": "starts first top to bottom, left to right, horizontal first",
-    "alphabetical": "the word first in alphabetical order",
-}
-
-
 @dataclass(frozen=True, slots=True)
 class TieBreak:
     """How the top is chosen among tied best moves: ``keys`` in order of priority.
@@ -98,7 +88,7 @@ class TieBreak:
     Reading order, then the word, always end the comparison, so the choice is deterministic.
     """
 
-    keys: tuple[str, ...] = ("fewest_blanks", "most_tiles", "reading_order")
+    keys: tuple[str, ...] = DEFAULT_TIE_BREAK_KEYS
 
     def __post_init__(self) -> None:
         unknown = [key for key in self.keys if key not in TIE_BREAK_KEYS]

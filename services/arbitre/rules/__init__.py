@@ -77,12 +77,14 @@ from arbitre.rules.play_rules import (
 from arbitre.rules.rack import Rack, RackBalance
 from arbitre.rules.results import InvalidResultsError, Standing, TurnScores, solos, standings
 from arbitre.rules.scoring import Score, WordScore, score, score_move
+from arbitre.rules.tie_break import DEFAULT_TIE_BREAK_KEYS, TIE_BREAK_KEYS
 from arbitre.rules.tiles import BLANK, ENGLISH, FRENCH, LetterInfo, TileSet, tile_set
 
 __all__ = [
     "BLANK",
     "CLASSIC",
     "DEFAULT_SIZE",
+    "DEFAULT_TIE_BREAK_KEYS",
     "DUPLICATE",
     "EMPTY",
     "ENGLISH",
@@ -93,6 +95,7 @@ __all__ = [
     "SEVEN_AMONG_EIGHT",
     "SEVEN_AND_EIGHT",
     "STANDARD",
+    "TIE_BREAK_KEYS",
     "Answer",
     "ArbitreError",
     "BadRackError",

@@ -32,6 +32,11 @@ from typing import Any
 from arbitre.rules.errors import ArbitreError, InvalidBoardError, InvalidTileSetError
 from arbitre.rules.layout import STANDARD, BoardLayout
 from arbitre.rules.play_rules import DUPLICATE, SEVEN_AMONG_EIGHT, SEVEN_AND_EIGHT, PlayRules
+from arbitre.rules.tie_break import (
+    DEFAULT_TIE_BREAK_KEYS,
+    OPPOSITE_TIE_BREAK_KEYS,
+    TIE_BREAK_KEYS,
+)
 from arbitre.rules.tiles import ENGLISH, FRENCH, TileSet, tile_set
 
 __all__ = [
@@ -46,12 +51,9 @@ __all__ = [
     "preset",
 ]
 
-#: Names a tie-break policy may use, each a criterion applied in order among moves of equal score.
-TIE_BREAK_CRITERIA = frozenset(
-    {"fewest_blanks", "most_blanks", "most_tiles", "fewest_tiles", "reading_order", "alphabetical"}
-)
-#: Pairs of criteria that contradict each other: a policy holds at most one of each pair.
-_OPPOSITE_CRITERIA = (("fewest_blanks", "most_blanks"), ("most_tiles", "fewest_tiles"))
+#: Names a tie-break policy may use (see :mod:`arbitre.rules.tie_break`).
+TIE_BREAK_CRITERIA = frozenset(TIE_BREAK_KEYS)
+_OPPOSITE_CRITERIA = OPPOSITE_TIE_BREAK_KEYS
 #: Upper bound on :attr:`GameConfig.no_move_redraws` (each redraw runs a move search).
 MAX_NO_MOVE_REDRAWS = 100
 #: Upper bound on :attr:`GameConfig.seconds_per_turn` (one hour).
@@ -135,7 +137,7 @@ class Minimum:
 
 
 _FISF_MINIMUMS = (Minimum(1, 2, 2), Minimum(16, 1, 1))
-_FISF_TIE_BREAK = ("fewest_blanks", "most_tiles", "reading_order")
+_FISF_TIE_BREAK = DEFAULT_TIE_BREAK_KEYS
 
 
 @dataclass(frozen=True, slots=True)

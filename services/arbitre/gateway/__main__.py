@@ -1,0 +1,68 @@
+"""``python -m arbitre.gateway [--host HOST] [--port PORT]``: serve the gateway.
+
+The services' addresses and the limits come from the environment (see
+:meth:`arbitre.gateway.GatewayConfig.from_environment`). Serves with werkzeug's threaded server
+until SIGTERM or SIGINT; port 0 picks a free port, printed on the first line of output.
+"""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import os
+import signal
+import sys
+import threading
+from collections.abc import Sequence
+
+from werkzeug.serving import make_server
+
+from arbitre.gateway.app import GatewayConfig, create_app
+
+DEFAULT_HOST = "127.0.0.1"
+DEFAULT_PORT = 8080
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m arbitre.gateway",
+        description="Serve Arbitre's REST/JSON API (/v1) in front of its gRPC services.",
+    )
+    parser.add_argument(
+        "--host",
+        default=os.environ.get("ARBITRE_GATEWAY_HOST") or DEFAULT_HOST,
+        help=f"address to listen on (default: $ARBITRE_GATEWAY_HOST, else {DEFAULT_HOST})",
+    )
+    parser.add_argument(
+        "--port",
+        type=int,
+        default=int(os.environ.get("ARBITRE_GATEWAY_PORT") or DEFAULT_PORT),
+        help=f"port (default: $ARBITRE_GATEWAY_PORT, else {DEFAULT_PORT}; 0 picks a free one)",
+    )
+    arguments = parser.parse_args(argv)
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
+    try:
+        app = create_app(GatewayConfig.from_environment())
+        server = make_server(arguments.host, arguments.port, app, threaded=True)
+    except (OSError, ValueError) as error:
+        print(f"arbitre gateway: {error}", file=sys.stderr)
+        return 2
+    print(f"arbitre gateway: listening on http://{arguments.host}:{server.server_port}", flush=True)
+    done = threading.Event()
+
+    def stop(signum: int, _frame: object) -> None:
+        done.set()
+
+    signal.signal(signal.SIGTERM, stop)
+    signal.signal(signal.SIGINT, stop)
+    serving = threading.Thread(target=server.serve_forever, name="arbitre-gateway", daemon=True)
+    serving.start()
+    done.wait()
+    server.shutdown()
+    server.server_close()
+    app.extensions["arbitre.gateway"].close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,610 @@
+"""The Flask gateway: REST/JSON under ``/v1`` in front of the gRPC services.
+
+:func:`create_app` builds the app for a :class:`GatewayConfig`: where the move generator, the
+dictionary and the scoring service listen, the deadline of each gRPC call and the largest body
+accepted. It opens one gRPC channel per service, on first use, and reuses it.
+
+Routes (the contract is the OpenAPI document at ``/v1/openapi.json``, see
+:mod:`arbitre.gateway.openapi`):
+
+- ``POST /v1/solve``: the best moves of a position (as ``arbitre solve``);
+- ``POST /v1/score``: one move judged and scored (as ``arbitre score``);
+- ``GET /v1/lexicons``, ``GET /v1/lexicons/{id}/words/{word}``, ``GET /v1/lexicons/{id}/search``;
+- ``GET /healthz`` (every service answers its gRPC health check) and ``GET /metrics``.
+
+Every input is checked before any call: JSON objects with exactly the documented fields, of the
+documented types and sizes. Every error is JSON ``{"error": {"code", "message"}}``: 400 for a
+bad request (the services' own messages for boards, racks and moves they cannot read), 404 for
+an unknown route or lexicon, 405, 413 for a body over the limit, 415 for a body that is not
+JSON, 503 with ``Retry-After`` when a service is down or too slow, 502 when a service fails
+unexpectedly and 500 for a bug of the gateway (both logged).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import threading
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+import grpc
+from flask import Flask, Response, g, jsonify, request
+from flask.json.provider import DefaultJSONProvider
+from grpc_health.v1 import health_pb2, health_pb2_grpc
+from prometheus_client import (
+    CONTENT_TYPE_LATEST,
+    CollectorRegistry,
+    Counter,
+    Histogram,
+    generate_latest,
+)
+from werkzeug.exceptions import HTTPException
+
+from arbitre.gateway import openapi
+from arbitre.gateway.errors import (
+    ApiError,
+    bad_request,
+    error_response,
+    grpc_error,
+    http_error,
+)
+from arbitre.v1 import (
+    common_pb2,
+    dictionary_pb2,
+    dictionary_pb2_grpc,
+    movegen_pb2,
+    movegen_pb2_grpc,
+    scoring_pb2,
+    scoring_pb2_grpc,
+)
+
+__all__ = ["PEERS", "Gateway", "GatewayConfig", "create_app"]
+
+log = logging.getLogger("arbitre.gateway")
+
+#: The services the gateway calls, by the name its errors and metrics use.
+PEERS = ("movegen", "dictionary", "scoring")
+
+#: Per peer: the generated stub class and the full gRPC service name (for health checks).
+_STUBS: dict[str, Any] = {
+    "movegen": movegen_pb2_grpc.MoveGeneratorStub,
+    "dictionary": dictionary_pb2_grpc.DictionaryStub,
+    "scoring": scoring_pb2_grpc.ScoringStub,
+}
+_SERVICE_NAMES: dict[str, str] = {
+    "movegen": movegen_pb2.DESCRIPTOR.services_by_name["MoveGenerator"].full_name,
+    "dictionary": dictionary_pb2.DESCRIPTOR.services_by_name["Dictionary"].full_name,
+    "scoring": scoring_pb2.DESCRIPTOR.services_by_name["Scoring"].full_name,
+}
+
+#: Channel options: the services' message size limit, and reconnecting within seconds once a
+#: peer is back (gRPC's default backoff grows to two minutes).
+_CHANNEL_OPTIONS = [
+    ("grpc.max_receive_message_length", 16 * 1024 * 1024),
+    ("grpc.max_send_message_length", 16 * 1024 * 1024),
+    ("grpc.initial_reconnect_backoff_ms", 500),
+    ("grpc.min_reconnect_backoff_ms", 500),
+    ("grpc.max_reconnect_backoff_ms", 5000),
+]
+
+_SEARCH_KINDS = ("anagrams", "pattern", "plus_one")
+_LATENCY_BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
+
+
+@dataclass(frozen=True, slots=True)
+class GatewayConfig:
+    """Where the services listen and the gateway's limits."""
+
+    movegen_address: str = "127.0.0.1:50052"
+    dictionary_address: str = "127.0.0.1:50051"
+    scoring_address: str = "127.0.0.1:50053"
+    #: Deadline of every gRPC call, in seconds.
+    deadline_seconds: float = 10.0
+    #: Largest request body; a larger one is a 413.
+    max_request_bytes: int = 256 * 1024
+    #: Deadline of each service's health check in ``/healthz``.
+    health_deadline_seconds: float = 1.0
+    #: The ``Retry-After`` of a 503.
+    retry_after_seconds: int = 5
+
+    def __post_init__(self) -> None:
+        for name in ("deadline_seconds", "health_deadline_seconds"):
+            if not getattr(self, name) > 0:
+                raise ValueError(f"{name} must be positive, not {getattr(self, name)!r}")
+        if self.max_request_bytes < 1:
+            raise ValueError(f"max_request_bytes must be positive, not {self.max_request_bytes}")
+        if self.retry_after_seconds < 0:
+            raise ValueError("retry_after_seconds must not be negative")
+        for peer in PEERS:
+            if not self.address(peer):
+                raise ValueError(f"no address for the {peer} service")
+
+    def address(self, peer: str) -> str:
+        """The address of ``peer`` (one of :data:`PEERS`)."""
+        value: str = getattr(self, f"{peer}_address")
+        return value
+
+    @classmethod
+    def from_environment(cls, environ: Mapping[str, str] = os.environ) -> GatewayConfig:
+        """The configuration the environment gives: ``ARBITRE_MOVEGEN_ADDRESS``,
+        ``ARBITRE_DICTIONARY_ADDRESS``, ``ARBITRE_SCORING_ADDRESS`` (the variables each service
+        listens by), ``ARBITRE_GATEWAY_DEADLINE`` (seconds) and
+        ``ARBITRE_GATEWAY_MAX_REQUEST_BYTES``; the defaults otherwise. Raises
+        :class:`ValueError` for a value that is not a number."""
+        defaults = cls()
+        values: dict[str, Any] = {}
+        for peer in PEERS:
+            values[f"{peer}_address"] = environ.get(
+                f"ARBITRE_{peer.upper()}_ADDRESS"
+            ) or defaults.address(peer)
+        deadline = environ.get("ARBITRE_GATEWAY_DEADLINE")
+        if deadline:
+            values["deadline_seconds"] = _number(deadline, "ARBITRE_GATEWAY_DEADLINE", float)
+        size = environ.get("ARBITRE_GATEWAY_MAX_REQUEST_BYTES")
+        if size:
+            values["max_request_bytes"] = _number(size, "ARBITRE_GATEWAY_MAX_REQUEST_BYTES", int)
+        return cls(**values)
+
+
+def _number(text: str, name: str, kind: Callable[[str], Any]) -> Any:
+    try:
+        return kind(text)
+    except ValueError:
+        raise ValueError(f"{name}: {text!r} is not a number") from None
+
+
+class Metrics:
+    """The gateway's Prometheus metrics, in a registry of its own (one per app)."""
+
+    def __init__(self) -> None:
+        self.registry = CollectorRegistry()
+        labels = ("endpoint", "method", "status")
+        self.requests = Counter(
+            "arbitre_gateway_requests",
+            "HTTP requests answered, by route, method and status",
+            labels,
+            registry=self.registry,
+        )
+        self.latency = Histogram(
+            "arbitre_gateway_request_duration_seconds",
+            "Time to answer an HTTP request, by route, method and status",
+            labels,
+            buckets=_LATENCY_BUCKETS,
+            registry=self.registry,
+        )
+        self.grpc_errors = Counter(
+            "arbitre_gateway_grpc_errors",
+            "Failed gRPC calls, by service and status code",
+            ("peer", "code"),
+            registry=self.registry,
+        )
+
+
+class Gateway:
+    """The state of one app: its configuration, its channels (opened on first use, one per
+    service) and its metrics."""
+
+    def __init__(self, config: GatewayConfig) -> None:
+        self.config = config
+        self.metrics = Metrics()
+        self.document = openapi.document()
+        self._opened: dict[str, tuple[Any, Any]] = {}
+        self._lock = threading.Lock()
+
+    def _open(self, peer: str) -> tuple[Any, Any]:
+        """The channel to ``peer`` and its stub, opened on first use."""
+        opened = self._opened.get(peer)
+        if opened is None:
+            with self._lock:
+                opened = self._opened.get(peer)
+                if opened is None:
+                    channel = grpc.insecure_channel(
+                        self.config.address(peer), options=_CHANNEL_OPTIONS
+                    )
+                    opened = (channel, _STUBS[peer](channel))
+                    self._opened[peer] = opened
+        return opened
+
+    def channel(self, peer: str) -> Any:
+        """The channel to ``peer``, opened on first use."""
+        return self._open(peer)[0]
+
+    @property
+    def channels(self) -> dict[str, Any]:
+        """The channels opened so far, by peer."""
+        return {peer: opened[0] for peer, opened in self._opened.items()}
+
+    def call(self, peer: str, method: str, message: Any) -> Any:
+        """``method`` of ``peer`` called with ``message`` within the deadline; a failure is
+        raised as the :class:`ApiError` it means for the caller."""
+        call = getattr(self._open(peer)[1], method)
+        try:
+            return call(message, timeout=self.config.deadline_seconds)
+        except grpc.RpcError as error:
+            code = error.code() if hasattr(error, "code") else grpc.StatusCode.UNKNOWN
+            details = error.details() if hasattr(error, "details") else str(error)
+            self.metrics.grpc_errors.labels(peer, getattr(code, "name", str(code))).inc()
+            raise grpc_error(peer, code, details, self.config.retry_after_seconds) from None
+
+    def health(self) -> dict[str, bool]:
+        """Whether each peer answers SERVING to its health check, asked of all at once."""
+        pending = {}
+        for peer in PEERS:
+            stub = health_pb2_grpc.HealthStub(self.channel(peer))
+            check = health_pb2.HealthCheckRequest(service=_SERVICE_NAMES[peer])
+            pending[peer] = stub.Check.future(check, timeout=self.config.health_deadline_seconds)
+        states: dict[str, bool] = {}
+        for peer, future in pending.items():
+            try:
+                states[peer] = future.result().status == health_pb2.HealthCheckResponse.SERVING
+            except grpc.RpcError as error:
+                code = error.code() if hasattr(error, "code") else grpc.StatusCode.UNKNOWN
+                self.metrics.grpc_errors.labels(peer, getattr(code, "name", str(code))).inc()
+                states[peer] = False
+        return states
+
+    def close(self) -> None:
+        """Close the channels (a later call opens them again)."""
+        with self._lock:
+            opened = list(self._opened.values())
+            self._opened.clear()
+        for channel, _stub in opened:
+            channel.close()
+
+
+def create_app(config: GatewayConfig | None = None) -> Flask:
+    """The gateway for ``config`` (default: :meth:`GatewayConfig.from_environment`)."""
+    config = config if config is not None else GatewayConfig.from_environment()
+    gateway = Gateway(config)
+    app = Flask("arbitre.gateway", static_folder=None)
+    app.config["MAX_CONTENT_LENGTH"] = config.max_request_bytes
+    provider = DefaultJSONProvider(app)
+    provider.sort_keys = False
+    app.json = provider
+    app.extensions["arbitre.gateway"] = gateway
+    _install_hooks(app, gateway)
+
+    @app.post("/v1/solve")
+    def solve() -> Response:
+        body = _Body(
+            _json_object(),
+            required=("board", "rack"),
+            optional=("lexicon", "tiles", "rules", "limit", "tie_break"),
+        )
+        rows = body.board()
+        rack = body.text("rack", openapi.MAX_RACK_CHARS).replace("+", "").replace("-", "")
+        position = body.position(rows)
+        limit = body.integer("limit", 1, openapi.MAX_MOVES_LIMIT)
+        tie_break = body.tie_break()
+        message = movegen_pb2.MovesRequest(
+            position=position, rack=rack, tie_break=tie_break or [], limit=limit or 1
+        )
+        answer = gateway.call("movegen", "AllMoves", message)
+        top = answer.top
+        result: dict[str, Any] = {
+            "best_score": top.best_score,
+            "best_moves": [move.notation for move in top.best_moves],
+            "top": top.top.notation if top.HasField("top") else None,
+            "n_moves": answer.n_moves,
+            "micros": top.micros,
+        }
+        if limit is not None:
+            result["moves"] = [
+                {"move": move.notation, "score": move.score} for move in answer.moves
+            ]
+        return jsonify(result)
+
+    @app.post("/v1/score")
+    def score() -> Response:
+        body = _Body(
+            _json_object(),
+            required=("board", "move"),
+            optional=("rack", "lexicon", "tiles", "rules"),
+        )
+        rows = body.board()
+        move = body.text("move", openapi.MAX_MOVE_CHARS)
+        rack = body.optional_text("rack", openapi.MAX_RACK_CHARS)
+        message = scoring_pb2.JudgeRequest(position=body.position(rows), move=move, rack=rack)
+        answer = gateway.call("scoring", "Judge", message)
+        result: dict[str, Any] = {
+            "legal": answer.legal,
+            "score": answer.score,
+            "points": answer.points,
+            "bonus": answer.bonus,
+            "words": [word.word for word in answer.words],
+            "unknown_words": list(answer.unknown_words),
+            "in_lexicon": answer.in_lexicon,
+            "error": answer.error or None,
+            "error_code": answer.error_code or None,
+        }
+        if answer.HasField("lexicon"):
+            result["lexicon"] = _lexicon_info(answer.lexicon)
+        return jsonify(result)
+
+    @app.get("/v1/lexicons")
+    def lexicons() -> Response:
+        _query_arguments(())
+        answer = gateway.call("dictionary", "ListLexicons", dictionary_pb2.ListLexiconsRequest())
+        return jsonify({"lexicons": [_lexicon_info(info) for info in answer.lexicons]})
+
+    @app.get("/v1/lexicons/<lexicon_id>/words/<word>")
+    def check_word(lexicon_id: str, word: str) -> Response:
+        _query_arguments(())
+        lexicon = _check_text(lexicon_id, "lexicon id", openapi.MAX_NAME_CHARS)
+        word = _check_text(word, "word", openapi.MAX_WORD_CHARS)
+        message = dictionary_pb2.CheckWordsRequest(lexicon=lexicon, words=[word])
+        answer = gateway.call("dictionary", "CheckWords", message)
+        if len(answer.results) != 1:
+            raise ApiError(502, "bad_gateway", "the dictionary service answered out of turn")
+        found = answer.results[0]
+        return jsonify({"word": word, "normalised": found.normalised or None, "valid": found.valid})
+
+    @app.get("/v1/lexicons/<lexicon_id>/search")
+    def search(lexicon_id: str) -> Response:
+        arguments = _query_arguments((*_SEARCH_KINDS, "limit"))
+        lexicon = _check_text(lexicon_id, "lexicon id", openapi.MAX_NAME_CHARS)
+        kinds = [kind for kind in _SEARCH_KINDS if kind in arguments]
+        if len(kinds) != 1:
+            given = f"; got {', '.join(kinds)}" if kinds else ""
+            raise bad_request(f"give exactly one query: anagrams, pattern or plus_one{given}")
+        kind = kinds[0]
+        text = _check_text(arguments[kind], kind, openapi.MAX_QUERY_CHARS)
+        limit = 0
+        if "limit" in arguments:
+            limit = _parse_limit(arguments["limit"], openapi.MAX_SEARCH_LIMIT)
+        message = dictionary_pb2.SearchRequest(lexicon=lexicon, limit=limit)
+        setattr(message, kind, text)
+        answer = gateway.call("dictionary", "Search", message)
+        return jsonify({"words": list(answer.words), "truncated": answer.truncated})
+
+    @app.get("/v1/openapi.json")
+    def openapi_document() -> Response:
+        return jsonify(gateway.document)
+
+    @app.get("/healthz")
+    def healthz() -> Response:
+        states = gateway.health()
+        peers = {peer: "serving" if up else "down" for peer, up in states.items()}
+        down = [peer for peer, up in states.items() if not up]
+        if not down:
+            return jsonify({"status": "ok", "peers": peers})
+        message = f"not answering their health check: {', '.join(down)}"
+        response = jsonify(
+            {
+                "status": "unavailable",
+                "peers": peers,
+                "down": down,
+                "error": {"code": "unavailable", "message": message},
+            }
+        )
+        response.status_code = 503
+        response.headers["Retry-After"] = str(config.retry_after_seconds)
+        return response
+
+    @app.get("/metrics")
+    def metrics() -> Response:
+        return Response(generate_latest(gateway.metrics.registry), content_type=CONTENT_TYPE_LATEST)
+
+    return app
+
+
+def _install_hooks(app: Flask, gateway: Gateway) -> None:
+    """Error handlers (every error as JSON) and the request metrics."""
+
+    @app.errorhandler(ApiError)
+    def refused(error: ApiError) -> Response:
+        return error.response()
+
+    @app.errorhandler(HTTPException)
+    def http_failure(error: HTTPException) -> Response:
+        return http_error(error)
+
+    @app.errorhandler(Exception)
+    def bug(error: Exception) -> Response:
+        log.exception("unexpected error on %s %s", request.method, request.path)
+        return error_response(500, "internal", "internal error; the gateway's log has details")
+
+    @app.before_request
+    def started() -> None:
+        g.arbitre_started = time.perf_counter()
+
+    @app.after_request
+    def measured(response: Response) -> Response:
+        rule = request.url_rule.rule if request.url_rule is not None else "unmatched"
+        labels = (rule, request.method, str(response.status_code))
+        gateway.metrics.requests.labels(*labels).inc()
+        began = g.get("arbitre_started")
+        if began is not None:
+            gateway.metrics.latency.labels(*labels).observe(time.perf_counter() - began)
+        response.headers["X-Content-Type-Options"] = "nosniff"
+        return response
+
+
+# -- reading requests ----------------------------------------------------------------------------
+
+
+class _DuplicateKeyError(ValueError):
+    pass
+
+
+def _json_object() -> dict[str, Any]:
+    """The request body: a JSON object, sent as ``application/json``."""
+    if not request.is_json:
+        raise ApiError(
+            415,
+            "unsupported_media_type",
+            "send the body as JSON with Content-Type: application/json",
+        )
+    raw = request.get_data(cache=False)  # 413 past MAX_CONTENT_LENGTH
+    if not raw.strip():
+        raise bad_request("empty body: expected a JSON object", "bad_json")
+    try:
+        data = json.loads(raw, parse_constant=_refuse_constant, object_pairs_hook=_unique_keys)
+    except _DuplicateKeyError as error:
+        raise bad_request(str(error), "bad_json") from None
+    except ValueError as error:  # JSONDecodeError, UnicodeDecodeError, an int too long
+        raise bad_request(f"not valid JSON: {error}", "bad_json") from None
+    except RecursionError:
+        raise bad_request("not valid JSON: nested too deeply", "bad_json") from None
+    if not isinstance(data, dict):
+        raise bad_request(f"the body must be a JSON object, not {_json_kind(data)}")
+    return data
+
+
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    result: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in result:
+            raise _DuplicateKeyError(f"field {_shown(key)} given twice")
+        result[key] = value
+    return result
+
+
+class _Body:
+    """The fields of a JSON object body, checked: exactly the fields allowed, each typed."""
+
+    def __init__(
+        self, data: dict[str, Any], required: tuple[str, ...], optional: tuple[str, ...]
+    ) -> None:
+        allowed = (*required, *optional)
+        unknown = [key for key in data if key not in allowed]
+        if unknown:
+            names = ", ".join(_shown(key) for key in unknown[:5])
+            raise bad_request(f"unknown field(s) {names}; expected: {', '.join(allowed)}")
+        missing = [key for key in required if data.get(key) is None]
+        if missing:
+            raise bad_request(f"missing field(s): {', '.join(missing)}")
+        self.data = data
+
+    def text(self, name: str, max_chars: int) -> str:
+        return _check_text(self.data[name], name, max_chars)
+
+    def optional_text(self, name: str, max_chars: int) -> str:
+        """The field, or ``""`` when it is absent or ``null``."""
+        value = self.data.get(name)
+        return "" if value is None else _check_text(value, name, max_chars)
+
+    def integer(self, name: str, low: int, high: int) -> int | None:
+        value = self.data.get(name)
+        if value is None:
+            return None
+        if type(value) is not int:
+            raise bad_request(f"{name} must be an integer, not {_json_kind(value)}")
+        if not low <= value <= high:
+            raise bad_request(f"{name} must be from {low} to {high}, not {_shown(value)}")
+        return value
+
+    def texts(self, name: str, max_items: int, max_chars: int) -> list[str] | None:
+        value = self.data.get(name)
+        if value is None:
+            return None
+        if not isinstance(value, list):
+            raise bad_request(f"{name} must be an array of strings, not {_json_kind(value)}")
+        if len(value) > max_items:
+            raise bad_request(f"{name}: {len(value)} items, at most {max_items}")
+        return [
+            _check_text(item, f"{name}[{index}]", max_chars) for index, item in enumerate(value)
+        ]
+
+    def tie_break(self) -> list[str] | None:
+        """The tie-break keys: known ones, each at most once (which bounds how many distinct
+        tie-breaks, hence move generators, a caller can make the move generator build)."""
+        keys = self.texts("tie_break", openapi.MAX_TIE_BREAK_KEYS, openapi.MAX_NAME_CHARS)
+        for key in keys or ():
+            if key not in openapi.TIE_BREAK_KEYS:
+                raise bad_request(
+                    f"tie_break: unknown key {_shown(key)}; "
+                    f"keys: {', '.join(openapi.TIE_BREAK_KEYS)}"
+                )
+        if keys is not None and len(set(keys)) != len(keys):
+            raise bad_request("tie_break: a key given twice")
+        return keys
+
+    def board(self) -> list[str]:
+        value = self.data["board"]
+        if not isinstance(value, list):
+            raise bad_request(
+                f"board must be an array of strings (rows A to O), not {_json_kind(value)}"
+            )
+        if len(value) > openapi.MAX_BOARD_ROWS:
+            raise bad_request(f"board: {len(value)} rows; a board has 15")
+        return [
+            _check_text(row, f"board[{index}]", openapi.MAX_ROW_CHARS)
+            for index, row in enumerate(value)
+        ]
+
+    def position(self, rows: list[str]) -> Any:
+        return common_pb2.Position(
+            rows=rows,
+            lexicon=self.optional_text("lexicon", openapi.MAX_NAME_CHARS),
+            tiles=self.optional_text("tiles", openapi.MAX_NAME_CHARS),
+            rules=self.optional_text("rules", openapi.MAX_NAME_CHARS),
+        )
+
+
+def _query_arguments(allowed: tuple[str, ...]) -> dict[str, str]:
+    """The query string: only ``allowed`` names, each at most once."""
+    arguments: dict[str, str] = {}
+    for name in request.args:
+        if name not in allowed:
+            expected = f"; expected: {', '.join(allowed)}" if allowed else ""
+            raise bad_request(f"unknown query parameter {_shown(name)}{expected}")
+        values = request.args.getlist(name)
+        if len(values) != 1:
+            raise bad_request(f"query parameter {name} given {len(values)} times")
+        arguments[name] = values[0]
+    return arguments
+
+
+def _parse_limit(text: str, high: int) -> int:
+    if not (text.isascii() and text.isdigit() and len(text) <= 6 and 1 <= int(text) <= high):
+        raise bad_request(f"limit must be an integer from 1 to {high}, not {_shown(text)}")
+    return int(text)
+
+
+def _check_text(value: object, name: str, max_chars: int) -> str:
+    """``value`` when it is a string of at most ``max_chars`` characters that UTF-8 can carry."""
+    if not isinstance(value, str):
+        raise bad_request(f"{name} must be a string, not {_json_kind(value)}")
+    if len(value) > max_chars:
+        raise bad_request(f"{name}: {len(value)} characters, at most {max_chars}")
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError:
+        raise bad_request(f"{name}: not valid Unicode (a lone surrogate)") from None
+    return value
+
+
+def _lexicon_info(info: Any) -> dict[str, Any]:
+    """What a caller learns of a lexicon (never its source: it may be a path on the server)."""
+    return {"id": info.id, "word_count": info.word_count, "hash": info.hash}
+
+
+def _json_kind(value: object) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, int):
+        return "an integer"
+    if isinstance(value, float):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, list):
+        return "an array"
+    return "an object"
+
+
+def _shown(value: object) -> str:
+    """A short, printable rendering of something the caller sent."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:40] + "…"

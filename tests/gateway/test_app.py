@@ -1,0 +1,920 @@
+"""The HTTP gateway over real gRPC servers on free ports: every endpoint against the engine,
+every error class, services going down or hanging, the OpenAPI document against the routes,
+the metrics, a fuzz of random bodies, and ``python -m arbitre.gateway`` as a process."""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import quote
+
+import grpc
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+from hypothesis import HealthCheck, event, given, settings
+from hypothesis import strategies as st
+
+from arbitre.engine import search
+from arbitre.engine.analysis import Analyst
+from arbitre.engine.lexicon import load_lexicon
+from arbitre.engine.movegen import TIE_BREAK_KEYS, MoveGenerator
+from arbitre.gateway import GatewayConfig, create_app
+from arbitre.gateway.app import PEERS
+from arbitre.gateway.errors import grpc_error
+from arbitre.gateway.openapi import TIE_BREAK_KEYS as DOCUMENTED_TIE_BREAK_KEYS
+from arbitre.rules import Board
+from arbitre.rules.tiles import tile_set
+from arbitre.services import dictionary, movegen, scoring
+from arbitre.services.lexicons import LexiconRegistry
+from arbitre.services.server import Registration, RunningServer, start
+from arbitre.v1 import scoring_pb2_grpc
+from tests.boards import board_with
+
+EMPTY = ["." * 15] * 15
+MIDGAME = list(board_with((7, "...FABAcEE....."), (8, "......KIEF.....")).rows())
+ROOT = Path(__file__).resolve().parents[2]
+
+
+# -- fixtures ------------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    """One lexicon cache for the module, also seen by the servers it starts."""
+    path = tmp_path_factory.mktemp("cache")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("ARBITRE_CACHE_DIR", str(path))
+        yield path
+
+
+def start_services(registry: LexiconRegistry | None = None) -> RunningServer:
+    """Movegen, dictionary and scoring on one server on a free port."""
+    registry = registry or LexiconRegistry()
+    return start(
+        [
+            movegen.registration(registry),
+            dictionary.registration(registry),
+            scoring.registration(registry),
+        ]
+    )
+
+
+def config_for(address: str, **options: Any) -> GatewayConfig:
+    return GatewayConfig(
+        movegen_address=address, dictionary_address=address, scoring_address=address, **options
+    )
+
+
+@pytest.fixture(scope="module")
+def server(cache: Path) -> Iterator[RunningServer]:
+    running = start_services()
+    yield running
+    running.stop(0)
+
+
+@pytest.fixture(scope="module")
+def app(server: RunningServer) -> Iterator[Flask]:
+    made = create_app(config_for(server.address))
+    made.testing = True
+    yield made
+    made.extensions["arbitre.gateway"].close()
+
+
+@pytest.fixture(scope="module")
+def client(app: Flask) -> FlaskClient:
+    return app.test_client()
+
+
+@pytest.fixture(scope="module")
+def document(client: FlaskClient) -> dict[str, Any]:
+    response = client.get("/v1/openapi.json")
+    assert response.status_code == 200
+    loaded: dict[str, Any] = json.loads(response.data)
+    return loaded
+
+
+def conforms(document: dict[str, Any], schema: str, body: object) -> None:
+    """``body`` validates against the document's component ``schema``."""
+    jsonschema = pytest.importorskip("jsonschema")
+    root = {"$ref": f"#/components/schemas/{schema}", "components": document["components"]}
+    jsonschema.Draft202012Validator(root).validate(body)
+
+
+def error_of(response: Any, status: int) -> dict[str, str]:
+    """The ``error`` of a JSON error response with ``status``."""
+    assert response.status_code == status, response.data[:500]
+    assert response.mimetype == "application/json"
+    body = response.get_json()
+    assert set(body) >= {"error"}
+    assert set(body["error"]) == {"code", "message"}
+    assert isinstance(body["error"]["message"], str)
+    assert body["error"]["message"]
+    error: dict[str, str] = body["error"]
+    return error
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port: int = probe.getsockname()[1]
+    return port
+
+
+# -- /v1/solve -----------------------------------------------------------------------------------
+
+
+def test_solve_empty_board_is_the_engine_s(client: FlaskClient, document: dict[str, Any]) -> None:
+    response = client.post("/v1/solve", json={"board": EMPTY, "rack": "EEUESI?"})
+    assert response.status_code == 200
+    body = response.get_json()
+    expected = MoveGenerator(load_lexicon("fr")).prepare(Board.empty()).solve("EEUESI?", 0)
+    assert body["best_score"] == 64 == expected.top.best_score
+    assert body["n_moves"] == 1915 == expected.n_moves
+    assert body["best_moves"] == [move.notation for move in expected.top.best_moves]
+    assert expected.top.top is not None
+    assert body["top"] == expected.top.top.notation == "H2 EpIEUSE"
+    assert body["micros"] >= 0
+    assert "moves" not in body
+    conforms(document, "SolveResponse", body)
+
+
+def test_solve_with_limit_lists_the_engine_s_moves(
+    client: FlaskClient, document: dict[str, Any]
+) -> None:
+    body = client.post("/v1/solve", json={"board": MIDGAME, "rack": "EEUESI?", "limit": 25}).json
+    assert body is not None
+    expected = MoveGenerator(load_lexicon("fr")).prepare(Board.from_rows(MIDGAME))
+    solution = expected.solve("EEUESI?", 25)
+    assert body["n_moves"] == solution.n_moves
+    assert body["best_score"] == solution.top.best_score
+    assert body["moves"] == [
+        {"move": move.notation, "score": move.score} for move in solution.moves
+    ]
+    assert len(body["moves"]) == 25
+    conforms(document, "SolveResponse", body)
+
+
+def test_solve_options(client: FlaskClient) -> None:
+    def solve(**fields: Any) -> dict[str, Any]:
+        response = client.post("/v1/solve", json={"board": EMPTY, **fields})
+        assert response.status_code == 200, response.data
+        result: dict[str, Any] = response.get_json()
+        return result
+
+    english = solve(rack="QUIZERS", lexicon="en", tiles="en")
+    engine = MoveGenerator(load_lexicon("en"), tile_set("en")).top(Board.empty(), "QUIZERS")
+    assert english["best_score"] == engine.best_score > 0
+    eight = solve(rack="ENTRAISE", rules="7et8")
+    assert eight["top"] is not None
+    assert len(eight["top"].split()[1]) == 8
+    most_blanks = solve(rack="EEUESI?", tie_break=["most_blanks", "reading_order"])["top"]
+    assert any(letter.islower() for letter in most_blanks)
+    published = solve(rack="EEU+ESI?")
+    assert published["best_score"] == 64
+    assert solve(rack="-EEUESI?")["n_moves"] == 1915
+    nulls = solve(rack="EEUESI?", lexicon=None, tiles=None, rules=None, limit=None, tie_break=None)
+    assert nulls == {**published, "micros": nulls["micros"]}
+    nothing = solve(rack="XYZ")
+    assert nothing == {**nothing, "best_score": 0, "best_moves": [], "top": None, "n_moves": 0}
+
+
+def test_the_documented_tie_break_keys_are_the_engine_s() -> None:
+    assert set(DOCUMENTED_TIE_BREAK_KEYS) == set(TIE_BREAK_KEYS)
+
+
+# -- /v1/score -----------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("board", "move", "rack"),
+    [
+        (EMPTY, "H4 EpIEUSE", None),
+        (EMPTY, "H4 EpIEUSE", "EEUESI?"),
+        (EMPTY, "A1 EpIEUSE", None),  # first move off the centre
+        (EMPTY, "H4 ZZZZ", None),  # placed, but not a word
+        (MIDGAME, "9C EpIEUSE", None),
+        (MIDGAME, "G7 KA", "KA"),
+        (MIDGAME, "A1 KA", None),  # not connected
+        (MIDGAME, "H4 EPIEUSE", "AB"),  # not from the rack
+        (MIDGAME, "zz", None),  # not notation
+    ],
+)
+def test_score_is_what_arbitre_score_says(
+    client: FlaskClient, document: dict[str, Any], board: list[str], move: str, rack: str | None
+) -> None:
+    request: dict[str, Any] = {"board": board, "move": move}
+    if rack is not None:
+        request["rack"] = rack
+    response = client.post("/v1/score", json=request)
+    assert response.status_code == 200
+    body = response.get_json()
+    expected = Analyst().score_request(request)
+    for field in ("legal", "score", "words", "unknown_words", "in_lexicon", "bonus", "error"):
+        assert body[field] == expected[field], field
+    assert body["error_code"] == expected["error_code"]
+    assert body["points"] == (body["score"] if body["in_lexicon"] else 0)
+    assert body["lexicon"]["id"] == "fr"
+    assert body["lexicon"]["hash"] == load_lexicon("fr").info.hash
+    conforms(document, "ScoreResponse", body)
+
+
+def test_score_in_english(client: FlaskClient) -> None:
+    body = client.post(
+        "/v1/score", json={"board": EMPTY, "move": "H5 QUIZ", "lexicon": "en", "tiles": "en"}
+    ).json
+    assert body is not None
+    assert body["legal"]
+    assert body["in_lexicon"]
+    assert body["lexicon"]["id"] == "en"
+    assert body["score"] == 2 * (10 + 1 + 1 + 10)
+
+
+# -- /v1/lexicons --------------------------------------------------------------------------------
+
+
+def test_lexicons(client: FlaskClient, document: dict[str, Any]) -> None:
+    body = client.get("/v1/lexicons").json
+    assert body is not None
+    conforms(document, "LexiconList", body)
+    by_id = {info["id"]: info for info in body["lexicons"]}
+    assert set(by_id) == {"en", "fr"}
+    for key, info in by_id.items():
+        expected = load_lexicon(key).info
+        assert info == {"id": key, "word_count": expected.word_count, "hash": expected.hash}
+
+
+@pytest.mark.parametrize(
+    ("word", "normalised", "valid"),
+    [
+        ("épieuse", "EPIEUSE", True),
+        ("QI", "QI", True),
+        ("chacunes", "CHACUNES", False),
+        ("a1", None, False),
+    ],
+)
+def test_check_word(
+    client: FlaskClient,
+    document: dict[str, Any],
+    word: str,
+    normalised: str | None,
+    valid: bool,
+) -> None:
+    body = client.get(f"/v1/lexicons/fr/words/{word}").json
+    assert body == {"word": word, "normalised": normalised, "valid": valid}
+    conforms(document, "WordCheck", body)
+
+
+def test_search(client: FlaskClient, document: dict[str, Any]) -> None:
+    lexicon = load_lexicon("fr")
+    body = client.get("/v1/lexicons/fr/search?anagrams=CHIEN").json
+    assert body == {"words": search.anagrams(lexicon, "CHIEN").words, "truncated": False}
+    conforms(document, "SearchResult", body)
+    body = client.get("/v1/lexicons/fr/search", query_string={"pattern": "M?R*", "limit": 5}).json
+    expected = search.pattern(lexicon, "M?R*", 5)
+    assert body == {"words": expected.words, "truncated": True}
+    assert len(expected.words) == 5
+    body = client.get("/v1/lexicons/en/search?plus_one=QI").json
+    assert body == {"words": search.plus_one(load_lexicon("en"), "QI").words, "truncated": False}
+
+
+# -- errors --------------------------------------------------------------------------------------
+
+JSON = "application/json"
+
+
+@pytest.mark.parametrize(
+    ("data", "code", "fragment"),
+    [
+        ("{", "bad_json", "not valid JSON"),
+        ("", "bad_json", "empty body"),
+        ('{"board": [], "board": []}', "bad_json", "given twice"),
+        ('{"board": NaN}', "bad_json", "NaN"),
+        ('{"board": Infinity}', "bad_json", "Infinity"),
+        ("[" * 100_000, "bad_json", "nested too deeply"),
+        ('{"limit": ' + "9" * 5000 + "}", "bad_json", "not valid JSON"),
+        (b'{"rack": "\xff"}', "bad_json", "not valid JSON"),
+        ("[]", "bad_request", "JSON object"),
+        ('"EEUESI?"', "bad_request", "JSON object"),
+    ],
+)
+def test_bodies_that_are_not_json_objects(
+    client: FlaskClient, data: str | bytes, code: str, fragment: str
+) -> None:
+    for path in ("/v1/solve", "/v1/score"):
+        error = error_of(client.post(path, data=data, content_type=JSON), 400)
+        assert error["code"] == code
+        assert fragment in error["message"]
+
+
+SOLVE = {"board": EMPTY, "rack": "EEUESI?"}
+SCORE = {"board": EMPTY, "move": "H4 EpIEUSE"}
+
+
+def test_lone_surrogates_are_refused(client: FlaskClient) -> None:
+    """JSON may escape a lone surrogate; protobuf strings cannot carry one."""
+    for path, field in [("/v1/solve", "rack"), ("/v1/score", "move"), ("/v1/score", "lexicon")]:
+        base = SOLVE if path == "/v1/solve" else SCORE
+        data = json.dumps({**base, field: "PLACEHOLDER"}).replace("PLACEHOLDER", "E\\ud800")
+        error = error_of(client.post(path, data=data, content_type=JSON), 400)
+        assert error["message"] == f"{field}: not valid Unicode (a lone surrogate)"
+    board = json.dumps({**SOLVE, "board": ["PLACEHOLDER", *EMPTY[1:]]})
+    data = board.replace("PLACEHOLDER", "\\udfff" * 15)
+    error = error_of(client.post("/v1/solve", data=data, content_type=JSON), 400)
+    assert "board[0]" in error["message"]
+
+
+@pytest.mark.parametrize(
+    ("path", "changes", "status", "fragment"),
+    [
+        # the gateway's own checks: fields, types, sizes
+        ("/v1/solve", {"id": 1}, 400, "unknown field(s) 'id'"),
+        ("/v1/solve", {"rack": None}, 400, "missing field(s): rack"),
+        ("/v1/solve", {"board": None, "rack": None}, 400, "board, rack"),
+        ("/v1/solve", {"board": "." * 225}, 400, "board must be an array"),
+        ("/v1/solve", {"board": [0] * 15}, 400, "board[0] must be a string, not an integer"),
+        ("/v1/solve", {"board": ["." * 15] * 27}, 400, "27 rows"),
+        ("/v1/solve", {"board": ["." * 27] * 15}, 400, "board[0]: 27 characters"),
+        ("/v1/solve", {"rack": 7}, 400, "rack must be a string"),
+        ("/v1/solve", {"rack": "A" * 33}, 400, "rack: 33 characters"),
+        ("/v1/solve", {"rack": ["E"]}, 400, "not an array"),
+        ("/v1/solve", {"limit": "5"}, 400, "limit must be an integer, not a string"),
+        ("/v1/solve", {"limit": True}, 400, "not a boolean"),
+        ("/v1/solve", {"limit": 1.5}, 400, "not a number"),
+        ("/v1/solve", {"limit": 0}, 400, "from 1 to 10000"),
+        ("/v1/solve", {"limit": 10_001}, 400, "from 1 to 10000"),
+        ("/v1/solve", {"limit": 2**70}, 400, "from 1 to 10000"),
+        ("/v1/solve", {"tie_break": "most_blanks"}, 400, "array of strings"),
+        ("/v1/solve", {"tie_break": [1]}, 400, "tie_break[0] must be a string"),
+        ("/v1/solve", {"tie_break": ["loudest"]}, 400, "unknown key 'loudest'"),
+        ("/v1/solve", {"tie_break": ["most_tiles", "most_tiles"]}, 400, "twice"),
+        ("/v1/solve", {"tie_break": ["most_tiles"] * 7}, 400, "at most 6"),
+        ("/v1/solve", {"lexicon": 5}, 400, "lexicon must be a string"),
+        ("/v1/solve", {"tiles": {"name": "club"}}, 400, "tiles must be a string"),
+        ("/v1/solve", {"rules": "x" * 65}, 400, "at most 64"),
+        # what the services refuse, with their messages
+        ("/v1/solve", {"board": EMPTY[:14]}, 400, "15 rows"),
+        ("/v1/solve", {"board": ["." * 14 + "1", *EMPTY[1:]]}, 400, "row A"),
+        ("/v1/solve", {"rack": "EEU1"}, 400, "not a tile"),
+        ("/v1/solve", {"rack": "ZZ"}, 400, "has 1"),
+        ("/v1/solve", {"rack": "A" * 17}, 400, "at most 16"),
+        ("/v1/solve", {"rack": "AAAAAAAA"}, 400, "rules allow 7"),
+        ("/v1/solve", {"tiles": "klingon"}, 400, "klingon"),
+        ("/v1/solve", {"rules": "chess"}, 400, "chess"),
+        ("/v1/solve", {"lexicon": "/etc/passwd"}, 404, "unknown lexicon"),
+        ("/v1/solve", {"lexicon": "ods9"}, 404, "on offer: en, fr"),
+        ("/v1/score", {"rack": "EEUESI?", "x": 1}, 400, "unknown field(s) 'x'"),
+        ("/v1/score", {"move": None}, 400, "missing field(s): move"),
+        ("/v1/score", {"move": ["H4", "EPIEUSE"]}, 400, "move must be a string"),
+        ("/v1/score", {"move": "H4 " + "A" * 62}, 400, "move: 65 characters"),
+        ("/v1/score", {"rack": 1}, 400, "rack must be a string"),
+        ("/v1/score", {"limit": 5}, 400, "unknown field(s) 'limit'"),
+        ("/v1/score", {"board": [*EMPTY[:14], "." * 16]}, 400, "row O"),
+        ("/v1/score", {"rules": "chess"}, 400, "chess"),
+        ("/v1/score", {"lexicon": "ods9"}, 404, "unknown lexicon"),
+    ],
+)
+def test_bad_fields(
+    client: FlaskClient, path: str, changes: dict[str, Any], status: int, fragment: str
+) -> None:
+    base = SOLVE if path == "/v1/solve" else SCORE
+    request = {key: value for key, value in {**base, **changes}.items() if value is not None}
+    if any(value is None for value in changes.values()):
+        request.update({key: None for key, value in changes.items() if value is None})
+    error = error_of(client.post(path, json=request), status)
+    assert fragment in error["message"]
+    assert error["code"] == {400: "bad_request", 404: "not_found"}[status]
+
+
+def test_moves_that_cannot_be_played_are_answers_not_errors(client: FlaskClient) -> None:
+    for move, rack, code in [
+        ("zz", None, "bad_notation"),
+        ("H4 EPIEUSE", "ZZ", "bad_rack"),
+        ("H4 EP1EUSE", None, "bad_notation"),
+        ("A1 EPIEUSE", None, "illegal_move:first_move_centre"),
+    ]:
+        body = client.post("/v1/score", json={**SCORE, "move": move, "rack": rack}).json
+        assert body is not None
+        assert not body["legal"]
+        assert body["error_code"] == code
+        assert body["score"] == body["points"] == 0
+
+
+def test_unsupported_media_type(client: FlaskClient) -> None:
+    body = json.dumps(SOLVE)
+    for kwargs in (
+        {"data": body, "content_type": "text/plain"},
+        {"data": body},
+        {"data": {"board": "x", "rack": "y"}},  # a form
+    ):
+        error = error_of(client.post("/v1/solve", **kwargs), 415)
+        assert error["code"] == "unsupported_media_type"
+        assert "application/json" in error["message"]
+    assert (
+        client.post(
+            "/v1/solve", data=body, content_type="application/json; charset=utf-8"
+        ).status_code
+        == 200
+    )
+
+
+def test_payload_too_large(client: FlaskClient) -> None:
+    big = json.dumps({**SOLVE, "rack": "A" * (256 * 1024)})
+    error = error_of(client.post("/v1/solve", data=big, content_type=JSON), 413)
+    assert error["code"] == "payload_too_large"
+    small = create_app(config_for("127.0.0.1:1", max_request_bytes=100)).test_client()
+    assert error_of(small.post("/v1/score", json=SCORE), 413)["code"] == "payload_too_large"
+
+
+def test_unknown_routes_and_methods(client: FlaskClient) -> None:
+    for path in ("/", "/v2/solve", "/v1/solve/x", "/v1/lexicons/fr", "/v1/lexicons/fr/words/"):
+        assert error_of(client.get(path), 404)["code"] == "not_found"
+    for method, path, allowed in [
+        ("get", "/v1/solve", "POST"),
+        ("put", "/v1/score", "POST"),
+        ("post", "/v1/lexicons", "GET"),
+        ("delete", "/healthz", "GET"),
+        ("post", "/v1/lexicons/fr/words/qi", "GET"),
+    ]:
+        response = getattr(client, method)(path)
+        error = error_of(response, 405)
+        assert error["code"] == "method_not_allowed"
+        assert allowed in response.headers["Allow"]
+
+
+@pytest.mark.parametrize(
+    ("url", "status", "fragment"),
+    [
+        ("/v1/lexicons/fr/search", 400, "exactly one query"),
+        ("/v1/lexicons/fr/search?anagrams=AB&pattern=A*", 400, "got anagrams, pattern"),
+        ("/v1/lexicons/fr/search?anagram=AB", 400, "unknown query parameter 'anagram'"),
+        ("/v1/lexicons/fr/search?anagrams=AB&anagrams=CD", 400, "2 times"),
+        ("/v1/lexicons/fr/search?anagrams=AB&limit=abc", 400, "limit must be"),
+        ("/v1/lexicons/fr/search?anagrams=AB&limit=0", 400, "from 1 to 10000"),
+        ("/v1/lexicons/fr/search?anagrams=AB&limit=-1", 400, "from 1 to 10000"),
+        ("/v1/lexicons/fr/search?anagrams=AB&limit=10001", 400, "from 1 to 10000"),
+        ("/v1/lexicons/fr/search?anagrams=AB&limit=%EF%BC%95", 400, "limit must be"),
+        ("/v1/lexicons/fr/search?anagrams=" + "A" * 65, 400, "anagrams: 65 characters"),
+        ("/v1/lexicons/fr/search?anagrams=" + "A" * 16, 400, "15"),
+        ("/v1/lexicons/fr/search?pattern=M1", 400, "'1'"),
+        ("/v1/lexicons/fr/search?plus_one=", 400, "empty"),
+        ("/v1/lexicons/ods9/search?anagrams=AB", 404, "no lexicon 'ods9'"),
+        ("/v1/lexicons/" + "x" * 65 + "/search?anagrams=AB", 400, "lexicon id: 65"),
+        ("/v1/lexicons/ods9/words/qi", 404, "no lexicon 'ods9'"),
+        ("/v1/lexicons/fr/words/" + "a" * 65, 400, "word: 65 characters"),
+        ("/v1/lexicons/fr/words/qi?x=1", 400, "unknown query parameter 'x'"),
+        ("/v1/lexicons?all=1", 400, "unknown query parameter 'all'"),
+    ],
+)
+def test_bad_queries(client: FlaskClient, url: str, status: int, fragment: str) -> None:
+    error = error_of(client.get(url), status)
+    assert fragment in error["message"], error
+
+
+def test_undecodable_path_and_query_are_refused_not_crashed(client: FlaskClient) -> None:
+    assert client.get("/v1/lexicons/fr/words/%ED%A0%80").status_code == 200
+    assert client.get("/v1/lexicons/fr/search?anagrams=%FF%FE").status_code == 400
+
+
+def test_a_bug_is_a_logged_json_500(
+    server: RunningServer, caplog: pytest.LogCaptureFixture
+) -> None:
+    app = create_app(config_for(server.address))
+    gateway = app.extensions["arbitre.gateway"]
+
+    def broken(*_arguments: Any) -> Any:
+        raise RuntimeError("a bug")
+
+    gateway.call = broken
+    with caplog.at_level(logging.ERROR, logger="arbitre.gateway"):
+        response = app.test_client().get("/v1/lexicons")
+    error = error_of(response, 500)
+    assert error["code"] == "internal"
+    assert "a bug" not in error["message"]
+    assert any(
+        "unexpected error on GET /v1/lexicons" in record.message for record in caplog.records
+    )
+    gateway.close()
+
+
+class _FailingScoring(scoring_pb2_grpc.ScoringServicer):
+    def Judge(self, request: Any, context: Any) -> Any:  # noqa: N802
+        context.abort(grpc.StatusCode.INTERNAL, "the secret reason")
+
+
+def test_a_failing_service_is_a_502(server: RunningServer) -> None:
+    broken = start(
+        [
+            Registration(
+                scoring.SERVICE_NAME,
+                lambda grpc_server: scoring_pb2_grpc.add_ScoringServicer_to_server(
+                    _FailingScoring(), grpc_server
+                ),
+            )
+        ]
+    )
+    try:
+        app = create_app(
+            GatewayConfig(server.address, server.address, broken.address, deadline_seconds=5)
+        )
+        client = app.test_client()
+        error = error_of(client.post("/v1/score", json=SCORE), 502)
+        assert error["code"] == "bad_gateway"
+        assert "secret" not in error["message"]
+        metrics = client.get("/metrics").data.decode()
+        assert 'arbitre_gateway_grpc_errors_total{code="INTERNAL",peer="scoring"} 1.0' in metrics
+        app.extensions["arbitre.gateway"].close()
+    finally:
+        broken.stop(0)
+
+
+# -- services down or hanging --------------------------------------------------------------------
+
+
+def test_a_service_that_stops_gives_503_with_retry_after(cache: Path) -> None:
+    separate = start_services()
+    app = create_app(config_for(separate.address, retry_after_seconds=7))
+    client = app.test_client()
+    try:
+        assert client.post("/v1/solve", json=SOLVE).status_code == 200
+        assert client.get("/healthz").status_code == 200
+    finally:
+        separate.stop(0)
+    for method, path, kwargs in [
+        ("post", "/v1/solve", {"json": SOLVE}),
+        ("post", "/v1/score", {"json": SCORE}),
+        ("get", "/v1/lexicons", {}),
+        ("get", "/v1/lexicons/fr/words/qi", {}),
+        ("get", "/v1/lexicons/fr/search?anagrams=QI", {}),
+    ]:
+        began = time.monotonic()
+        response = getattr(client, method)(path, **kwargs)
+        assert time.monotonic() - began < 3
+        error = error_of(response, 503)
+        assert error["code"] == "unavailable"
+        assert "retry in 7 s" in error["message"]
+        assert "127.0.0.1" not in error["message"]
+        assert response.headers["Retry-After"] == "7"
+    health = client.get("/healthz")
+    assert health.status_code == 503
+    assert health.headers["Retry-After"] == "7"
+    body = health.get_json()
+    assert body["down"] == list(PEERS)
+    assert body["status"] == "unavailable"
+    assert body["error"]["code"] == "unavailable"
+    metrics = client.get("/metrics").data.decode()
+    assert 'arbitre_gateway_grpc_errors_total{code="UNAVAILABLE",peer="movegen"}' in metrics
+    app.extensions["arbitre.gateway"].close()
+
+
+def test_healthz_names_the_one_service_down(
+    server: RunningServer, client: FlaskClient, document: dict[str, Any]
+) -> None:
+    healthy = client.get("/healthz")
+    assert healthy.status_code == 200
+    assert healthy.get_json() == {"status": "ok", "peers": dict.fromkeys(PEERS, "serving")}
+    conforms(document, "Health", healthy.get_json())
+    app = create_app(GatewayConfig(server.address, server.address, f"127.0.0.1:{free_port()}"))
+    response = app.test_client().get("/healthz")
+    assert response.status_code == 503
+    body = response.get_json()
+    assert body["down"] == ["scoring"]
+    assert body["peers"] == {"movegen": "serving", "dictionary": "serving", "scoring": "down"}
+    assert "scoring" in body["error"]["message"]
+    conforms(document, "Health", body)
+    app.extensions["arbitre.gateway"].close()
+
+
+def test_a_service_that_hangs_gives_503_at_the_deadline() -> None:
+    with socket.socket() as silent:  # accepts connections, never speaks HTTP/2
+        silent.bind(("127.0.0.1", 0))
+        silent.listen(16)
+        address = f"127.0.0.1:{silent.getsockname()[1]}"
+        app = create_app(config_for(address, deadline_seconds=0.5, health_deadline_seconds=0.3))
+        client = app.test_client()
+        began = time.monotonic()
+        response = client.post("/v1/solve", json=SOLVE)
+        assert time.monotonic() - began < 3
+        error = error_of(response, 503)  # DEADLINE_EXCEEDED, or UNAVAILABLE when the
+        assert error["code"] == "unavailable"  # connection attempt gives up first
+        assert response.headers["Retry-After"] == "5"
+        began = time.monotonic()
+        assert client.get("/healthz").status_code == 503
+        assert time.monotonic() - began < 3
+        app.extensions["arbitre.gateway"].close()
+
+
+@pytest.mark.parametrize(
+    ("code", "status", "fragment"),
+    [
+        (grpc.StatusCode.INVALID_ARGUMENT, 400, "the details"),
+        (grpc.StatusCode.NOT_FOUND, 404, "the details"),
+        (grpc.StatusCode.UNAVAILABLE, 503, "the movegen service is unavailable; retry in 3 s"),
+        (grpc.StatusCode.DEADLINE_EXCEEDED, 503, "did not answer in time; retry in 3 s"),
+        (grpc.StatusCode.INTERNAL, 502, "the movegen service failed"),
+        (grpc.StatusCode.UNIMPLEMENTED, 502, "the movegen service failed"),
+        (grpc.StatusCode.RESOURCE_EXHAUSTED, 502, "the movegen service failed"),
+    ],
+)
+def test_grpc_status_mapping(code: Any, status: int, fragment: str) -> None:
+    error = grpc_error("movegen", code, "the details", retry_after=3)
+    assert error.status == status
+    assert fragment in error.message
+    assert ("Retry-After" in error.headers) == (status == 503)
+    assert len(grpc_error("movegen", code, "x" * 2000, 3).message) <= 501
+
+
+def test_one_channel_per_service_reused(server: RunningServer) -> None:
+    app = create_app(config_for(server.address))
+    gateway = app.extensions["arbitre.gateway"]
+    assert not gateway.channels  # nothing opened before the first call
+    client = app.test_client()
+    client.get("/v1/lexicons")
+    assert set(gateway.channels) == {"dictionary"}
+    first = gateway.channels["dictionary"]
+    client.get("/v1/lexicons/fr/words/qi")
+    client.get("/healthz")
+    assert gateway.channels["dictionary"] is first
+    assert set(gateway.channels) == set(PEERS)
+    gateway.close()
+
+
+# -- configuration -------------------------------------------------------------------------------
+
+
+def test_config_from_environment() -> None:
+    config = GatewayConfig.from_environment(
+        {
+            "ARBITRE_MOVEGEN_ADDRESS": "movegen:50052",
+            "ARBITRE_DICTIONARY_ADDRESS": "dictionary:50051",
+            "ARBITRE_GATEWAY_DEADLINE": "2.5",
+            "ARBITRE_GATEWAY_MAX_REQUEST_BYTES": "1024",
+        }
+    )
+    assert config.movegen_address == "movegen:50052"
+    assert config.dictionary_address == "dictionary:50051"
+    assert config.scoring_address == "127.0.0.1:50053"
+    assert config.deadline_seconds == 2.5
+    assert config.max_request_bytes == 1024
+    assert GatewayConfig.from_environment({}) == GatewayConfig()
+    assert GatewayConfig().deadline_seconds == 10
+    assert GatewayConfig().max_request_bytes == 256 * 1024
+    with pytest.raises(ValueError, match="ARBITRE_GATEWAY_DEADLINE"):
+        GatewayConfig.from_environment({"ARBITRE_GATEWAY_DEADLINE": "soon"})
+    with pytest.raises(ValueError, match="positive"):
+        GatewayConfig(deadline_seconds=0)
+
+
+# -- the OpenAPI document and the metrics --------------------------------------------------------
+
+
+def _routes(app: Flask) -> set[tuple[str, str]]:
+    found = set()
+    for rule in app.url_map.iter_rules():
+        path = re.sub(r"<(?:[^:<>]+:)?([^<>]+)>", r"{\1}", rule.rule)
+        for method in rule.methods or ():
+            if method not in ("HEAD", "OPTIONS"):
+                found.add((path, method.lower()))
+    return found
+
+
+def test_openapi_documents_every_route(app: Flask, document: dict[str, Any]) -> None:
+    assert document["openapi"] == "3.1.0"
+    documented = {
+        (path, method) for path, operations in document["paths"].items() for method in operations
+    }
+    routes = _routes(app)
+    assert {route for route in routes if route[0].startswith("/v1/")} == {
+        route for route in documented if route[0].startswith("/v1/")
+    }
+    assert routes == documented  # /healthz and /metrics too
+    assert len({route for route in routes if route[0].startswith("/v1/")}) == 6
+    for path, operations in document["paths"].items():
+        for operation in operations.values():
+            assert "200" in operation["responses"], path
+            if "{" in path:
+                names = {parameter["name"] for parameter in operation["parameters"]}
+                assert set(re.findall(r"{(\w+)}", path)) <= names
+
+
+def test_openapi_document_is_valid_openapi_3_1(document: dict[str, Any]) -> None:
+    validator = pytest.importorskip("openapi_spec_validator")
+    validator.validate(document)
+
+
+def test_the_request_schemas_accept_what_the_gateway_accepts(document: dict[str, Any]) -> None:
+    conforms(document, "SolveRequest", {**SOLVE, "limit": 3, "tie_break": ["most_tiles"]})
+    conforms(document, "ScoreRequest", {**SCORE, "rack": None, "lexicon": "fr"})
+    jsonschema = pytest.importorskip("jsonschema")
+    with pytest.raises(jsonschema.ValidationError):
+        conforms(document, "SolveRequest", {**SOLVE, "id": 1})
+
+
+def test_metrics(client: FlaskClient) -> None:
+    client.post("/v1/solve", json=SOLVE)
+    client.get("/v1/nothing")
+    response = client.get("/metrics")
+    assert response.status_code == 200
+    assert response.mimetype == "text/plain"
+    text = response.data.decode()
+    assert re.search(
+        r'arbitre_gateway_requests_total\{endpoint="/v1/solve",method="POST",status="200"\} '
+        r"[1-9]",
+        text,
+    )
+    assert 'endpoint="unmatched",method="GET",status="404"' in text
+    assert re.search(
+        r'arbitre_gateway_request_duration_seconds_bucket\{endpoint="/v1/solve",le="0.5",'
+        r'method="POST",status="200"\} [1-9]',
+        text,
+    )
+    assert "# TYPE arbitre_gateway_grpc_errors_total counter" in text
+
+
+# -- fuzz ----------------------------------------------------------------------------------------
+
+_scalars = (
+    st.none()
+    | st.booleans()
+    | st.integers(min_value=-(2**70), max_value=2**70)
+    | st.floats(allow_nan=False, allow_infinity=False)
+    | st.text(max_size=20)
+)
+_json = st.recursive(
+    _scalars,
+    lambda children: (
+        st.lists(children, max_size=4) | st.dictionaries(st.text(max_size=8), children, max_size=4)
+    ),
+    max_leaves=12,
+)
+_rows = st.lists(
+    st.text(alphabet="..........ABEIRSTZaes?1 é", min_size=15, max_size=15),
+    min_size=15,
+    max_size=15,
+)
+_valid_rows = st.lists(
+    st.text(alphabet="." * 30 + "ABEIRSTZaes", min_size=15, max_size=15),
+    min_size=15,
+    max_size=15,
+)
+_odd_rows = st.lists(st.text(alphabet=".AEZa1", max_size=30), max_size=30)
+_racks = st.text(alphabet="AEIRSTZQ?+-a1 ", max_size=20)
+_oversize = st.integers(min_value=30, max_value=50_000).map(lambda n: "A" * n)
+_lexicons = st.sampled_from(["fr", "en", "", "ods9", "../fr"])
+_tile_sets = st.sampled_from(["fr", "en", "klingon"])
+_rule_sets = st.sampled_from(["duplicate", "classic", "7sur8", "7et8", "chess"])
+_moves = st.from_regex(r"\A[A-P1-9]{1,3} [A-Za-z()?]{0,16}\Z")
+_fields = st.fixed_dictionaries(
+    {},
+    optional={
+        "board": _rows | _odd_rows | _json,
+        "rack": _racks | _oversize | _json,
+        "move": _moves | _oversize | _json,
+        "lexicon": _lexicons | _json,
+        "tiles": _tile_sets | _json,
+        "rules": _rule_sets | _json,
+        "limit": st.integers(min_value=-3, max_value=20_000) | _json,
+        "tie_break": st.lists(st.sampled_from([*TIE_BREAK_KEYS, "x"]), max_size=8) | _json,
+        "id": _json,
+    },
+)
+
+
+#: Bodies of the right shape with random content: most reach the services.
+_plausible_solve = st.fixed_dictionaries(
+    {"board": _valid_rows | _rows, "rack": st.text(alphabet="AEIRSTZQ?+-", min_size=1, max_size=9)},
+    optional={
+        "lexicon": _lexicons,
+        "tiles": _tile_sets,
+        "rules": _rule_sets,
+        "limit": st.integers(min_value=1, max_value=50),
+        "tie_break": st.lists(st.sampled_from(list(TIE_BREAK_KEYS)), unique=True, max_size=3),
+    },
+)
+_plausible_score = st.fixed_dictionaries(
+    {"board": _valid_rows | _rows, "move": _moves},
+    optional={
+        "rack": st.text(alphabet="AEIRSTZQ?", max_size=9),
+        "lexicon": _lexicons,
+        "tiles": _tile_sets,
+        "rules": _rule_sets,
+    },
+)
+_anything = _fields | _json | st.binary(max_size=200)
+
+
+@settings(
+    max_examples=400,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+@given(
+    request=st.tuples(st.just("/v1/solve"), _plausible_solve | _anything)
+    | st.tuples(st.just("/v1/score"), _plausible_score | _anything)
+)
+def test_no_random_body_gives_a_5xx(client: FlaskClient, request: tuple[str, Any]) -> None:
+    path, body = request
+    if isinstance(body, bytes):
+        response = client.post(path, data=body, content_type=JSON)
+    else:
+        response = client.post(path, data=json.dumps(body), content_type=JSON)
+    assert response.status_code < 500, response.data[:300]
+    event(f"{path} {response.status_code}")
+    result = response.get_json()
+    if response.status_code == 200:
+        assert "best_score" in result if path == "/v1/solve" else "legal" in result
+    else:
+        assert set(result["error"]) == {"code", "message"}
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    lexicon=st.text(max_size=70).filter(
+        lambda text: "/" not in text and text not in ("", ".", "..")
+    ),
+    word=st.text(max_size=70).filter(lambda text: "/" not in text and text not in ("", ".", "..")),
+    query=st.dictionaries(
+        st.sampled_from(["anagrams", "pattern", "plus_one", "limit", "other"]),
+        st.text(max_size=70),
+        max_size=3,
+    ),
+)
+def test_no_random_lexicon_query_gives_a_5xx(
+    client: FlaskClient, lexicon: str, word: str, query: dict[str, str]
+) -> None:
+    for response in (
+        client.get(f"/v1/lexicons/{_quoted(lexicon)}/words/{_quoted(word)}"),
+        client.get(f"/v1/lexicons/{_quoted(lexicon)}/search", query_string=query),
+    ):
+        assert response.status_code < 500, response.data[:300]
+        assert response.mimetype == "application/json"
+
+
+def _quoted(text: str) -> str:
+    return quote(text.encode("utf-8", "surrogatepass"), safe="")
+
+
+# -- python -m arbitre.gateway -------------------------------------------------------------------
+
+
+def test_the_module_serves_until_sigterm(server: RunningServer, cache: Path) -> None:
+    environment = {
+        **os.environ,
+        "ARBITRE_MOVEGEN_ADDRESS": server.address,
+        "ARBITRE_DICTIONARY_ADDRESS": server.address,
+        "ARBITRE_SCORING_ADDRESS": server.address,
+    }
+    process = subprocess.Popen(
+        [sys.executable, "-m", "arbitre.gateway", "--port", "0"],
+        cwd=ROOT,
+        env=environment,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert process.stdout is not None
+        line = process.stdout.readline()
+        found = re.search(r"listening on (http://\S+)", line)
+        assert found, line + (process.stderr.read() if process.stderr else "")
+        base = found.group(1)
+        with urllib.request.urlopen(f"{base}/healthz", timeout=10) as answer:
+            assert json.load(answer)["status"] == "ok"
+        request = urllib.request.Request(
+            f"{base}/v1/solve",
+            data=json.dumps(SOLVE).encode(),
+            headers={"Content-Type": "application/json"},
+        )
+        with urllib.request.urlopen(request, timeout=10) as answer:
+            assert json.load(answer)["best_score"] == 64
+        process.send_signal(signal.SIGTERM)
+        assert process.wait(timeout=10) == 0
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()
+
+
+def test_the_module_refuses_a_bad_environment() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "arbitre.gateway", "--port", "0"],
+        cwd=ROOT,
+        env={**os.environ, "ARBITRE_GATEWAY_DEADLINE": "soon"},
+        capture_output=True,
+        text=True,
+        timeout=30,
+        check=False,
+    )
+    assert result.returncode == 2
+    assert "ARBITRE_GATEWAY_DEADLINE" in result.stderr

@@ -118,13 +118,21 @@ def score_stream(analyst: Analyst, source: LineSource, out: TextIO) -> int:
         out.flush()
 
 
-def _score_line(analyst: Analyst, line: bytes) -> dict[str, Any]:
+def decode_json_line(line: bytes) -> tuple[Any, str | None]:
+    """``(request, None)`` for a line of JSON, else ``(None, why)`` for a line that is not
+    (the caller reports it with the code ``bad_json``), nested too deeply included."""
     try:
-        request = json.loads(line)
+        return json.loads(line), None
     except (UnicodeDecodeError, json.JSONDecodeError) as error:
-        return failure(None, f"not a JSON line: {error}", "bad_json")
+        return None, f"not a JSON line: {error}"
     except RecursionError:
-        return failure(None, "not a JSON line: nested too deeply", "bad_json")
+        return None, "not a JSON line: nested too deeply"
+
+
+def _score_line(analyst: Analyst, line: bytes) -> dict[str, Any]:
+    request, bad = decode_json_line(line)
+    if bad is not None:
+        return failure(None, bad, "bad_json")
     try:
         return analyst.score_request(request)
     except Exception as error:  # a bug must not end the batch: report it on this line

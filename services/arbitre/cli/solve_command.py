@@ -25,7 +25,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, TextIO
 
-from arbitre.cli.score_command import MAX_LINE_BYTES, LineSource, load_tiles
+from arbitre.cli.score_command import MAX_LINE_BYTES, LineSource, decode_json_line, load_tiles
 from arbitre.engine.analysis import BadRequestError, lexicon_by_language
 from arbitre.engine.lexicon import load_lexicon
 from arbitre.engine.movegen import (
@@ -166,12 +166,9 @@ class Solver:
 
     def solve_line(self, line: bytes) -> dict[str, Any]:
         """The result of one JSON line; never raises for bad input."""
-        try:
-            request = json.loads(line)
-        except (UnicodeDecodeError, json.JSONDecodeError) as error:
-            return failure(None, f"not a JSON line: {error}", "bad_json")
-        except RecursionError:
-            return failure(None, "not a JSON line: nested too deeply", "bad_json")
+        request, bad = decode_json_line(line)
+        if bad is not None:
+            return failure(None, bad, "bad_json")
         request_id = request.get("id") if isinstance(request, dict) else None
         try:
             return self.solve_request(request)

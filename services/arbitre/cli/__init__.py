@@ -9,7 +9,13 @@ import sys
 from collections.abc import Sequence
 
 from arbitre import __version__
-from arbitre.cli import game_commands, lexicon_command, score_command, solve_command
+from arbitre.cli import (
+    game_commands,
+    lexicon_command,
+    score_command,
+    solve_command,
+    up_command,
+)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -24,6 +30,7 @@ def build_parser() -> argparse.ArgumentParser:
     solve_command.register(commands)
     lexicon_command.register(commands)
     game_commands.register(commands)
+    up_command.register(commands)
     return parser
 
 

@@ -10,14 +10,11 @@ from __future__ import annotations
 import argparse
 import logging
 import os
-import signal
 import sys
-import threading
 from collections.abc import Sequence
 
-from werkzeug.serving import make_server
-
 from arbitre.gateway.app import GatewayConfig, create_app
+from arbitre.gateway.serving import serve_until_signal
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8080
@@ -43,24 +40,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
     try:
         app = create_app(GatewayConfig.from_environment())
-        server = make_server(arguments.host, arguments.port, app, threaded=True)
+        serve_until_signal(
+            app,
+            arguments.host,
+            arguments.port,
+            lambda port: print(
+                f"arbitre gateway: listening on http://{arguments.host}:{port}", flush=True
+            ),
+        )
     except (OSError, ValueError) as error:
         print(f"arbitre gateway: {error}", file=sys.stderr)
         return 2
-    print(f"arbitre gateway: listening on http://{arguments.host}:{server.server_port}", flush=True)
-    done = threading.Event()
-
-    def stop(signum: int, _frame: object) -> None:
-        done.set()
-
-    signal.signal(signal.SIGTERM, stop)
-    signal.signal(signal.SIGINT, stop)
-    serving = threading.Thread(target=server.serve_forever, name="arbitre-gateway", daemon=True)
-    serving.start()
-    done.wait()
-    server.shutdown()
-    server.server_close()
-    app.extensions["arbitre.gateway"].close()
     return 0
 
 

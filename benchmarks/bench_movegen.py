@@ -48,19 +48,16 @@ from arbitre.engine import _movegen
 from arbitre.engine._movegen import ALL, TOP
 from arbitre.engine._movegen import PreparedBoard as CompiledBoard
 from arbitre.engine.lexicon import (
-    Lexicon,
-    decode_word_list,
     load_lexicon,
-    normalise_word_list,
-    resolve_source,
     unload_all,
 )
 from arbitre.engine.movegen import MoveGenerator
 from arbitre.rules import STANDARD, Board
 
 if TYPE_CHECKING:  # mypy reads benchmarks/ as a package under the repository root
-    from benchmarks import positions
+    from benchmarks import bench_lexicon, positions
 else:  # run as a script, this directory is on sys.path
+    import bench_lexicon
     import positions
 
 BLANK_COUNTS = (0, 1, 2)
@@ -128,16 +125,6 @@ class Timings:
     prepare: float
     api_top: float
     moves: int
-
-
-def fastest_ms(action: Callable[[], object], repeats: int) -> float:
-    """Fastest wall time of ``repeats`` runs of ``action``, in milliseconds."""
-    best = math.inf
-    for _ in range(repeats):
-        start = time.perf_counter()
-        action()
-        best = min(best, time.perf_counter() - start)
-    return best * 1000
 
 
 def p95(values: Sequence[float]) -> float:
@@ -365,12 +352,7 @@ def thread_ratio(cases: list[Case], passes: int) -> ThreadFigures:
 
 def lexicon_figures(solve: positions.Position, quick: bool) -> LexiconFigures:
     """Compile, load from the cache in a fresh process, resident memory of that process."""
-    _, path = resolve_source("fr")
-    text = decode_word_list(path.read_bytes())
-    repeats = 1 if quick else 3
-    normalise = fastest_ms(lambda: normalise_word_list(text), repeats) / 1000
-    word_list = normalise_word_list(text)
-    compile_only = fastest_ms(lambda: Lexicon._compile(word_list, "bench", "bench"), repeats)
+    normalise, compile_only, _ = bench_lexicon.compile_seconds("fr", 1 if quick else 3)
     with tempfile.TemporaryDirectory() as cache:
         unload_all()
         start = time.perf_counter()
@@ -392,7 +374,7 @@ def lexicon_figures(solve: positions.Position, quick: bool) -> LexiconFigures:
         words=lexicon.info.word_count,
         first_load_s=first_load,
         normalise_s=normalise,
-        compile_s=compile_only / 1000,
+        compile_s=compile_only,
         load_fresh_process_ms=statistics.median(report["load_ms"] for report in reports),
         rss_imported_mb=_mb(last["imported_kb"]),
         rss_loaded_mb=_mb(last["loaded_kb"]),

@@ -41,6 +41,7 @@ from arbitre.services.lexicons import LexiconRegistry
 from arbitre.services.server import Registration, RunningServer, start
 from arbitre.v1 import scoring_pb2_grpc
 from tests.boards import board_with
+from tests.network import free_port
 
 EMPTY = ["." * 15] * 15
 MIDGAME = list(board_with((7, "...FABAcEE....."), (8, "......KIEF.....")).rows())
@@ -123,13 +124,6 @@ def error_of(response: Any, status: int) -> dict[str, str]:
     assert body["error"]["message"]
     error: dict[str, str] = body["error"]
     return error
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-    return port
 
 
 # -- /v1/solve -----------------------------------------------------------------------------------

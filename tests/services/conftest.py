@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import os
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -24,6 +23,7 @@ import pytest
 
 from arbitre.services.lexicons import LexiconRegistry
 from arbitre.services.server import Registration, RunningServer, start
+from tests.network import free_port
 
 #: How long a service run alone may take to serve, and then to stop.
 STARTUP_SECONDS = 60.0
@@ -64,14 +64,6 @@ def server(
 def channel(server: RunningServer) -> Iterator[grpc.Channel]:
     with grpc.insecure_channel(server.address) as opened:
         yield opened
-
-
-def free_port() -> int:
-    """A port of 127.0.0.1 that nothing listens on (as of now)."""
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port: int = probe.getsockname()[1]
-        return port
 
 
 @pytest.fixture

@@ -213,11 +213,12 @@ class PreparedBoard:
         self.generator = generator
         self.board = board
         engine = generator.engine(board.layout)
-        for cell in board.cells:
-            if cell and cell not in generator.tiles.values:
-                raise UnknownLetterError(
-                    f"the board holds {cell}, which the tile set {generator.tiles.name!r} lacks"
-                )
+        lacking = set(board.cells).difference(generator.tiles.values, ("",))
+        if lacking:
+            first = next(cell for cell in board.cells if cell in lacking)
+            raise UnknownLetterError(
+                f"the board holds {first}, which the tile set {generator.tiles.name!r} lacks"
+            )
         self._compiled: _CompiledBoard = engine.prepare(board.cells)
 
     @staticmethod

@@ -238,3 +238,11 @@ def test_standings_properties(game: tuple[list[str], list[TurnScores]]) -> None:
             assert abs(line.percent_of_top - 100 * line.total / cumulated) <= 0.005 + 1e-9
         assert 0 <= line.solos <= line.tops <= len(turns)
     assert sum(line.solos for line in lines) <= len(turns)
+
+
+def test_shared_places_skip_after_a_tie() -> None:
+    from arbitre.rules.results import shared_places
+
+    assert shared_places([50, 40, 40, 30]) == [1, 2, 2, 4]
+    assert shared_places([7, 7, 7]) == [1, 1, 1]
+    assert shared_places([]) == []

@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from dataclasses import asdict
 from typing import Any
 
-from arbitre.rules.duplicate import DuplicateGame, PlayedTurn, Referee
+from arbitre.rules.duplicate import DuplicateGame, PlayedTurn, Referee, TopChoice
 from arbitre.rules.errors import ArbitreError
 from arbitre.rules.game_config import GameConfig
 from arbitre.rules.game_sheet import GameSheet, SheetLine
@@ -29,6 +29,7 @@ __all__ = [
     "game_record",
     "game_sheet",
     "replay_record",
+    "top_record",
 ]
 
 #: The ``format`` field of a record written by this module.
@@ -40,6 +41,16 @@ class RecordMismatchError(ArbitreError):
     (another lexicon, another engine version, a record edited by hand)."""
 
     code = "record_mismatch"
+
+
+def top_record(top: TopChoice) -> dict[str, Any]:
+    """A top as a record shows it: move (FISF notation), score, tiles and blanks put down."""
+    return {
+        "move": top.move.notation(),
+        "score": top.score,
+        "tiles": top.tiles,
+        "blanks": top.blanks,
+    }
 
 
 def _turn_record(turn: PlayedTurn, game: DuplicateGame) -> dict[str, Any]:
@@ -55,12 +66,7 @@ def _turn_record(turn: PlayedTurn, game: DuplicateGame) -> dict[str, Any]:
         "rack": draw.notation,
         "tiles": draw.rack,
         "rejected": list(draw.rejected),
-        "top": {
-            "move": top.move.notation(),
-            "score": top.score,
-            "tiles": top.tiles,
-            "blanks": top.blanks,
-        },
+        "top": top_record(top),
         "alternatives": [move.notation() for move in top.alternatives],
         "swapped": list(turn.swapped),
         "answers": [

@@ -30,6 +30,8 @@ __all__ = [
     "InvalidResultsError",
     "Standing",
     "TurnScores",
+    "percent_of_top",
+    "shared_places",
     "solos",
     "standings",
 ]
@@ -137,8 +139,9 @@ def solos(
     return frozenset(on_top) if len(on_top) == 1 else frozenset()
 
 
-def _percent(total: int, cumulated_top: int) -> float:
-    """``100 * total / cumulated_top`` rounded half up to 2 decimals, computed exactly."""
+def percent_of_top(total: int, cumulated_top: int) -> float:
+    """``100 * total / cumulated_top`` rounded half up to 2 decimals, computed exactly (100.0
+    when nothing could be scored yet)."""
     if cumulated_top == 0:
         # Points never exceed the top and a solo needs a top above 0: the total is 0 too.
         return 100.0
@@ -146,6 +149,15 @@ def _percent(total: int, cumulated_top: int) -> float:
     if 2 * remainder >= cumulated_top:
         hundredths += 1
     return hundredths / 100
+
+
+def shared_places(totals: Sequence[int]) -> list[int]:
+    """The places of ``totals`` sorted best first: equal totals share a place and the next
+    place skips as many (``[50, 40, 40, 30]`` -> ``[1, 2, 2, 4]``)."""
+    places: list[int] = []
+    for index, total in enumerate(totals):
+        places.append(places[-1] if index and totals[index - 1] == total else index + 1)
+    return places
 
 
 def standings(
@@ -202,17 +214,17 @@ def standings(
             solo_counts[player] += 1
 
     ordered = sorted(players, key=lambda player: (-totals[player], player))
+    places = shared_places([totals[player] for player in ordered])
     result: list[Standing] = []
-    for index, player in enumerate(ordered):
+    for place, player in zip(places, ordered, strict=True):
         total = totals[player]
-        rank = result[-1].rank if result and result[-1].total == total else index + 1
         result.append(
             Standing(
-                rank=rank,
+                rank=place,
                 player=player,
                 total=total,
                 negatif=total - cumulated_top,
-                percent_of_top=_percent(total, cumulated_top),
+                percent_of_top=percent_of_top(total, cumulated_top),
                 tops=tops[player],
                 solos=solo_counts[player],
             )

@@ -12,6 +12,7 @@ from typing import Any
 
 import grpc
 import pytest
+import redis
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
 from arbitre.engine.analysis import Analyst
@@ -20,12 +21,14 @@ from arbitre.engine.lexicon import Lexicon, load_lexicon
 from arbitre.engine.movegen import MoveGenerator
 from arbitre.rules import Board, Move, PlayRules, Position, play_rules, tile_set
 from arbitre.rules.rack import Rack
+from arbitre.rules.results import TurnScores, standings
 from arbitre.rules.tiles import FRENCH, TileSet
 from arbitre.services import scoring
 from arbitre.services.lexicons import LexiconRegistry
-from arbitre.services.server import Registration
+from arbitre.services.server import Registration, start
 from arbitre.v1 import common_pb2, scoring_pb2, scoring_pb2_grpc
 from tests.corpus import GAMES, Turn, game_id, replay, rules_for
+from tests.redis_fixtures import redis_db, redis_url  # noqa: F401
 
 EMPTY = ["." * 15] * 15
 #: The French duplicate games of the corpus (two of them 7-sur-8), and one play in STRIDE of each.
@@ -412,3 +415,215 @@ def test_the_service_runs_alone_and_stops_on_sigterm(
         stub = scoring_pb2_grpc.ScoringStub(channel)
         answer = stub.Judge(request(EMPTY, "H4 FABAcEE", "?EBAAEF"), timeout=60)
         assert (answer.legal, answer.score) == (True, 80)
+
+
+# -- closing turns and reading standings (Redis) ------------------------------------------------
+
+
+@pytest.fixture
+def db(redis_db: redis.Redis) -> redis.Redis:  # noqa: F811
+    """The tests' Redis database, flushed."""
+    return redis_db
+
+
+@pytest.fixture
+def standings_stub(cache: Path, registry: LexiconRegistry, db: redis.Redis) -> Iterator[Any]:
+    """A scoring service keeping standings in the tests' Redis."""
+    running = start([scoring.registration(registry, db)])
+    try:
+        with grpc.insecure_channel(running.address) as opened:
+            yield scoring_pb2_grpc.ScoringStub(opened)
+    finally:
+        running.stop(0)
+
+
+def close_request(
+    points: dict[str, int],
+    players: list[str] | None = None,
+    *,
+    game: str = "game-1",
+    turn: int = 1,
+    top: int = 50,
+    solo_bonus: int = 10,
+    solo_min_players: int = 16,
+) -> Any:
+    return scoring_pb2.CloseTurnRequest(
+        kind=common_pb2.GAME_KIND_DUPLICATE,
+        game_id=game,
+        turn=turn,
+        top=top,
+        players=sorted(points) if players is None else players,
+        points=[
+            scoring_pb2.PlayerPoints(player=key, points=value) for key, value in points.items()
+        ],
+        solo_bonus=solo_bonus,
+        solo_min_players=solo_min_players,
+    )
+
+
+def standings_request(game: str = "game-1", offset: int = 0, limit: int = 0) -> Any:
+    return scoring_pb2.StandingsRequest(
+        kind=common_pb2.GAME_KIND_DUPLICATE, game_id=game, offset=offset, limit=limit
+    )
+
+
+def standing_tuples(answer: Any) -> list[tuple[Any, ...]]:
+    return [
+        (
+            line.rank,
+            line.player,
+            line.total,
+            line.negatif,
+            line.percent_of_top,
+            line.tops,
+            line.solos,
+        )
+        for line in answer.standings
+    ]
+
+
+def test_turns_closed_over_grpc_make_the_rules_standings(standings_stub: Any) -> None:
+    players = ["ana", "bob", "cyd", "dan"]
+    turns = [
+        TurnScores(1, 50, {"ana": 50, "bob": 20}),
+        TurnScores(2, 30, {"bob": 30, "cyd": 30, "dan": 12}),
+        TurnScores(3, 64, {"cyd": 64, "ana": 0, "dan": 48}),
+    ]
+    solos_seen = []
+    for turn in turns:
+        closed = standings_stub.CloseTurn(
+            close_request(
+                dict(turn.points), players, turn=turn.number, top=turn.top, solo_min_players=4
+            )
+        )
+        assert not closed.already_closed
+        solos_seen.append(list(closed.solos))
+    assert solos_seen == [["ana"], [], ["cyd"]]
+    answer = standings_stub.Standings(standings_request())
+    expected = standings(players, turns, solo_bonus=10, solo_min_players=4)
+    assert standing_tuples(answer) == [
+        (
+            line.rank,
+            line.player,
+            line.total,
+            line.negatif,
+            line.percent_of_top,
+            line.tops,
+            line.solos,
+        )
+        for line in expected
+    ]
+    assert (answer.top_total, answer.turns, answer.players) == (144, 3, 4)
+    # cyd 30 + 64 + a solo, ana 50 + a solo and dan 12 + 48 tie, bob 20 + 30
+    assert [(line.rank, line.player, line.total) for line in answer.standings] == [
+        (1, "cyd", 104),
+        (2, "ana", 60),
+        (2, "dan", 60),
+        (4, "bob", 50),
+    ]
+    # a page keeps the ranks of the whole ranking
+    page = standings_stub.Standings(standings_request(offset=1, limit=2))
+    assert standing_tuples(page) == standing_tuples(answer)[1:3]
+    assert (page.top_total, page.turns, page.players) == (144, 3, 4)
+    assert not standings_stub.Standings(standings_request(offset=9)).standings
+
+
+def test_closing_a_turn_again_over_grpc_changes_nothing(standings_stub: Any) -> None:
+    first = standings_stub.CloseTurn(close_request({"ana": 50, "bob": 3}, solo_min_players=2))
+    assert (list(first.solos), first.already_closed) == (["ana"], False)
+    before = standings_stub.Standings(standings_request())
+    again = standings_stub.CloseTurn(close_request({"ana": 50, "bob": 3}, solo_min_players=2))
+    assert again.already_closed
+    other = standings_stub.CloseTurn(close_request({"bob": 50}, ["ana", "bob"], top=50))
+    assert other.already_closed
+    assert standings_stub.Standings(standings_request()) == before
+    assert standing_tuples(before) == [
+        (1, "ana", 60, 10, 120.0, 1, 1),
+        (2, "bob", 3, -47, 6.0, 0, 0),
+    ]
+
+
+def test_an_unknown_game_has_no_standings(standings_stub: Any) -> None:
+    answer = standings_stub.Standings(standings_request("nobody"))
+    assert (list(answer.standings), answer.top_total, answer.turns, answer.players) == (
+        [],
+        0,
+        0,
+        0,
+    )
+
+
+@pytest.mark.parametrize(
+    ("fields", "fragment"),
+    [
+        ({"game": ""}, "not a game id"),
+        ({"game": "a b"}, "not a game id"),
+        ({"game": "g" * 65}, "not a game id"),
+        ({"game": "jeu-é"}, "not a game id"),
+        ({"game": "{g1}"}, "not a game id"),
+        ({"turn": 0}, "turn >= 1"),
+        ({"turn": -3}, "turn >= 1"),
+        ({"top": -1}, "top and bonus >= 0"),
+        ({"solo_bonus": -10}, "top and bonus >= 0"),
+        ({"solo_min_players": -1}, "solo_min_players"),
+        ({"points": {"ana": 51}}, "above the top"),
+        ({"points": {"ana": -5}}, "ana"),
+        ({"points": {"zed": 5}, "players": ["ana", "bob"]}, "unknown players"),
+        ({"players": ["ana", "bob", "ana"]}, "more than once"),
+    ],
+)
+def test_bad_close_turn_requests_are_invalid_and_write_nothing(
+    standings_stub: Any, db: redis.Redis, fields: dict[str, Any], fragment: str
+) -> None:
+    points = fields.pop("points", {"ana": 50, "bob": 20})
+    players = fields.pop("players", ["ana", "bob"])
+    with pytest.raises(grpc.RpcError) as caught:
+        standings_stub.CloseTurn(close_request(points, players, **fields))
+    assert caught.value.code() == grpc.StatusCode.INVALID_ARGUMENT
+    assert fragment in caught.value.details()
+    assert db.dbsize() == 0
+
+
+def test_a_player_twice_in_the_points_is_invalid(standings_stub: Any, db: redis.Redis) -> None:
+    request = close_request({"ana": 50}, ["ana", "bob"], solo_min_players=1)
+    request.points.append(scoring_pb2.PlayerPoints(player="ana", points=10))
+    with pytest.raises(grpc.RpcError) as caught:
+        standings_stub.CloseTurn(request)
+    assert caught.value.code() == grpc.StatusCode.INVALID_ARGUMENT
+    assert "'ana' twice" in caught.value.details()
+    assert db.dbsize() == 0
+    assert standings_stub.Standings(standings_request()).turns == 0
+
+
+@pytest.mark.parametrize(
+    "request_fields",
+    [{"game": "a/b"}, {"offset": -1}, {"limit": -1}],
+)
+def test_bad_standings_requests_are_invalid(
+    standings_stub: Any, request_fields: dict[str, Any]
+) -> None:
+    with pytest.raises(grpc.RpcError) as caught:
+        standings_stub.Standings(standings_request(**request_fields))
+    assert caught.value.code() == grpc.StatusCode.INVALID_ARGUMENT
+
+
+def test_standings_without_redis_are_a_failed_precondition(stub: Any) -> None:
+    """The module's shared server was started without Redis."""
+    for call in (
+        lambda: stub.CloseTurn(close_request({"ana": 50})),
+        lambda: stub.Standings(standings_request()),
+    ):
+        with pytest.raises(grpc.RpcError) as caught:
+            call()
+        assert caught.value.code() == grpc.StatusCode.FAILED_PRECONDITION
+        assert "REDIS_URL" in caught.value.details()
+    assert stub.Judge(request(EMPTY, "H4 FABAcEE")).score == 80  # judging needs no Redis
+
+
+def test_turns_of_another_game_kind_are_refused(standings_stub: Any, db: redis.Redis) -> None:
+    request = close_request({"ana": 50}, ["ana", "bob"])
+    request.kind = common_pb2.GAME_KIND_INDECIX
+    with pytest.raises(grpc.RpcError) as caught:
+        standings_stub.CloseTurn(request)
+    assert caught.value.code() == grpc.StatusCode.INVALID_ARGUMENT
+    assert db.dbsize() == 0

@@ -24,6 +24,7 @@ from arbitre.rules.errors import ArbitreError
 from arbitre.rules.play_rules import play_rules
 from arbitre.rules.tiles import tile_set
 from arbitre.services.lexicons import LexiconRegistry, registry_from_environment
+from arbitre.services.logs import configure_logging
 from arbitre.services.server import Registration, serve_forever, start
 from arbitre.v1 import common_pb2
 
@@ -168,7 +169,7 @@ def run_alone(
         f"else {default_address})",
     )
     arguments = parser.parse_args(argv)
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
+    configure_logging()
     try:
         running = start([registration(registry_from_environment())], arguments.address)
     except (OSError, RuntimeError, LexiconError) as error:

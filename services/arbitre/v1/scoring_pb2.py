@@ -25,7 +25,7 @@ _sym_db = _symbol_database.Default()
 from arbitre.v1 import common_pb2 as arbitre_dot_v1_dot_common__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x18\x61rbitre/v1/scoring.proto\x12\narbitre.v1\x1a\x17\x61rbitre/v1/common.proto\"R\n\x0cJudgeRequest\x12&\n\x08position\x18\x01 \x01(\x0b\x32\x14.arbitre.v1.Position\x12\x0c\n\x04move\x18\x02 \x01(\t\x12\x0c\n\x04rack\x18\x03 \x01(\t\"\xea\x01\n\rJudgeResponse\x12\r\n\x05legal\x18\x01 \x01(\x08\x12\r\n\x05score\x18\x02 \x01(\x05\x12\x0e\n\x06points\x18\x03 \x01(\x05\x12\r\n\x05\x62onus\x18\x04 \x01(\x05\x12$\n\x05words\x18\x05 \x03(\x0b\x32\x15.arbitre.v1.WordScore\x12\x15\n\runknown_words\x18\x06 \x03(\t\x12\x12\n\nin_lexicon\x18\x07 \x01(\x08\x12\r\n\x05\x65rror\x18\x08 \x01(\t\x12\x12\n\nerror_code\x18\t \x01(\t\x12(\n\x07lexicon\x18\n \x01(\x0b\x32\x17.arbitre.v1.LexiconInfo2G\n\x07Scoring\x12<\n\x05Judge\x12\x18.arbitre.v1.JudgeRequest\x1a\x19.arbitre.v1.JudgeResponseb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x18\x61rbitre/v1/scoring.proto\x12\narbitre.v1\x1a\x17\x61rbitre/v1/common.proto\"R\n\x0cJudgeRequest\x12&\n\x08position\x18\x01 \x01(\x0b\x32\x14.arbitre.v1.Position\x12\x0c\n\x04move\x18\x02 \x01(\t\x12\x0c\n\x04rack\x18\x03 \x01(\t\"\xea\x01\n\rJudgeResponse\x12\r\n\x05legal\x18\x01 \x01(\x08\x12\r\n\x05score\x18\x02 \x01(\x05\x12\x0e\n\x06points\x18\x03 \x01(\x05\x12\r\n\x05\x62onus\x18\x04 \x01(\x05\x12$\n\x05words\x18\x05 \x03(\x0b\x32\x15.arbitre.v1.WordScore\x12\x15\n\runknown_words\x18\x06 \x03(\t\x12\x12\n\nin_lexicon\x18\x07 \x01(\x08\x12\r\n\x05\x65rror\x18\x08 \x01(\t\x12\x12\n\nerror_code\x18\t \x01(\t\x12(\n\x07lexicon\x18\n \x01(\x0b\x32\x17.arbitre.v1.LexiconInfo\".\n\x0cPlayerPoints\x12\x0e\n\x06player\x18\x01 \x01(\t\x12\x0e\n\x06points\x18\x02 \x01(\x05\"\xcb\x01\n\x10\x43loseTurnRequest\x12\"\n\x04kind\x18\x01 \x01(\x0e\x32\x14.arbitre.v1.GameKind\x12\x0f\n\x07game_id\x18\x02 \x01(\t\x12\x0c\n\x04turn\x18\x03 \x01(\x05\x12\x0b\n\x03top\x18\x04 \x01(\x05\x12\x0f\n\x07players\x18\x05 \x03(\t\x12(\n\x06points\x18\x06 \x03(\x0b\x32\x18.arbitre.v1.PlayerPoints\x12\x12\n\nsolo_bonus\x18\x07 \x01(\x05\x12\x18\n\x10solo_min_players\x18\x08 \x01(\x05\":\n\x11\x43loseTurnResponse\x12\r\n\x05solos\x18\x01 \x03(\t\x12\x16\n\x0e\x61lready_closed\x18\x02 \x01(\x08\"f\n\x10StandingsRequest\x12\"\n\x04kind\x18\x01 \x01(\x0e\x32\x14.arbitre.v1.GameKind\x12\x0f\n\x07game_id\x18\x02 \x01(\t\x12\x0e\n\x06offset\x18\x03 \x01(\x05\x12\r\n\x05limit\x18\x04 \x01(\x05\"}\n\x08Standing\x12\x0c\n\x04rank\x18\x01 \x01(\x05\x12\x0e\n\x06player\x18\x02 \x01(\t\x12\r\n\x05total\x18\x03 \x01(\x05\x12\x0f\n\x07negatif\x18\x04 \x01(\x05\x12\x16\n\x0epercent_of_top\x18\x05 \x01(\x01\x12\x0c\n\x04tops\x18\x06 \x01(\x05\x12\r\n\x05solos\x18\x07 \x01(\x05\"o\n\x11StandingsResponse\x12\'\n\tstandings\x18\x01 \x03(\x0b\x32\x14.arbitre.v1.Standing\x12\x11\n\ttop_total\x18\x02 \x01(\x05\x12\r\n\x05turns\x18\x03 \x01(\x05\x12\x0f\n\x07players\x18\x04 \x01(\x05\x32\xdb\x01\n\x07Scoring\x12<\n\x05Judge\x12\x18.arbitre.v1.JudgeRequest\x1a\x19.arbitre.v1.JudgeResponse\x12H\n\tCloseTurn\x12\x1c.arbitre.v1.CloseTurnRequest\x1a\x1d.arbitre.v1.CloseTurnResponse\x12H\n\tStandings\x12\x1c.arbitre.v1.StandingsRequest\x1a\x1d.arbitre.v1.StandingsResponseb\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -36,6 +36,18 @@ if not _descriptor._USE_C_DESCRIPTORS:
   _globals['_JUDGEREQUEST']._serialized_end=147
   _globals['_JUDGERESPONSE']._serialized_start=150
   _globals['_JUDGERESPONSE']._serialized_end=384
-  _globals['_SCORING']._serialized_start=386
-  _globals['_SCORING']._serialized_end=457
+  _globals['_PLAYERPOINTS']._serialized_start=386
+  _globals['_PLAYERPOINTS']._serialized_end=432
+  _globals['_CLOSETURNREQUEST']._serialized_start=435
+  _globals['_CLOSETURNREQUEST']._serialized_end=638
+  _globals['_CLOSETURNRESPONSE']._serialized_start=640
+  _globals['_CLOSETURNRESPONSE']._serialized_end=698
+  _globals['_STANDINGSREQUEST']._serialized_start=700
+  _globals['_STANDINGSREQUEST']._serialized_end=802
+  _globals['_STANDING']._serialized_start=804
+  _globals['_STANDING']._serialized_end=929
+  _globals['_STANDINGSRESPONSE']._serialized_start=931
+  _globals['_STANDINGSRESPONSE']._serialized_end=1042
+  _globals['_SCORING']._serialized_start=1045
+  _globals['_SCORING']._serialized_end=1264
 # @@protoc_insertion_point(module_scope)

@@ -39,6 +39,16 @@ class ScoringStub:
                 request_serializer=arbitre_dot_v1_dot_scoring__pb2.JudgeRequest.SerializeToString,
                 response_deserializer=arbitre_dot_v1_dot_scoring__pb2.JudgeResponse.FromString,
                 _registered_method=True)
+        self.CloseTurn = channel.unary_unary(
+                '/arbitre.v1.Scoring/CloseTurn',
+                request_serializer=arbitre_dot_v1_dot_scoring__pb2.CloseTurnRequest.SerializeToString,
+                response_deserializer=arbitre_dot_v1_dot_scoring__pb2.CloseTurnResponse.FromString,
+                _registered_method=True)
+        self.Standings = channel.unary_unary(
+                '/arbitre.v1.Scoring/Standings',
+                request_serializer=arbitre_dot_v1_dot_scoring__pb2.StandingsRequest.SerializeToString,
+                response_deserializer=arbitre_dot_v1_dot_scoring__pb2.StandingsResponse.FromString,
+                _registered_method=True)
 
 
 class ScoringServicer:
@@ -51,6 +61,21 @@ class ScoringServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def CloseTurn(self, request, context):
+        """Add one turn's points to a game's standings, solos included. Idempotent: closing a turn
+        again changes nothing and says so.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def Standings(self, request, context):
+        """A game's standings, best first, places shared on equal totals.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_ScoringServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -58,6 +83,16 @@ def add_ScoringServicer_to_server(servicer, server):
                     servicer.Judge,
                     request_deserializer=arbitre_dot_v1_dot_scoring__pb2.JudgeRequest.FromString,
                     response_serializer=arbitre_dot_v1_dot_scoring__pb2.JudgeResponse.SerializeToString,
+            ),
+            'CloseTurn': grpc.unary_unary_rpc_method_handler(
+                    servicer.CloseTurn,
+                    request_deserializer=arbitre_dot_v1_dot_scoring__pb2.CloseTurnRequest.FromString,
+                    response_serializer=arbitre_dot_v1_dot_scoring__pb2.CloseTurnResponse.SerializeToString,
+            ),
+            'Standings': grpc.unary_unary_rpc_method_handler(
+                    servicer.Standings,
+                    request_deserializer=arbitre_dot_v1_dot_scoring__pb2.StandingsRequest.FromString,
+                    response_serializer=arbitre_dot_v1_dot_scoring__pb2.StandingsResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -87,6 +122,60 @@ class Scoring:
             '/arbitre.v1.Scoring/Judge',
             arbitre_dot_v1_dot_scoring__pb2.JudgeRequest.SerializeToString,
             arbitre_dot_v1_dot_scoring__pb2.JudgeResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def CloseTurn(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/arbitre.v1.Scoring/CloseTurn',
+            arbitre_dot_v1_dot_scoring__pb2.CloseTurnRequest.SerializeToString,
+            arbitre_dot_v1_dot_scoring__pb2.CloseTurnResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def Standings(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/arbitre.v1.Scoring/Standings',
+            arbitre_dot_v1_dot_scoring__pb2.StandingsRequest.SerializeToString,
+            arbitre_dot_v1_dot_scoring__pb2.StandingsResponse.FromString,
             options,
             channel_credentials,
             insecure,

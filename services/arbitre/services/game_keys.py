@@ -1,0 +1,86 @@
+"""The Redis keys of a game, in one place for every service that reads or writes them.
+
+Every key of a game carries its id in braces (``arbitre:game:{ID}:...``), so that in a Redis
+Cluster all of a game's keys hash to one slot and a transaction or a script may touch several.
+:data:`DEADLINES` is the one key shared by all games: the sorted set of the next moment each
+game needs the session service (end of a turn, of a reveal), which any replica may sweep.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = ["DEADLINES", "GameKeys"]
+
+#: Sorted set: game id -> Unix ms when the game next needs a step.
+DEADLINES = "arbitre:deadlines"
+
+
+@dataclass(frozen=True, slots=True)
+class GameKeys:
+    """The keys of the game ``game_id``."""
+
+    game_id: str
+
+    @property
+    def _prefix(self) -> str:
+        return f"arbitre:game:{{{self.game_id}}}"
+
+    @property
+    def game(self) -> str:
+        """Hash: status, phase, turn, deadline, current board and rack, settings."""
+        return self._prefix
+
+    @property
+    def state(self) -> str:
+        """String: the saved board game (:mod:`arbitre.rules.game_snapshot`, JSON)."""
+        return f"{self._prefix}:state"
+
+    @property
+    def players(self) -> str:
+        """Hash: player id -> name, in join order kept by :attr:`roster`."""
+        return f"{self._prefix}:players"
+
+    @property
+    def roster(self) -> str:
+        """List: player ids in join order."""
+        return f"{self._prefix}:roster"
+
+    @property
+    def tokens(self) -> str:
+        """Hash: SHA-256 of a player token -> player id."""
+        return f"{self._prefix}:tokens"
+
+    def answers(self, turn: int) -> str:
+        """Hash: player id -> the judged answer to ``turn`` (JSON)."""
+        return f"{self._prefix}:answers:{turn}"
+
+    def result(self, turn: int) -> str:
+        """String: the revealed result of ``turn`` (JSON)."""
+        return f"{self._prefix}:result:{turn}"
+
+    @property
+    def events(self) -> str:
+        """Stream: the game's events."""
+        return f"{self._prefix}:events"
+
+    @property
+    def lock(self) -> str:
+        """String: the token of the replica stepping the game, with a time to live."""
+        return f"{self._prefix}:lock"
+
+    @property
+    def totals(self) -> str:
+        """Sorted set: player id -> minus their total (ascending order is the ranking, ties by
+        player id)."""
+        return f"{self._prefix}:totals"
+
+    @property
+    def stats(self) -> str:
+        """Hash: ``top_total``, ``turns``, ``<player>:tops``, ``<player>:solos``."""
+        return f"{self._prefix}:stats"
+
+    @property
+    def closed(self) -> str:
+        """Set: the numbers of the turns already added to the standings."""
+        return f"{self._prefix}:closed"

@@ -1,0 +1,65 @@
+"""All four services on one gRPC server in this process: what ``arbitre up`` runs and what the
+tests play against.
+
+:func:`start_platform` starts the move generator, dictionary, scoring and session services on
+one port (the session calling the others through that same port, as it would across machines),
+with the session's :class:`~arbitre.services.session.Clock`; :meth:`Platform.stop` stops both.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from arbitre.services import dictionary, movegen, scoring
+from arbitre.services import session as session_module
+from arbitre.services.lexicons import LexiconRegistry
+from arbitre.services.server import RunningServer, start
+from arbitre.services.session import Clock, Peers, SessionService
+
+__all__ = ["Platform", "start_platform"]
+
+#: Worker threads of the shared server: every open event stream holds one.
+WORKERS = 64
+
+
+@dataclass
+class Platform:
+    """The running services."""
+
+    server: RunningServer
+    session: SessionService
+    clock: Clock
+
+    @property
+    def address(self) -> str:
+        return self.server.address
+
+    def stop(self, grace: float = 5.0) -> None:
+        self.clock.stop()
+        self.server.stop(grace)
+        self.session.background.shutdown(wait=False, cancel_futures=True)
+
+
+def start_platform(
+    registry: LexiconRegistry, redis: Any, address: str = "127.0.0.1:0", *, clock: bool = True
+) -> Platform:
+    """Start the four services over ``registry`` and ``redis`` (a redis-py client) on
+    ``address`` (port 0: a free one); ``clock=False`` leaves deadlines to other replicas."""
+    registration, service = session_module.registration(redis, None)
+    server = start(
+        [
+            movegen.registration(registry),
+            dictionary.registration(registry),
+            scoring.registration(registry, redis),
+            registration,
+        ],
+        address,
+        workers=WORKERS,
+    )
+    local = server.address
+    service.peers = Peers.at(local, local, local)
+    ticker = Clock(service)
+    if clock:
+        ticker.start()
+    return Platform(server, service, ticker)

@@ -1,0 +1,118 @@
+"""The rules' :class:`~arbitre.rules.duplicate.Referee` over the network: tops and "any move?"
+from the movegen service, verdicts from the scoring service.
+
+A game configuration reaches those services as a ``Position`` (tile set preset, rules preset,
+lexicon id), so only configurations a position can say are played remotely:
+:func:`position_settings` checks that and raises :class:`RemoteConfigError` otherwise.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from arbitre.rules.board import Board
+from arbitre.rules.duplicate import TopChoice, Verdict
+from arbitre.rules.errors import ArbitreError
+from arbitre.rules.game_config import GameConfig
+from arbitre.rules.layout import STANDARD
+from arbitre.rules.move import Move
+from arbitre.rules.tiles import tile_set
+from arbitre.v1 import common_pb2, movegen_pb2, scoring_pb2
+
+__all__ = ["PEER_TIMEOUT", "PositionSettings", "RemoteConfigError", "RemoteReferee"]
+
+#: Seconds a call to a peer service may take before it counts as down.
+PEER_TIMEOUT = 5.0
+
+
+class RemoteConfigError(ArbitreError):
+    """A configuration the services cannot play: a custom tile set, board or bonuses."""
+
+    code = "bad_config"
+
+
+@dataclass(frozen=True, slots=True)
+class PositionSettings:
+    """How a game's positions are named to the services."""
+
+    tiles: str
+    rules: str
+    lexicon: str
+
+    def position(self, rows: tuple[str, ...] | list[str]) -> Any:
+        return common_pb2.Position(
+            kind=common_pb2.GAME_KIND_DUPLICATE,
+            rows=list(rows),
+            tiles=self.tiles,
+            rules=self.rules,
+            lexicon=self.lexicon,
+        )
+
+
+def position_settings(config: GameConfig, lexicon: str) -> PositionSettings:
+    """The position settings of ``config`` played over ``lexicon`` (an id)."""
+    try:
+        preset_tiles = tile_set(config.tiles.name)
+    except ArbitreError:
+        preset_tiles = None
+    if preset_tiles != config.tiles:
+        raise RemoteConfigError("games on the services use a preset tile set (french, english)")
+    if config.layout != STANDARD:
+        raise RemoteConfigError("games on the services use the standard board")
+    if config.bonuses is not None:
+        raise RemoteConfigError("games on the services use the variant's own bonuses")
+    return PositionSettings(config.tiles.name, config.rules.name, lexicon)
+
+
+class RemoteReferee:
+    """Tops, "any move?" and verdicts for one game, asked of the movegen and scoring services
+    (``movegen`` and ``scoring`` are stubs). A failed call raises the ``grpc.RpcError``."""
+
+    def __init__(self, settings: PositionSettings, config: GameConfig, movegen: Any, scoring: Any):
+        self.settings = settings
+        self.tie_break = list(config.tie_break)
+        self.movegen = movegen
+        self.scoring = scoring
+
+    def _request(self, board: Board, rack: str) -> Any:
+        return movegen_pb2.MovesRequest(
+            position=self.settings.position(board.rows()), rack=rack, tie_break=self.tie_break
+        )
+
+    def top(self, board: Board, rack: str) -> TopChoice | None:
+        found = self.movegen.Top(self._request(board, rack), timeout=PEER_TIMEOUT)
+        if not found.HasField("top"):
+            return None
+        chosen = found.top
+        return TopChoice(
+            Move.from_notation(chosen.notation, size=board.size),
+            chosen.score,
+            chosen.tiles,
+            chosen.blanks,
+            tuple(
+                Move.from_notation(other.notation, size=board.size)
+                for other in found.best_moves
+                if other.notation != chosen.notation
+            ),
+        )
+
+    def has_move(self, board: Board, rack: str) -> bool:
+        answer = self.movegen.HasMove(self._request(board, rack), timeout=PEER_TIMEOUT)
+        return bool(answer.has_move)
+
+    def judge(self, board: Board, move: Move, rack: str) -> Verdict:
+        answer = self.scoring.Judge(
+            scoring_pb2.JudgeRequest(
+                position=self.settings.position(board.rows()), move=move.notation(), rack=rack
+            ),
+            timeout=PEER_TIMEOUT,
+        )
+        if not answer.legal:
+            return Verdict(0, 0, error_code=answer.error_code)
+        return Verdict(
+            answer.points,
+            answer.score,
+            tuple(word.word for word in answer.words),
+            tuple(answer.unknown_words),
+        )

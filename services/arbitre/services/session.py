@@ -1,0 +1,1020 @@
+"""The session service (``arbitre.v1.Session``): the life of a duplicate game, all its state in
+Redis (:mod:`arbitre.services.session_store`), so that any replica serves any game and a replica
+started after another died picks up where it stopped.
+
+A game is created ``waiting``; players join; the organiser starts it (``running``). Each turn is
+a *phase*: ``turn`` (answers open until the deadline), ``closing`` (answers shut, results being
+written), ``reveal`` (the results shown for ``reveal_seconds``), then the next turn, until the
+rules end the game (``over``). The organiser may pause (the clock stops) and resume (the deadline
+moves by the paused time). The rules of the game are :class:`~arbitre.rules.duplicate.
+DuplicateGame`'s, saved between steps with :mod:`arbitre.rules.game_snapshot`; tops come from the
+movegen service, verdicts from the scoring service, which also keeps the standings.
+
+An answer is judged when it arrives (scoring ``Judge``: the points of the pose are returned at
+once, the words' validity is kept for the reveal) and stored by one Redis script that refuses it
+when late. A turn ends at its deadline, or as soon as every player has answered. Every replica
+runs a :class:`Clock` that sweeps the games whose next step is due; steps are taken under the
+game's lock and written in one transaction (never twice).
+
+Errors: a bad request is ``INVALID_ARGUMENT``, an unknown game ``NOT_FOUND``, a missing token
+``UNAUTHENTICATED``, a wrong one ``PERMISSION_DENIED``, an action the game cannot take now
+``FAILED_PRECONDITION`` (late answer, wrong turn, game started), a peer service or Redis down
+``UNAVAILABLE`` (retry).
+
+``python -m arbitre.services.session [--address HOST:PORT]`` serves it alone: address from
+``ARBITRE_SESSION_ADDRESS`` (else ``127.0.0.1:50054``), peers from ``ARBITRE_MOVEGEN_ADDRESS``,
+``ARBITRE_SCORING_ADDRESS`` and ``ARBITRE_DICTIONARY_ADDRESS``, Redis from ``REDIS_URL``
+(required).
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import dataclasses
+import json
+import logging
+import os
+import secrets
+import sys
+import threading
+import time
+import unicodedata
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from concurrent import futures
+from dataclasses import dataclass
+from typing import Any, NoReturn
+
+import grpc
+import redis as redis_module
+
+from arbitre.rules.duplicate import Answer, DuplicateGame, PlayedTurn, Verdict
+from arbitre.rules.errors import ArbitreError
+from arbitre.rules.game_config import PRESETS, GameConfig
+from arbitre.rules.game_record import game_record, game_sheet, top_record
+from arbitre.rules.game_sheet import format_sheet
+from arbitre.rules.game_snapshot import SnapshotError, restore, snapshot
+from arbitre.services.logs import configure_logging
+from arbitre.services.positions import abort
+from arbitre.services.redis_server import connect, redis_url
+from arbitre.services.remote_referee import (
+    PEER_TIMEOUT,
+    PositionSettings,
+    RemoteConfigError,
+    RemoteReferee,
+    position_settings,
+)
+from arbitre.services.scoring import MAX_MOVE_CHARS, checked_game_id
+from arbitre.services.server import Registration, serve_forever, start
+from arbitre.services.session_store import (
+    AnswerRefusedError,
+    GameBusyError,
+    JoinRefusedError,
+    Lock,
+    LostLockError,
+    SessionStore,
+    new_secret,
+    same_token,
+    token_hash,
+)
+from arbitre.v1 import (
+    common_pb2,
+    dictionary_pb2,
+    dictionary_pb2_grpc,
+    movegen_pb2_grpc,
+    scoring_pb2,
+    scoring_pb2_grpc,
+    session_pb2,
+    session_pb2_grpc,
+)
+
+__all__ = [
+    "DEFAULT_ADDRESS",
+    "SERVICE_NAME",
+    "Clock",
+    "Peers",
+    "SessionService",
+    "game_state_data",
+    "main",
+    "registration",
+]
+
+log = logging.getLogger(__name__)
+
+SERVICE_NAME = "arbitre.v1.Session"
+DEFAULT_ADDRESS = "127.0.0.1:50054"
+ADDRESS_VARIABLE = "ARBITRE_SESSION_ADDRESS"
+#: Most players in one game.
+MAX_PLAYERS = 20_000
+#: Longest player name, game title and configuration text accepted.
+MAX_NAME_CHARS = 40
+MAX_TITLE_CHARS = 120
+MAX_CONFIG_CHARS = 16_384
+#: Longest reveal.
+MAX_REVEAL_SECONDS = 600
+#: How often an idle event stream says it is alive, and how long one Redis read waits.
+PING_SECONDS = 15.0
+_BLOCK_MS = 2_000
+#: After a step fails (a peer down), when it is tried again.
+RETRY_MS = 1_000
+
+
+@dataclass(frozen=True, slots=True)
+class Peers:
+    """Stubs of the services the session calls."""
+
+    movegen: Any
+    scoring: Any
+    dictionary: Any
+
+    @classmethod
+    def at(cls, movegen: str, scoring: str, dictionary: str) -> Peers:
+        """Stubs over channels to the three addresses (one channel per distinct address)."""
+        channels: dict[str, Any] = {}
+
+        def channel(address: str) -> Any:
+            if address not in channels:
+                channels[address] = grpc.insecure_channel(address)
+            return channels[address]
+
+        return cls(
+            movegen_pb2_grpc.MoveGeneratorStub(channel(movegen)),
+            scoring_pb2_grpc.ScoringStub(channel(scoring)),
+            dictionary_pb2_grpc.DictionaryStub(channel(dictionary)),
+        )
+
+
+class _RefusedError(Exception):
+    """A call to end with ``code`` and ``message``."""
+
+    def __init__(self, code: Any, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+def _refuse(code: Any, message: str) -> NoReturn:
+    raise _RefusedError(code, message)
+
+
+def _config_of(game: Mapping[str, str]) -> GameConfig:
+    return GameConfig.from_mapping(json.loads(game["config"]))
+
+
+def _settings_of(game: Mapping[str, str]) -> PositionSettings:
+    return PositionSettings(game["tiles"], game["rules"], game["lexicon"])
+
+
+class SessionService(session_pb2_grpc.SessionServicer):
+    """Duplicate games in ``redis`` (a redis-py client), with ``peers`` for tops and verdicts."""
+
+    def __init__(self, redis: Any, peers: Peers | None) -> None:
+        self.store = SessionStore(redis)
+        self._peers = peers
+        self.background = futures.ThreadPoolExecutor(max_workers=4, thread_name_prefix="step")
+        self._stepping: set[str] = set()
+        self._stepping_lock = threading.Lock()
+
+    @property
+    def peers(self) -> Peers:
+        if self._peers is None:
+            raise RuntimeError("the session service has no peers yet")
+        return self._peers
+
+    @peers.setter
+    def peers(self, peers: Peers) -> None:
+        self._peers = peers
+
+    # -- plumbing ---------------------------------------------------------------------------
+
+    def _call(self, context: Any, action: Callable[[], Any]) -> Any:
+        """Run ``action``, turning refusals and outages into the call's status."""
+        try:
+            return action()
+        except _RefusedError as refused:
+            abort(context, refused.code, refused.message)
+        except grpc.RpcError as error:
+            code = error.code() if hasattr(error, "code") else None
+            if code in (grpc.StatusCode.INVALID_ARGUMENT, grpc.StatusCode.NOT_FOUND):
+                abort(context, code, error.details())
+            log.warning("a peer service failed: %s", error)
+            abort(context, grpc.StatusCode.UNAVAILABLE, "a service this game needs is down; retry")
+        except (redis_module.ConnectionError, redis_module.TimeoutError) as error:
+            log.warning("Redis is unreachable: %s", error)
+            abort(context, grpc.StatusCode.UNAVAILABLE, "the game store is unreachable; retry")
+        except GameBusyError:
+            abort(context, grpc.StatusCode.UNAVAILABLE, "the game is busy; retry")
+        except LostLockError:
+            abort(context, grpc.StatusCode.UNAVAILABLE, "the game changed meanwhile; retry")
+        except Exception:
+            log.exception("session call failed")
+            abort(context, grpc.StatusCode.INTERNAL, "the session service failed; see its log")
+
+    def _game(self, game_id: str) -> dict[str, str]:
+        game = self.store.game(game_id)
+        if "kind" not in game:
+            _refuse(grpc.StatusCode.NOT_FOUND, f"no game {game_id!r}")
+        return game
+
+    def _organiser(self, game: Mapping[str, str], token: str) -> None:
+        if not token:
+            _refuse(grpc.StatusCode.UNAUTHENTICATED, "the organiser's token is missing")
+        if not same_token(token, game.get("organiser")):
+            _refuse(grpc.StatusCode.PERMISSION_DENIED, "not the organiser's token for this game")
+
+    def _player(self, game_id: str, token: str) -> str:
+        if not token:
+            _refuse(grpc.StatusCode.UNAUTHENTICATED, "the player's token is missing")
+        player = self.store.player_of(game_id, token)
+        if player is None:
+            _refuse(grpc.StatusCode.PERMISSION_DENIED, "not a player's token for this game")
+        return player
+
+    # -- creating and joining ---------------------------------------------------------------
+
+    def CreateGame(self, request: Any, context: Any) -> Any:  # noqa: N802
+        return self._call(context, lambda: self._create(request))
+
+    def _create(self, request: Any) -> Any:
+        if request.kind not in (common_pb2.GAME_KIND_UNSPECIFIED, common_pb2.GAME_KIND_DUPLICATE):
+            _refuse(grpc.StatusCode.INVALID_ARGUMENT, "only duplicate games are played yet")
+        if len(request.config_json) > MAX_CONFIG_CHARS:
+            _refuse(grpc.StatusCode.INVALID_ARGUMENT, "the configuration is too long")
+        if len(request.title) > MAX_TITLE_CHARS:
+            _refuse(grpc.StatusCode.INVALID_ARGUMENT, f"a title is at most {MAX_TITLE_CHARS} chars")
+        if not 0 <= request.reveal_seconds <= MAX_REVEAL_SECONDS:
+            _refuse(grpc.StatusCode.INVALID_ARGUMENT, f"reveal_seconds: 0 to {MAX_REVEAL_SECONDS}")
+        config = self._read_config(request.preset or "fisf", request.config_json or "{}")
+        lexicons = self.peers.dictionary.ListLexicons(
+            dictionary_pb2.ListLexiconsRequest(), timeout=PEER_TIMEOUT
+        ).lexicons
+        known = {info.id: info for info in lexicons}
+        if config.lexicon not in known:
+            _refuse(
+                grpc.StatusCode.INVALID_ARGUMENT,
+                f"unknown lexicon {config.lexicon[:40]!r}; on offer: {', '.join(sorted(known))}",
+            )
+        try:
+            settings = position_settings(config, config.lexicon)
+        except RemoteConfigError as error:
+            _refuse(grpc.StatusCode.INVALID_ARGUMENT, str(error))
+        seed = request.seed if request.has_seed else secrets.randbits(62)
+        if seed >= 2**63:
+            _refuse(grpc.StatusCode.INVALID_ARGUMENT, "the seed must be below 2**63")
+        game = DuplicateGame(config, seed, self._referee(settings, config))
+        organiser = new_secret()
+        game_id = secrets.token_urlsafe(9)
+        fields: dict[str, str | int] = {
+            "kind": "duplicate",
+            "status": "waiting",
+            "phase": "",
+            "turn": 0,
+            "deadline_ms": 0,
+            "remaining_ms": 0,
+            "players": 0,
+            "config": json.dumps(config.to_mapping()),
+            "lexicon": config.lexicon,
+            "lexicon_hash": known[config.lexicon].hash,
+            "tiles": settings.tiles,
+            "rules": settings.rules,
+            "title": request.title,
+            "reveal_ms": request.reveal_seconds * 1000,
+            "board": "/".join(game.board.rows()),
+            "rack": "",
+            "rack_tiles": "",
+            "bag_count": len(game.bag),
+            "end_reason": "",
+            "created_ms": self.store.now_ms(),
+            "organiser": token_hash(organiser),
+        }
+        if not self.store.create(game_id, fields, snapshot(game), ("created", {})):
+            _refuse(grpc.StatusCode.UNAVAILABLE, "game id collision; retry")
+        log.info("game %s created (%s, lexicon %s)", game_id, config.name, config.lexicon)
+        return session_pb2.CreateGameResponse(
+            game_id=game_id, organiser_token=organiser, state=self._state(game_id, "")
+        )
+
+    @staticmethod
+    def _read_config(preset_name: str, text: str) -> GameConfig:
+        base = PRESETS.get(preset_name.lower())
+        if base is None:
+            _refuse(
+                grpc.StatusCode.INVALID_ARGUMENT,
+                f"unknown preset {preset_name[:40]!r}; known: {', '.join(sorted(PRESETS))}",
+            )
+        try:
+            overrides = json.loads(text)
+        except (ValueError, RecursionError):
+            _refuse(grpc.StatusCode.INVALID_ARGUMENT, "the configuration is not valid JSON")
+        if not isinstance(overrides, dict):
+            _refuse(grpc.StatusCode.INVALID_ARGUMENT, "the configuration is a JSON object")
+        try:
+            return GameConfig.from_mapping({**base.to_mapping(), **overrides})
+        except ArbitreError as error:
+            _refuse(grpc.StatusCode.INVALID_ARGUMENT, f"configuration: {error}")
+
+    def _referee(self, settings: PositionSettings, config: GameConfig) -> RemoteReferee:
+        return RemoteReferee(settings, config, self.peers.movegen, self.peers.scoring)
+
+    def Join(self, request: Any, context: Any) -> Any:  # noqa: N802
+        return self._call(context, lambda: self._join(request))
+
+    def _join(self, request: Any) -> Any:
+        game_id = self._checked_id(request.game_id)
+        name = unicodedata.normalize("NFC", request.name).strip()
+        if not 0 < len(name) <= MAX_NAME_CHARS or not name.isprintable():
+            _refuse(
+                grpc.StatusCode.INVALID_ARGUMENT,
+                f"a name is 1 to {MAX_NAME_CHARS} printable characters",
+            )
+        player, token = "p" + secrets.token_urlsafe(6), new_secret()
+        try:
+            count = self.store.join(game_id, player, name, token, MAX_PLAYERS)
+        except JoinRefusedError as refused:
+            if refused.reason == "no_game":
+                _refuse(grpc.StatusCode.NOT_FOUND, f"no game {game_id!r}")
+            if refused.reason == "full":
+                _refuse(grpc.StatusCode.FAILED_PRECONDITION, f"the game is full ({MAX_PLAYERS})")
+            _refuse(grpc.StatusCode.FAILED_PRECONDITION, "the game has started: joining is closed")
+        self.store.event_now(
+            game_id, "player_joined", {"player": player, "name": name, "players": count}
+        )
+        return session_pb2.JoinResponse(
+            player_id=player, player_token=token, state=self._state(game_id, token)
+        )
+
+    def _checked_id(self, game_id: str) -> str:
+        class _Context:
+            def abort(self, code: Any, message: str) -> NoReturn:
+                raise _RefusedError(code, message)
+
+        return checked_game_id(game_id, _Context())
+
+    # -- organiser commands -----------------------------------------------------------------
+
+    def Start(self, request: Any, context: Any) -> Any:  # noqa: N802
+        return self._call(context, lambda: self._command(request, self._start))
+
+    def Pause(self, request: Any, context: Any) -> Any:  # noqa: N802
+        return self._call(context, lambda: self._command(request, self._pause))
+
+    def Resume(self, request: Any, context: Any) -> Any:  # noqa: N802
+        return self._call(context, lambda: self._command(request, self._resume))
+
+    def _command(self, request: Any, action: Callable[[str, Lock, dict[str, str]], None]) -> Any:
+        game_id = self._checked_id(request.game_id)
+        self._organiser(self._game(game_id), request.token)
+        with self.store.locked(game_id) as lock:
+            action(game_id, lock, self._game(game_id))
+        return self._state(game_id, "")
+
+    def _start(self, game_id: str, lock: Lock, game: dict[str, str]) -> None:
+        if game["status"] != "waiting":
+            _refuse(grpc.StatusCode.FAILED_PRECONDITION, f"the game is {game['status']} already")
+        if int(game["players"]) < 1:
+            _refuse(grpc.StatusCode.FAILED_PRECONDITION, "a game needs at least one player")
+        played = self._restore(game_id, game)
+        self._next_turn(game_id, lock, game, played, [("game_started", {})], self.store.now_ms())
+
+    def _pause(self, game_id: str, lock: Lock, game: dict[str, str]) -> None:
+        if game["status"] != "running":
+            _refuse(grpc.StatusCode.FAILED_PRECONDITION, f"the game is {game['status']}")
+        if game["phase"] == "closing":
+            _refuse(grpc.StatusCode.UNAVAILABLE, "the turn is closing; retry")
+        now = self.store.now_ms()
+        remaining = max(0, int(game["deadline_ms"]) - now)
+
+        def write(pipe: Any) -> None:
+            self.store.set_game(
+                pipe, game_id, {"status": "paused", "remaining_ms": remaining, "deadline_ms": 0}
+            )
+            self.store.set_deadline(pipe, game_id, None)
+            self.store.add_event(
+                pipe, game_id, "paused", {"turn": int(game["turn"]), "remaining_ms": remaining}
+            )
+
+        self.store.commit(lock, write)
+
+    def _resume(self, game_id: str, lock: Lock, game: dict[str, str]) -> None:
+        if game["status"] != "paused":
+            _refuse(grpc.StatusCode.FAILED_PRECONDITION, f"the game is {game['status']}")
+        now = self.store.now_ms()
+        deadline = now + int(game["remaining_ms"])
+        everyone = game["phase"] == "turn" and len(
+            self.store.answered(game_id, int(game["turn"]))
+        ) >= int(game["players"])
+        due = now if everyone else deadline  # every player answered during the pause
+
+        def write(pipe: Any) -> None:
+            self.store.set_game(
+                pipe, game_id, {"status": "running", "remaining_ms": 0, "deadline_ms": deadline}
+            )
+            self.store.set_deadline(pipe, game_id, due)
+            self.store.add_event(
+                pipe, game_id, "resumed", {"turn": int(game["turn"]), "deadline_ms": deadline}
+            )
+
+        self.store.commit(lock, write)
+
+    # -- steps ------------------------------------------------------------------------------
+
+    def _restore(self, game_id: str, game: Mapping[str, str]) -> DuplicateGame:
+        saved = self.store.saved_game(game_id)
+        if saved is None:
+            raise SnapshotError(f"game {game_id}: no saved state")
+        config = _config_of(game)
+        return restore(saved, self._referee(_settings_of(game), config))
+
+    def _next_turn(
+        self,
+        game_id: str,
+        lock: Lock,
+        game: Mapping[str, str],
+        played: DuplicateGame,
+        events: list[tuple[str, dict[str, Any]]],
+        now: int,
+        extra: Callable[[Any], None] | None = None,
+    ) -> None:
+        """Draw the next turn (or end the game) and write it with ``events`` and ``extra``."""
+        draw = played.start_turn()
+        fields: dict[str, str | int]
+        if draw is None:
+            assert played.end is not None
+            fields = {
+                "status": "over",
+                "phase": "",
+                "deadline_ms": 0,
+                "rack": "",
+                "rack_tiles": "",
+                "end_reason": played.end.value,
+                "board": "/".join(played.board.rows()),
+                "bag_count": len(played.bag),
+            }
+            events = [*events, ("game_over", {"reason": played.end.value})]
+            due: int | None = None
+        else:
+            due = now + played.config.seconds_per_turn * 1000
+            fields = {
+                "status": "running",
+                "phase": "turn",
+                "turn": played.number,
+                "deadline_ms": due,
+                "board": "/".join(played.board.rows()),
+                "rack": draw.notation,
+                "rack_tiles": draw.rack,
+                "bag_count": len(played.bag),
+            }
+            events = [
+                *events,
+                (
+                    "turn_started",
+                    {
+                        "turn": played.number,
+                        "rack": draw.notation,
+                        "board": list(played.board.rows()),
+                        "deadline_ms": due,
+                    },
+                ),
+            ]
+        state = snapshot(played)
+
+        def write(pipe: Any) -> None:
+            if extra is not None:
+                extra(pipe)
+            self.store.set_state(pipe, game_id, state)
+            self.store.set_game(pipe, game_id, fields)
+            self.store.set_deadline(pipe, game_id, due)
+            for kind, data in events:
+                self.store.add_event(pipe, game_id, kind, data)
+
+        self.store.commit(lock, write)
+        if draw is not None:
+            log.info("game %s: turn %d (%s)", game_id, played.number, draw.notation)
+        else:
+            log.info("game %s: over (%s)", game_id, played.end)
+
+    def step(self, game_id: str) -> None:
+        """Take the game's due step, if any (close a turn, end a reveal); a replica's clock
+        calls it, and so does an answer that completes a turn. Safe to call at any time from any
+        replica."""
+        lock = self.store.try_lock(game_id)
+        if lock is None:
+            return
+        try:
+            game = self.store.game(game_id)
+            now = self.store.now_ms()
+            if game.get("status") != "running":
+                with self.store.redis.pipeline(transaction=False) as pipe:
+                    if game.get("status") != "paused":
+                        self.store.set_deadline(pipe, game_id, None)
+                    pipe.execute()
+                return
+            turn, phase = int(game["turn"]), game["phase"]
+            deadline = int(game["deadline_ms"])
+            if phase == "turn":
+                everyone = len(self.store.answered(game_id, turn)) >= int(game["players"])
+                if now < deadline and not everyone:
+                    self.store.postpone(game_id, deadline)
+                    return
+                self.store.commit(
+                    lock, lambda pipe: self.store.set_game(pipe, game_id, {"phase": "closing"})
+                )
+                phase = "closing"
+            if phase == "closing":
+                self._close(game_id, lock, game, turn, now)
+            elif phase == "reveal":
+                if now < deadline:
+                    self.store.postpone(game_id, deadline)
+                    return
+                self._next_turn(game_id, lock, game, self._restore(game_id, game), [], now)
+        except Exception:
+            log.exception("game %s: step failed; retrying in %d ms", game_id, RETRY_MS)
+            with contextlib.suppress(redis_module.RedisError):
+                self.store.postpone(game_id, self.store.now_ms() + RETRY_MS)
+        finally:
+            with contextlib.suppress(redis_module.RedisError):  # else it expires
+                self.store.release(lock)
+
+    def _close(
+        self, game_id: str, lock: Lock, game: Mapping[str, str], turn: int, now: int
+    ) -> None:
+        """Close ``turn``: standings first (idempotent), then the reveal and the next step."""
+        played = self._restore(game_id, game)
+        top = played.current_top
+        draw = played.current_draw
+        if top is None or draw is None or played.number != turn:
+            raise SnapshotError(f"game {game_id}: turn {turn} is not the open one")
+        config = played.config
+        roster = self.store.roster(game_id)
+        answers = self.store.answers(game_id, turn)
+        closed = self.peers.scoring.CloseTurn(
+            scoring_pb2.CloseTurnRequest(
+                kind=common_pb2.GAME_KIND_DUPLICATE,
+                game_id=game_id,
+                turn=turn,
+                top=top.score,
+                players=[player for player, _ in roster],
+                points=[
+                    scoring_pb2.PlayerPoints(player=player, points=int(answer["points"]))
+                    for player, answer in answers.items()
+                ],
+                solo_bonus=config.solo_bonus,
+                solo_min_players=config.solo_min_players,
+            ),
+            timeout=PEER_TIMEOUT,
+        )
+        solos = set(closed.solos)
+        board_before = list(played.board.rows())
+        played.close_turn()
+        lines = []
+        for player, name in roster:
+            answer = answers.get(player)
+            points = int(answer["points"]) if answer else 0
+            lines.append(
+                {
+                    "player": player,
+                    "name": name,
+                    "move": answer["move"] if answer else "",
+                    "points": points,
+                    "score": int(answer["score"]) if answer else 0,
+                    "negatif": points - top.score,
+                    "top": points == top.score,
+                    "solo": player in solos,
+                    "words": answer["words"] if answer else [],
+                    "unknown_words": answer["unknown_words"] if answer else [],
+                }
+            )
+        lines.sort(key=lambda line: (-line["points"], line["name"], line["player"]))
+        result = {
+            "turn": turn,
+            "rack": draw.notation,
+            "tiles": draw.rack,
+            "board": board_before,
+            "top": top_record(top),
+            "alternatives": [move.notation() for move in top.alternatives],
+            "answers": lines,
+        }
+        revealed = (
+            "turn_revealed",
+            {"turn": turn, "top": result["top"], "answers": len(answers)},
+        )
+
+        def save_result(pipe: Any) -> None:
+            self.store.set_result(pipe, game_id, turn, result)
+
+        reveal_ms = int(game["reveal_ms"])
+        if reveal_ms > 0:
+            due = now + reveal_ms
+            state = snapshot(played)
+
+            def write(pipe: Any) -> None:
+                save_result(pipe)
+                self.store.set_state(pipe, game_id, state)
+                self.store.set_game(
+                    pipe,
+                    game_id,
+                    {
+                        "phase": "reveal",
+                        "deadline_ms": due,
+                        "board": "/".join(played.board.rows()),
+                    },
+                )
+                self.store.set_deadline(pipe, game_id, due)
+                self.store.add_event(pipe, game_id, *revealed)
+
+            self.store.commit(lock, write)
+        else:
+            self._next_turn(game_id, lock, game, played, [revealed], now, save_result)
+
+    # -- answers ----------------------------------------------------------------------------
+
+    def Answer(self, request: Any, context: Any) -> Any:  # noqa: N802
+        return self._call(context, lambda: self._answer(request))
+
+    def _answer(self, request: Any) -> Any:
+        game_id = self._checked_id(request.game_id)
+        if len(request.move) > MAX_MOVE_CHARS or not request.move.strip():
+            _refuse(grpc.StatusCode.INVALID_ARGUMENT, "a move in FISF notation: 'H4 MOT'")
+        if not request.token:
+            _refuse(grpc.StatusCode.UNAUTHENTICATED, "the player's token is missing")
+        game, player = self.store.game_and_player(game_id, request.token)
+        if "kind" not in game:
+            _refuse(grpc.StatusCode.NOT_FOUND, f"no game {game_id!r}")
+        if player is None:
+            _refuse(grpc.StatusCode.PERMISSION_DENIED, "not a player's token for this game")
+        self._check_open(game, request.turn)
+        judged = self.peers.scoring.Judge(
+            scoring_pb2.JudgeRequest(
+                position=_settings_of(game).position(game["board"].split("/")),
+                move=request.move.strip(),
+                rack=game["rack_tiles"],
+            ),
+            timeout=PEER_TIMEOUT,
+        )
+        if not judged.legal:
+            _refuse(grpc.StatusCode.INVALID_ARGUMENT, f"{judged.error_code}: {judged.error}")
+        answer = {
+            "move": request.move.strip(),
+            "score": judged.score,
+            "points": judged.points,
+            "words": [word.word for word in judged.words],
+            "unknown_words": list(judged.unknown_words),
+        }
+        try:
+            count, players = self.store.answer(game_id, request.turn, player, answer)
+        except AnswerRefusedError as refused:
+            self._check_open(self.store.game(game_id), request.turn, self.store.now_ms())
+            _refuse(grpc.StatusCode.FAILED_PRECONDITION, f"the answer is refused: {refused.reason}")
+        if count >= players:
+            self.store.due_now(game_id)
+            self.background.submit(self.step, game_id)
+        return session_pb2.AnswerResponse(
+            turn=request.turn, move=answer["move"], score=judged.score, answers=count
+        )
+
+    def _check_open(self, game: Mapping[str, str], turn: int, now: int | None = None) -> None:
+        """Refuse an answer to ``turn`` when it is not open, saying why; the deadline is
+        checked when ``now`` is given (the answer script checks it anyway)."""
+        status, phase, current = game.get("status"), game.get("phase"), int(game.get("turn", 0))
+        if status == "waiting":
+            _refuse(grpc.StatusCode.FAILED_PRECONDITION, "the game has not started")
+        if status == "over":
+            _refuse(grpc.StatusCode.FAILED_PRECONDITION, "the game is over")
+        if status == "paused":
+            _refuse(grpc.StatusCode.FAILED_PRECONDITION, "the game is paused")
+        if turn != current:
+            _refuse(
+                grpc.StatusCode.FAILED_PRECONDITION,
+                f"turn {turn} is not the open turn (turn {current} is)",
+            )
+        if phase != "turn" or (now is not None and now >= int(game["deadline_ms"])):
+            _refuse(grpc.StatusCode.FAILED_PRECONDITION, f"turn {turn} is closed: too late")
+
+    # -- reading ----------------------------------------------------------------------------
+
+    def GetGame(self, request: Any, context: Any) -> Any:  # noqa: N802
+        return self._call(
+            context, lambda: self._state(self._checked_id(request.game_id), request.token)
+        )
+
+    def _state(self, game_id: str, token: str) -> Any:
+        game = self._game(game_id)
+        turn = int(game["turn"])
+        roster = self.store.roster(game_id)
+        answering = game["phase"] in ("turn", "closing") and game["status"] in ("running", "paused")
+        answered = self.store.answered(game_id, turn) if answering else set()
+        state = session_pb2.GameState(
+            game_id=game_id,
+            kind=common_pb2.GAME_KIND_DUPLICATE,
+            status=game["status"],
+            phase=game["phase"],
+            turn=turn,
+            board=game["board"].split("/"),
+            rack=game["rack"],
+            deadline_ms=int(game["deadline_ms"]),
+            remaining_ms=int(game["remaining_ms"]),
+            server_time_ms=self.store.now_ms(),
+            players=[
+                session_pb2.Player(id=player, name=name, answered=player in answered)
+                for player, name in roster
+            ],
+            answers=len(answered),
+            config_json=game["config"],
+            lexicon=game["lexicon"],
+            end_reason=game["end_reason"],
+            title=game["title"],
+            bag_count=int(game["bag_count"]),
+            reveal_seconds=int(game["reveal_ms"]) // 1000,
+        )
+        if token and answering:
+            player = self.store.player_of(game_id, token)
+            mine = self.store.answer_of(game_id, turn, player) if player else None
+            if mine is not None:
+                state.my_answer = mine["move"]
+                state.my_score = int(mine["score"])
+        return state
+
+    def GetTurn(self, request: Any, context: Any) -> Any:  # noqa: N802
+        return self._call(context, lambda: self._turn(request))
+
+    def _turn(self, request: Any) -> Any:
+        game_id = self._checked_id(request.game_id)
+        game = self._game(game_id)
+        result = self.store.result(game_id, request.turn)
+        if result is None:
+            if 1 <= request.turn <= int(game["turn"]):
+                _refuse(
+                    grpc.StatusCode.FAILED_PRECONDITION, f"turn {request.turn} is not revealed yet"
+                )
+            _refuse(grpc.StatusCode.NOT_FOUND, f"no turn {request.turn} in game {game_id}")
+        top = result["top"]
+        return session_pb2.TurnResult(
+            turn=result["turn"],
+            rack=result["rack"],
+            board=result["board"],
+            top=common_pb2.ScoredMove(
+                notation=top["move"], score=top["score"], tiles=top["tiles"], blanks=top["blanks"]
+            ),
+            alternatives=result["alternatives"],
+            answers=[
+                session_pb2.AnswerResult(
+                    player=line["player"],
+                    name=line["name"],
+                    move=line["move"],
+                    points=line["points"],
+                    score=line["score"],
+                    negatif=line["negatif"],
+                    top=line["top"],
+                    solo=line["solo"],
+                    words=line["words"],
+                    unknown_words=line["unknown_words"],
+                )
+                for line in result["answers"]
+            ],
+        )
+
+    def GetStandings(self, request: Any, context: Any) -> Any:  # noqa: N802
+        return self._call(context, lambda: self._standings(request))
+
+    def _standings(self, request: Any) -> Any:
+        game_id = self._checked_id(request.game_id)
+        self._game(game_id)
+        if request.offset < 0 or request.limit < 0:
+            _refuse(grpc.StatusCode.INVALID_ARGUMENT, "offset and limit must be >= 0")
+        names = dict(self.store.roster(game_id))
+        page = self.peers.scoring.Standings(
+            scoring_pb2.StandingsRequest(
+                kind=common_pb2.GAME_KIND_DUPLICATE,
+                game_id=game_id,
+                offset=request.offset,
+                limit=request.limit,
+            ),
+            timeout=PEER_TIMEOUT,
+        )
+        lines = list(page.standings)
+        if page.turns == 0:  # nothing closed yet: everyone shares the first place
+            players = sorted(names)[request.offset :]
+            if request.limit:
+                players = players[: request.limit]
+            lines = [
+                scoring_pb2.Standing(rank=1, player=player, percent_of_top=100.0)
+                for player in players
+            ]
+        return session_pb2.GameStandings(
+            standings=[
+                session_pb2.NamedStanding(standing=line, name=names.get(line.player, ""))
+                for line in lines
+            ],
+            top_total=page.top_total,
+            turns=page.turns,
+            players=len(names),
+        )
+
+    def GetRecord(self, request: Any, context: Any) -> Any:  # noqa: N802
+        return self._call(context, lambda: self._record(request))
+
+    def _record(self, request: Any) -> Any:
+        game_id = self._checked_id(request.game_id)
+        game = self._game(game_id)
+        played = self._restore(game_id, game)
+        roster = self.store.roster(game_id)
+        played.players = tuple(player for player, _ in roster)
+        played.turns = [self._with_answers(game_id, turn) for turn in played.turns]
+        record = game_record(played, game["lexicon"], game["lexicon_hash"])
+        record["names"] = dict(roster)
+        record["game_id"] = game_id
+        sheet = format_sheet(game_sheet(played, game["title"] or None))
+        return session_pb2.GameRecord(
+            record_json=json.dumps(record, ensure_ascii=False), sheet=sheet
+        )
+
+    def _with_answers(self, game_id: str, turn: PlayedTurn) -> PlayedTurn:
+        result = self.store.result(game_id, turn.number) or {"answers": []}
+        answers = tuple(
+            Answer(
+                line["player"],
+                line["move"],
+                Verdict(
+                    line["points"],
+                    line["score"],
+                    tuple(line["words"]),
+                    tuple(line["unknown_words"]),
+                ),
+            )
+            for line in sorted(result["answers"], key=lambda line: line["player"])
+            if line["move"]
+        )
+        return dataclasses.replace(turn, answers=answers)
+
+    # -- events -----------------------------------------------------------------------------
+
+    def Events(self, request: Any, context: Any) -> Iterator[Any]:  # noqa: N802
+        try:
+            game_id = self._checked_id(request.game_id)
+            if len(request.after) > 40:
+                _refuse(grpc.StatusCode.INVALID_ARGUMENT, "after is an event id")
+            after = request.after
+            if not after:
+                after = self.store.last_event_id(game_id)
+                state = self._state(game_id, "")
+                yield session_pb2.GameEvent(
+                    id=after, type="state", data_json=json.dumps(game_state_data(state))
+                )
+                if state.status == "over":
+                    return
+            else:
+                self._game(game_id)
+                yield session_pb2.GameEvent(id=after, type="ping", data_json="{}")
+            quiet_since = time.monotonic()
+            while context.is_active():
+                try:
+                    found = self.store.events_after(game_id, after, _BLOCK_MS)
+                except redis_module.ResponseError:
+                    _refuse(grpc.StatusCode.INVALID_ARGUMENT, f"{after!r} is not an event id")
+                for event_id, fields in found:
+                    after = event_id
+                    yield session_pb2.GameEvent(
+                        id=event_id, type=fields.get("type", ""), data_json=fields.get("data", "")
+                    )
+                    if fields.get("type") == "game_over":
+                        return
+                if found:
+                    quiet_since = time.monotonic()
+                elif time.monotonic() - quiet_since > PING_SECONDS:
+                    quiet_since = time.monotonic()
+                    yield session_pb2.GameEvent(id=after, type="ping", data_json="{}")
+        except _RefusedError as refused:
+            abort(context, refused.code, refused.message)
+        except (redis_module.ConnectionError, redis_module.TimeoutError):
+            abort(context, grpc.StatusCode.UNAVAILABLE, "the game store is unreachable; retry")
+
+
+def game_state_data(state: Any) -> dict[str, Any]:
+    """A ``GameState`` as JSON-ready data: what ``GET /v1/games/{id}`` and the ``state`` event
+    show (the caller's own answer only when there is one)."""
+    data: dict[str, Any] = {
+        "game_id": state.game_id,
+        "kind": "duplicate",
+        "title": state.title,
+        "status": state.status,
+        "phase": state.phase,
+        "turn": state.turn,
+        "board": list(state.board),
+        "rack": state.rack,
+        "deadline_ms": state.deadline_ms,
+        "remaining_ms": state.remaining_ms,
+        "server_time_ms": state.server_time_ms,
+        "players": [
+            {"id": player.id, "name": player.name, "answered": player.answered}
+            for player in state.players
+        ],
+        "answers": state.answers,
+        "config": json.loads(state.config_json) if state.config_json else {},
+        "lexicon": state.lexicon,
+        "end_reason": state.end_reason,
+        "bag_count": state.bag_count,
+        "reveal_seconds": state.reveal_seconds,
+    }
+    if state.my_answer:
+        data["my_answer"] = {"move": state.my_answer, "score": state.my_score}
+    return data
+
+
+class Clock:
+    """A replica's sweeper: every ``interval`` seconds, step every game whose deadline passed."""
+
+    def __init__(self, service: SessionService, interval: float = 0.1) -> None:
+        self.service = service
+        self.interval = interval
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="session-clock", daemon=True)
+        self._running: set[str] = set()
+        self._guard = threading.Lock()
+
+    def start(self) -> None:
+        self._thread.start()
+
+    def stop(self) -> None:
+        self._stop.set()
+        if self._thread.is_alive():
+            self._thread.join(timeout=10)
+
+    def _run(self) -> None:
+        store = self.service.store
+        while not self._stop.wait(self.interval):
+            try:
+                due = store.due_games(store.now_ms())
+            except redis_module.RedisError as error:
+                log.warning("clock: Redis unreachable: %s", error)
+                continue
+            for game_id in due:
+                with self._guard:
+                    if game_id in self._running:
+                        continue
+                    self._running.add(game_id)
+                self.service.background.submit(self._step, game_id)
+
+    def _step(self, game_id: str) -> None:
+        try:
+            self.service.step(game_id)
+        finally:
+            with self._guard:
+                self._running.discard(game_id)
+
+
+def registration(redis: Any, peers: Peers | None) -> tuple[Registration, SessionService]:
+    """The session servicer, ready for :func:`arbitre.services.server.start`, and the service
+    (to start its :class:`Clock`)."""
+    service = SessionService(redis, peers)
+    return (
+        Registration(
+            SERVICE_NAME,
+            lambda server: session_pb2_grpc.add_SessionServicer_to_server(service, server),
+        ),
+        service,
+    )
+
+
+def peers_from_environment(environ: Mapping[str, str] = os.environ) -> Peers:
+    """Peers at ``ARBITRE_MOVEGEN_ADDRESS``, ``ARBITRE_SCORING_ADDRESS`` and
+    ``ARBITRE_DICTIONARY_ADDRESS`` (each service's own default address otherwise)."""
+    return Peers.at(
+        environ.get("ARBITRE_MOVEGEN_ADDRESS") or "127.0.0.1:50052",
+        environ.get("ARBITRE_SCORING_ADDRESS") or "127.0.0.1:50053",
+        environ.get("ARBITRE_DICTIONARY_ADDRESS") or "127.0.0.1:50051",
+    )
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m arbitre.services.session")
+    parser.add_argument(
+        "--address",
+        default=os.environ.get(ADDRESS_VARIABLE, DEFAULT_ADDRESS),
+        help=f"HOST:PORT to listen on (default ${ADDRESS_VARIABLE}, else {DEFAULT_ADDRESS})",
+    )
+    arguments = parser.parse_args(argv)
+    configure_logging()
+    url = redis_url()
+    if not url:
+        print(
+            "arbitre session: set REDIS_URL (the session keeps its games in Redis)", file=sys.stderr
+        )
+        return 2
+    try:
+        client = connect(url)
+        client.ping()
+        session, service = registration(client, peers_from_environment())
+        running = start([session], arguments.address, workers=64)
+    except (OSError, RuntimeError, redis_module.RedisError) as error:
+        print(f"arbitre session: {error}", file=sys.stderr)
+        return 2
+    clock = Clock(service)
+    clock.start()
+    print(f"arbitre session: listening on port {running.port}", flush=True)
+    serve_forever(running)
+    clock.stop()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,355 @@
+"""Games in Redis, as the session service keeps them (keys: :mod:`arbitre.services.game_keys`).
+
+Three kinds of writes, each safe with many replicas:
+
+- **Answers** go through one script that checks, on Redis's own clock, that the game runs, that
+  the turn is the open one and that its deadline has not passed, then stores the judged answer:
+  an answer is either refused or kept, never lost, never late.
+- **Joins** go through one script that checks the game has not started.
+- **Steps** of a game (start, close a turn, reveal, pause, resume) are made by the holder of the
+  game's lock (a token with a time to live, so a replica that dies releases it) and written in
+  one transaction that fails if the lock changed hands meanwhile (:meth:`SessionStore.commit`):
+  a step is never applied twice, and one cut short is done again by whoever takes the lock next.
+
+Times are Unix milliseconds from Redis's ``TIME``, so replicas need no synchronised clocks.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import secrets
+import time
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any
+
+import redis as redis_module
+
+from arbitre.services.game_keys import DEADLINES, GameKeys
+
+__all__ = [
+    "EVENTS_KEPT",
+    "LOCK_MS",
+    "AnswerRefusedError",
+    "GameBusyError",
+    "JoinRefusedError",
+    "LostLockError",
+    "SessionStore",
+    "new_secret",
+    "same_token",
+    "token_hash",
+]
+
+#: How long a replica holds a game's lock before another may take it over.
+LOCK_MS = 20_000
+#: Events kept per game (about; older ones are trimmed).
+EVENTS_KEPT = 10_000
+
+# KEYS: game, answers, events. ARGV: turn, player, answer JSON, events kept.
+_ANSWER = """
+local game = redis.call('HMGET', KEYS[1], 'status', 'phase', 'turn', 'deadline_ms', 'players')
+if not game[1] then return {'no_game'} end
+if game[1] ~= 'running' then return {'not_running', game[1]} end
+if game[2] ~= 'turn' or game[3] ~= ARGV[1] then return {'wrong_turn', game[3], game[2]} end
+local now = redis.call('TIME')
+local ms = tonumber(now[1]) * 1000 + math.floor(tonumber(now[2]) / 1000)
+if ms >= tonumber(game[4]) then return {'late', tostring(ms - tonumber(game[4]))} end
+redis.call('HSET', KEYS[2], ARGV[2], ARGV[3])
+local count = redis.call('HLEN', KEYS[2])
+redis.call('XADD', KEYS[3], 'MAXLEN', '~', ARGV[4], '*', 'type', 'answer_count', 'data',
+  '{"turn": ' .. ARGV[1] .. ', "answers": ' .. count .. ', "players": ' .. game[5] .. '}')
+return {'ok', tostring(count), game[5]}
+"""
+
+# KEYS: game, roster, players, tokens. ARGV: player id, name, token hash, max players.
+_JOIN = """
+local status = redis.call('HGET', KEYS[1], 'status')
+if not status then return {'no_game'} end
+if status ~= 'waiting' then return {'started', status} end
+local count = tonumber(redis.call('HGET', KEYS[1], 'players'))
+if count >= tonumber(ARGV[4]) then return {'full', tostring(count)} end
+redis.call('RPUSH', KEYS[2], ARGV[1])
+redis.call('HSET', KEYS[3], ARGV[1], ARGV[2])
+redis.call('HSET', KEYS[4], ARGV[3], ARGV[1])
+return {'ok', tostring(redis.call('HINCRBY', KEYS[1], 'players', 1))}
+"""
+
+# KEYS: lock. ARGV: token.
+_RELEASE = """
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+return 0
+"""
+
+
+class AnswerRefusedError(Exception):
+    """An answer the game cannot take now: ``reason`` is ``no_game``, ``not_running``,
+    ``wrong_turn`` or ``late``; ``detail`` what Redis said (the status, the open turn, ms late)."""
+
+    def __init__(self, reason: str, detail: tuple[str, ...]) -> None:
+        super().__init__(reason, *detail)
+        self.reason = reason
+        self.detail = detail
+
+
+class JoinRefusedError(Exception):
+    """A join the game cannot take: ``no_game``, ``started`` or ``full``."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+class GameBusyError(Exception):
+    """Another replica holds the game's lock for longer than we could wait."""
+
+
+class LostLockError(Exception):
+    """The lock expired and changed hands before our step was written: nothing was written."""
+
+
+def new_secret() -> str:
+    """A fresh bearer token (192 random bits)."""
+    return secrets.token_urlsafe(24)
+
+
+def token_hash(token: str) -> str:
+    """What Redis keeps of a token: its SHA-256, so a copy of the data gives no access."""
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def same_token(token: str, stored_hash: str | None) -> bool:
+    """Whether ``token`` is the one whose hash is ``stored_hash`` (constant time)."""
+    return stored_hash is not None and hmac.compare_digest(token_hash(token), stored_hash)
+
+
+@dataclass(frozen=True, slots=True)
+class Lock:
+    """A held game lock."""
+
+    keys: GameKeys
+    token: str
+
+
+class SessionStore:
+    """The session service's games, over a redis-py client (``decode_responses=True``)."""
+
+    def __init__(self, redis: Any) -> None:
+        self.redis = redis
+        self._answer = redis.register_script(_ANSWER)
+        self._join = redis.register_script(_JOIN)
+        self._release = redis.register_script(_RELEASE)
+
+    # -- time -------------------------------------------------------------------------------
+
+    def now_ms(self) -> int:
+        """Redis's clock, Unix ms."""
+        seconds, micros = self.redis.time()
+        return int(seconds) * 1000 + int(micros) // 1000
+
+    # -- reading ----------------------------------------------------------------------------
+
+    def game(self, game_id: str) -> dict[str, str]:
+        """The game hash (empty when there is no such game)."""
+        return dict(self.redis.hgetall(GameKeys(game_id).game))
+
+    def roster(self, game_id: str) -> list[tuple[str, str]]:
+        """(player id, name) in join order."""
+        keys = GameKeys(game_id)
+        with self.redis.pipeline(transaction=True) as pipe:
+            pipe.lrange(keys.roster, 0, -1)
+            pipe.hgetall(keys.players)
+            ids, names = pipe.execute()
+        return [(player, names.get(player, "")) for player in ids]
+
+    def game_and_player(self, game_id: str, token: str) -> tuple[dict[str, str], str | None]:
+        """The game hash and the id of the player whose token is ``token`` (one round trip)."""
+        keys = GameKeys(game_id)
+        with self.redis.pipeline(transaction=False) as pipe:
+            pipe.hgetall(keys.game)
+            pipe.hget(keys.tokens, token_hash(token))
+            game, player = pipe.execute()
+        return dict(game), str(player) if player is not None else None
+
+    def player_of(self, game_id: str, token: str) -> str | None:
+        """The id of the player whose token is ``token``, if any."""
+        found = self.redis.hget(GameKeys(game_id).tokens, token_hash(token))
+        return str(found) if found is not None else None
+
+    def answers(self, game_id: str, turn: int) -> dict[str, dict[str, Any]]:
+        """The judged answers to ``turn``, by player id."""
+        raw = self.redis.hgetall(GameKeys(game_id).answers(turn))
+        return {player: json.loads(text) for player, text in raw.items()}
+
+    def answered(self, game_id: str, turn: int) -> set[str]:
+        return set(self.redis.hkeys(GameKeys(game_id).answers(turn)))
+
+    def answer_of(self, game_id: str, turn: int, player: str) -> dict[str, Any] | None:
+        text = self.redis.hget(GameKeys(game_id).answers(turn), player)
+        return json.loads(text) if text is not None else None
+
+    def saved_game(self, game_id: str) -> dict[str, Any] | None:
+        """The saved board game (snapshot data), if any."""
+        text = self.redis.get(GameKeys(game_id).state)
+        return json.loads(text) if text is not None else None
+
+    def result(self, game_id: str, turn: int) -> dict[str, Any] | None:
+        text = self.redis.get(GameKeys(game_id).result(turn))
+        return json.loads(text) if text is not None else None
+
+    def last_event_id(self, game_id: str) -> str:
+        latest = self.redis.xrevrange(GameKeys(game_id).events, count=1)
+        return str(latest[0][0]) if latest else "0-0"
+
+    def events_after(
+        self, game_id: str, after: str, block_ms: int, count: int = 100
+    ) -> list[tuple[str, dict[str, str]]]:
+        """Events after the id ``after``, waiting up to ``block_ms`` for one."""
+        found = self.redis.xread({GameKeys(game_id).events: after}, count=count, block=block_ms)
+        return [(event_id, fields) for _, entries in found for event_id, fields in entries]
+
+    def due_games(self, now_ms: int, count: int = 100) -> list[str]:
+        """Games whose next step is due."""
+        return list(self.redis.zrangebyscore(DEADLINES, "-inf", now_ms, start=0, num=count))
+
+    # -- creating and joining ---------------------------------------------------------------
+
+    def create(
+        self,
+        game_id: str,
+        fields: Mapping[str, str | int],
+        state: Mapping[str, Any],
+        event: tuple[str, Mapping[str, Any]],
+    ) -> bool:
+        """Write a new game; False when the id is taken (nothing written)."""
+        keys = GameKeys(game_id)
+        if not self.redis.hsetnx(keys.game, "status", "waiting"):
+            return False
+        with self.redis.pipeline(transaction=True) as pipe:
+            pipe.hset(keys.game, mapping=dict(fields))
+            pipe.set(keys.state, json.dumps(state))
+            self._add_event(pipe, keys, *event)
+            pipe.execute()
+        return True
+
+    def join(self, game_id: str, player: str, name: str, token: str, max_players: int) -> int:
+        """Add a player to a waiting game; the number of players. Raises
+        :class:`JoinRefusedError`."""
+        keys = GameKeys(game_id)
+        outcome = self._join(
+            keys=[keys.game, keys.roster, keys.players, keys.tokens],
+            args=[player, name, token_hash(token), max_players],
+        )
+        if outcome[0] != "ok":
+            raise JoinRefusedError(str(outcome[0]))
+        return int(outcome[1])
+
+    # -- answering --------------------------------------------------------------------------
+
+    def answer(
+        self, game_id: str, turn: int, player: str, judged: Mapping[str, Any]
+    ) -> tuple[int, int]:
+        """Keep ``player``'s judged answer to the open ``turn`` and add an ``answer_count``
+        event: (answers so far, players). Raises :class:`AnswerRefusedError`."""
+        keys = GameKeys(game_id)
+        outcome = self._answer(
+            keys=[keys.game, keys.answers(turn), keys.events],
+            args=[turn, player, json.dumps(judged), EVENTS_KEPT],
+        )
+        if outcome[0] != "ok":
+            raise AnswerRefusedError(str(outcome[0]), tuple(str(part) for part in outcome[1:]))
+        return int(outcome[1]), int(outcome[2])
+
+    # -- stepping ---------------------------------------------------------------------------
+
+    def try_lock(self, game_id: str) -> Lock | None:
+        keys = GameKeys(game_id)
+        token = secrets.token_hex(16)
+        if self.redis.set(keys.lock, token, nx=True, px=LOCK_MS):
+            return Lock(keys, token)
+        return None
+
+    @contextmanager
+    def locked(self, game_id: str, wait_seconds: float = 5.0) -> Iterator[Lock]:
+        """Hold the game's lock, waiting up to ``wait_seconds`` for it; raises
+        :class:`GameBusyError`."""
+        give_up = time.monotonic() + wait_seconds
+        lock = self.try_lock(game_id)
+        while lock is None:
+            if time.monotonic() > give_up:
+                raise GameBusyError(game_id)
+            time.sleep(0.02)
+            lock = self.try_lock(game_id)
+        try:
+            yield lock
+        finally:
+            self.release(lock)
+
+    def release(self, lock: Lock) -> None:
+        self._release(keys=[lock.keys.lock], args=[lock.token])
+
+    def commit(self, lock: Lock, write: Callable[[Any], None]) -> None:
+        """Run ``write(pipe)`` in one transaction, only while ``lock`` is still ours; raises
+        :class:`LostLockError` (nothing written) otherwise."""
+        with self.redis.pipeline(transaction=True) as pipe:
+            try:
+                pipe.watch(lock.keys.lock)
+                if pipe.get(lock.keys.lock) != lock.token:
+                    raise LostLockError(lock.keys.game_id)
+                pipe.multi()
+                write(pipe)
+                pipe.execute()
+            except redis_module.WatchError:
+                raise LostLockError(lock.keys.game_id) from None
+
+    # -- what a step writes -----------------------------------------------------------------
+
+    @staticmethod
+    def _add_event(pipe: Any, keys: GameKeys, kind: str, data: Mapping[str, Any]) -> None:
+        pipe.xadd(
+            keys.events,
+            {"type": kind, "data": json.dumps(data, ensure_ascii=False)},
+            maxlen=EVENTS_KEPT,
+            approximate=True,
+        )
+
+    @staticmethod
+    def add_event(pipe: Any, game_id: str, kind: str, data: Mapping[str, Any]) -> None:
+        """Queue an event on ``pipe``."""
+        SessionStore._add_event(pipe, GameKeys(game_id), kind, data)
+
+    def event_now(self, game_id: str, kind: str, data: Mapping[str, Any]) -> None:
+        """Add an event outside any step."""
+        with self.redis.pipeline(transaction=False) as pipe:
+            self.add_event(pipe, game_id, kind, data)
+            pipe.execute()
+
+    @staticmethod
+    def set_game(pipe: Any, game_id: str, fields: Mapping[str, str | int]) -> None:
+        pipe.hset(GameKeys(game_id).game, mapping=dict(fields))
+
+    @staticmethod
+    def set_state(pipe: Any, game_id: str, state: Mapping[str, Any]) -> None:
+        pipe.set(GameKeys(game_id).state, json.dumps(state))
+
+    @staticmethod
+    def set_result(pipe: Any, game_id: str, turn: int, result: Mapping[str, Any]) -> None:
+        pipe.set(GameKeys(game_id).result(turn), json.dumps(result, ensure_ascii=False))
+
+    @staticmethod
+    def set_deadline(pipe: Any, game_id: str, due_ms: int | None) -> None:
+        """When the game next needs a step (``None``: never, until something happens)."""
+        if due_ms is None:
+            pipe.zrem(DEADLINES, game_id)
+        else:
+            pipe.zadd(DEADLINES, {game_id: due_ms})
+
+    def postpone(self, game_id: str, due_ms: int) -> None:
+        """Retry a step later (a peer was down)."""
+        self.redis.zadd(DEADLINES, {game_id: due_ms}, xx=True)
+
+    def due_now(self, game_id: str) -> None:
+        """Ask for a step at once (every player answered)."""
+        self.redis.zadd(DEADLINES, {game_id: 0}, xx=True)

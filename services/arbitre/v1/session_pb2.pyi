@@ -1,0 +1,253 @@
+from arbitre.v1 import common_pb2 as _common_pb2
+from arbitre.v1 import scoring_pb2 as _scoring_pb2
+from google.protobuf.internal import containers as _containers
+from google.protobuf import descriptor as _descriptor
+from google.protobuf import message as _message
+from collections.abc import Iterable as _Iterable, Mapping as _Mapping
+from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
+
+DESCRIPTOR: _descriptor.FileDescriptor
+
+class CreateGameRequest(_message.Message):
+    __slots__ = ("kind", "config_json", "preset", "has_seed", "seed", "reveal_seconds", "title")
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    CONFIG_JSON_FIELD_NUMBER: _ClassVar[int]
+    PRESET_FIELD_NUMBER: _ClassVar[int]
+    HAS_SEED_FIELD_NUMBER: _ClassVar[int]
+    SEED_FIELD_NUMBER: _ClassVar[int]
+    REVEAL_SECONDS_FIELD_NUMBER: _ClassVar[int]
+    TITLE_FIELD_NUMBER: _ClassVar[int]
+    kind: _common_pb2.GameKind
+    config_json: str
+    preset: str
+    has_seed: bool
+    seed: int
+    reveal_seconds: int
+    title: str
+    def __init__(self, kind: _Optional[_Union[_common_pb2.GameKind, str]] = ..., config_json: _Optional[str] = ..., preset: _Optional[str] = ..., has_seed: _Optional[bool] = ..., seed: _Optional[int] = ..., reveal_seconds: _Optional[int] = ..., title: _Optional[str] = ...) -> None: ...
+
+class CreateGameResponse(_message.Message):
+    __slots__ = ("game_id", "organiser_token", "state")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    ORGANISER_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    STATE_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    organiser_token: str
+    state: GameState
+    def __init__(self, game_id: _Optional[str] = ..., organiser_token: _Optional[str] = ..., state: _Optional[_Union[GameState, _Mapping]] = ...) -> None: ...
+
+class JoinRequest(_message.Message):
+    __slots__ = ("game_id", "name")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    name: str
+    def __init__(self, game_id: _Optional[str] = ..., name: _Optional[str] = ...) -> None: ...
+
+class JoinResponse(_message.Message):
+    __slots__ = ("player_id", "player_token", "state")
+    PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
+    PLAYER_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    STATE_FIELD_NUMBER: _ClassVar[int]
+    player_id: str
+    player_token: str
+    state: GameState
+    def __init__(self, player_id: _Optional[str] = ..., player_token: _Optional[str] = ..., state: _Optional[_Union[GameState, _Mapping]] = ...) -> None: ...
+
+class GameCommand(_message.Message):
+    __slots__ = ("game_id", "token")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    TOKEN_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    token: str
+    def __init__(self, game_id: _Optional[str] = ..., token: _Optional[str] = ...) -> None: ...
+
+class GetGameRequest(_message.Message):
+    __slots__ = ("game_id", "token")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    TOKEN_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    token: str
+    def __init__(self, game_id: _Optional[str] = ..., token: _Optional[str] = ...) -> None: ...
+
+class Player(_message.Message):
+    __slots__ = ("id", "name", "answered")
+    ID_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    ANSWERED_FIELD_NUMBER: _ClassVar[int]
+    id: str
+    name: str
+    answered: bool
+    def __init__(self, id: _Optional[str] = ..., name: _Optional[str] = ..., answered: _Optional[bool] = ...) -> None: ...
+
+class GameState(_message.Message):
+    __slots__ = ("game_id", "kind", "status", "phase", "turn", "board", "rack", "deadline_ms", "remaining_ms", "server_time_ms", "players", "answers", "config_json", "lexicon", "end_reason", "title", "my_answer", "my_score", "bag_count", "reveal_seconds")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    STATUS_FIELD_NUMBER: _ClassVar[int]
+    PHASE_FIELD_NUMBER: _ClassVar[int]
+    TURN_FIELD_NUMBER: _ClassVar[int]
+    BOARD_FIELD_NUMBER: _ClassVar[int]
+    RACK_FIELD_NUMBER: _ClassVar[int]
+    DEADLINE_MS_FIELD_NUMBER: _ClassVar[int]
+    REMAINING_MS_FIELD_NUMBER: _ClassVar[int]
+    SERVER_TIME_MS_FIELD_NUMBER: _ClassVar[int]
+    PLAYERS_FIELD_NUMBER: _ClassVar[int]
+    ANSWERS_FIELD_NUMBER: _ClassVar[int]
+    CONFIG_JSON_FIELD_NUMBER: _ClassVar[int]
+    LEXICON_FIELD_NUMBER: _ClassVar[int]
+    END_REASON_FIELD_NUMBER: _ClassVar[int]
+    TITLE_FIELD_NUMBER: _ClassVar[int]
+    MY_ANSWER_FIELD_NUMBER: _ClassVar[int]
+    MY_SCORE_FIELD_NUMBER: _ClassVar[int]
+    BAG_COUNT_FIELD_NUMBER: _ClassVar[int]
+    REVEAL_SECONDS_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    kind: _common_pb2.GameKind
+    status: str
+    phase: str
+    turn: int
+    board: _containers.RepeatedScalarFieldContainer[str]
+    rack: str
+    deadline_ms: int
+    remaining_ms: int
+    server_time_ms: int
+    players: _containers.RepeatedCompositeFieldContainer[Player]
+    answers: int
+    config_json: str
+    lexicon: str
+    end_reason: str
+    title: str
+    my_answer: str
+    my_score: int
+    bag_count: int
+    reveal_seconds: int
+    def __init__(self, game_id: _Optional[str] = ..., kind: _Optional[_Union[_common_pb2.GameKind, str]] = ..., status: _Optional[str] = ..., phase: _Optional[str] = ..., turn: _Optional[int] = ..., board: _Optional[_Iterable[str]] = ..., rack: _Optional[str] = ..., deadline_ms: _Optional[int] = ..., remaining_ms: _Optional[int] = ..., server_time_ms: _Optional[int] = ..., players: _Optional[_Iterable[_Union[Player, _Mapping]]] = ..., answers: _Optional[int] = ..., config_json: _Optional[str] = ..., lexicon: _Optional[str] = ..., end_reason: _Optional[str] = ..., title: _Optional[str] = ..., my_answer: _Optional[str] = ..., my_score: _Optional[int] = ..., bag_count: _Optional[int] = ..., reveal_seconds: _Optional[int] = ...) -> None: ...
+
+class AnswerRequest(_message.Message):
+    __slots__ = ("game_id", "turn", "token", "move")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    TURN_FIELD_NUMBER: _ClassVar[int]
+    TOKEN_FIELD_NUMBER: _ClassVar[int]
+    MOVE_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    turn: int
+    token: str
+    move: str
+    def __init__(self, game_id: _Optional[str] = ..., turn: _Optional[int] = ..., token: _Optional[str] = ..., move: _Optional[str] = ...) -> None: ...
+
+class AnswerResponse(_message.Message):
+    __slots__ = ("turn", "move", "score", "answers")
+    TURN_FIELD_NUMBER: _ClassVar[int]
+    MOVE_FIELD_NUMBER: _ClassVar[int]
+    SCORE_FIELD_NUMBER: _ClassVar[int]
+    ANSWERS_FIELD_NUMBER: _ClassVar[int]
+    turn: int
+    move: str
+    score: int
+    answers: int
+    def __init__(self, turn: _Optional[int] = ..., move: _Optional[str] = ..., score: _Optional[int] = ..., answers: _Optional[int] = ...) -> None: ...
+
+class GetTurnRequest(_message.Message):
+    __slots__ = ("game_id", "turn")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    TURN_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    turn: int
+    def __init__(self, game_id: _Optional[str] = ..., turn: _Optional[int] = ...) -> None: ...
+
+class AnswerResult(_message.Message):
+    __slots__ = ("player", "name", "move", "points", "score", "negatif", "top", "solo", "words", "unknown_words")
+    PLAYER_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    MOVE_FIELD_NUMBER: _ClassVar[int]
+    POINTS_FIELD_NUMBER: _ClassVar[int]
+    SCORE_FIELD_NUMBER: _ClassVar[int]
+    NEGATIF_FIELD_NUMBER: _ClassVar[int]
+    TOP_FIELD_NUMBER: _ClassVar[int]
+    SOLO_FIELD_NUMBER: _ClassVar[int]
+    WORDS_FIELD_NUMBER: _ClassVar[int]
+    UNKNOWN_WORDS_FIELD_NUMBER: _ClassVar[int]
+    player: str
+    name: str
+    move: str
+    points: int
+    score: int
+    negatif: int
+    top: bool
+    solo: bool
+    words: _containers.RepeatedScalarFieldContainer[str]
+    unknown_words: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, player: _Optional[str] = ..., name: _Optional[str] = ..., move: _Optional[str] = ..., points: _Optional[int] = ..., score: _Optional[int] = ..., negatif: _Optional[int] = ..., top: _Optional[bool] = ..., solo: _Optional[bool] = ..., words: _Optional[_Iterable[str]] = ..., unknown_words: _Optional[_Iterable[str]] = ...) -> None: ...
+
+class TurnResult(_message.Message):
+    __slots__ = ("turn", "rack", "board", "top", "alternatives", "answers")
+    TURN_FIELD_NUMBER: _ClassVar[int]
+    RACK_FIELD_NUMBER: _ClassVar[int]
+    BOARD_FIELD_NUMBER: _ClassVar[int]
+    TOP_FIELD_NUMBER: _ClassVar[int]
+    ALTERNATIVES_FIELD_NUMBER: _ClassVar[int]
+    ANSWERS_FIELD_NUMBER: _ClassVar[int]
+    turn: int
+    rack: str
+    board: _containers.RepeatedScalarFieldContainer[str]
+    top: _common_pb2.ScoredMove
+    alternatives: _containers.RepeatedScalarFieldContainer[str]
+    answers: _containers.RepeatedCompositeFieldContainer[AnswerResult]
+    def __init__(self, turn: _Optional[int] = ..., rack: _Optional[str] = ..., board: _Optional[_Iterable[str]] = ..., top: _Optional[_Union[_common_pb2.ScoredMove, _Mapping]] = ..., alternatives: _Optional[_Iterable[str]] = ..., answers: _Optional[_Iterable[_Union[AnswerResult, _Mapping]]] = ...) -> None: ...
+
+class GetStandingsRequest(_message.Message):
+    __slots__ = ("game_id", "offset", "limit")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    OFFSET_FIELD_NUMBER: _ClassVar[int]
+    LIMIT_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    offset: int
+    limit: int
+    def __init__(self, game_id: _Optional[str] = ..., offset: _Optional[int] = ..., limit: _Optional[int] = ...) -> None: ...
+
+class NamedStanding(_message.Message):
+    __slots__ = ("standing", "name")
+    STANDING_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    standing: _scoring_pb2.Standing
+    name: str
+    def __init__(self, standing: _Optional[_Union[_scoring_pb2.Standing, _Mapping]] = ..., name: _Optional[str] = ...) -> None: ...
+
+class GameStandings(_message.Message):
+    __slots__ = ("standings", "top_total", "turns", "players")
+    STANDINGS_FIELD_NUMBER: _ClassVar[int]
+    TOP_TOTAL_FIELD_NUMBER: _ClassVar[int]
+    TURNS_FIELD_NUMBER: _ClassVar[int]
+    PLAYERS_FIELD_NUMBER: _ClassVar[int]
+    standings: _containers.RepeatedCompositeFieldContainer[NamedStanding]
+    top_total: int
+    turns: int
+    players: int
+    def __init__(self, standings: _Optional[_Iterable[_Union[NamedStanding, _Mapping]]] = ..., top_total: _Optional[int] = ..., turns: _Optional[int] = ..., players: _Optional[int] = ...) -> None: ...
+
+class GameRecord(_message.Message):
+    __slots__ = ("record_json", "sheet")
+    RECORD_JSON_FIELD_NUMBER: _ClassVar[int]
+    SHEET_FIELD_NUMBER: _ClassVar[int]
+    record_json: str
+    sheet: str
+    def __init__(self, record_json: _Optional[str] = ..., sheet: _Optional[str] = ...) -> None: ...
+
+class EventsRequest(_message.Message):
+    __slots__ = ("game_id", "after")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    AFTER_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    after: str
+    def __init__(self, game_id: _Optional[str] = ..., after: _Optional[str] = ...) -> None: ...
+
+class GameEvent(_message.Message):
+    __slots__ = ("id", "type", "data_json")
+    ID_FIELD_NUMBER: _ClassVar[int]
+    TYPE_FIELD_NUMBER: _ClassVar[int]
+    DATA_JSON_FIELD_NUMBER: _ClassVar[int]
+    id: str
+    type: str
+    data_json: str
+    def __init__(self, id: _Optional[str] = ..., type: _Optional[str] = ..., data_json: _Optional[str] = ...) -> None: ...

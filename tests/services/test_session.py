@@ -1,0 +1,1027 @@
+"""The session service over gRPC (:func:`arbitre.services.platform.start_platform`: movegen,
+dictionary, scoring and session on one real server, a real Redis): a game's life from its
+creation to its record, what players may and may not see, and how it refuses what it cannot do.
+
+Clocks are short (1 to 3 seconds a turn) and turns mostly close early (every player answered);
+the tests poll ``GetGame`` rather than sleep, and assert on time only with generous bounds.
+Some tests run the platform without its clock (``clock=False``) and take the steps themselves.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import time
+from collections.abc import Callable, Iterator
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import grpc
+import pytest
+import redis
+
+from arbitre.engine.lexicon import Lexicon, load_lexicon
+from arbitre.engine.movegen import GeneratedMove, MoveGenerator
+from arbitre.engine.referee import MoveGeneratorReferee
+from arbitre.rules.board import Board
+from arbitre.rules.duplicate import DuplicateGame
+from arbitre.rules.errors import ArbitreError
+from arbitre.rules.game_config import PRESETS, GameConfig
+from arbitre.rules.game_record import replay_record
+from arbitre.rules.layout import STANDARD
+from arbitre.rules.move import Move
+from arbitre.services import session
+from arbitre.services.game_keys import DEADLINES, GameKeys
+from arbitre.services.lexicons import LexiconRegistry
+from arbitre.services.platform import Platform, start_platform
+from arbitre.services.server import RunningServer, start
+from arbitre.services.session import Peers, SessionService
+from arbitre.services.session_store import SessionStore
+from arbitre.v1 import common_pb2, session_pb2, session_pb2_grpc
+from tests.network import free_port
+from tests.redis_fixtures import redis_db, redis_url  # noqa: F401
+
+#: A seed whose first racks have no blank (turn 1: IEMTABR, top H3 ABIMER, also H4 BRIMAT).
+SEED = 7
+#: Generous bound on anything that should take a moment (a turn closing early, a call failing).
+PATIENCE = 20.0
+EMPTY_ROWS = ["." * 15] * 15
+
+
+@pytest.fixture(scope="module")
+def lexicon(cache: Path) -> Lexicon:
+    return load_lexicon("fr")
+
+
+@pytest.fixture
+def db(redis_db: redis.Redis) -> redis.Redis:  # noqa: F811
+    """The tests' Redis database, flushed."""
+    return redis_db
+
+
+@dataclass
+class Table:
+    """A platform and a session stub, with the calls the tests repeat."""
+
+    platform: Platform
+    stub: Any
+    db: redis.Redis
+
+    def create(
+        self,
+        seconds: int = 30,
+        max_turns: int = 3,
+        reveal: int = 0,
+        seed: int = SEED,
+        title: str = "",
+        **config: Any,
+    ) -> Any:
+        overrides = {"seconds_per_turn": seconds, "max_turns": max_turns, **config}
+        return self.stub.CreateGame(
+            session_pb2.CreateGameRequest(
+                kind=common_pb2.GAME_KIND_DUPLICATE,
+                config_json=json.dumps(overrides),
+                has_seed=True,
+                seed=seed,
+                reveal_seconds=reveal,
+                title=title,
+            )
+        )
+
+    def join(self, game_id: str, name: str) -> Any:
+        return self.stub.Join(session_pb2.JoinRequest(game_id=game_id, name=name))
+
+    def start(self, created: Any) -> Any:
+        return self.stub.Start(
+            session_pb2.GameCommand(game_id=created.game_id, token=created.organiser_token)
+        )
+
+    def game(self, game_id: str, token: str = "") -> Any:
+        return self.stub.GetGame(session_pb2.GetGameRequest(game_id=game_id, token=token))
+
+    def answer(self, game_id: str, turn: int, token: str, move: str) -> Any:
+        return self.stub.Answer(
+            session_pb2.AnswerRequest(game_id=game_id, turn=turn, token=token, move=move)
+        )
+
+    def turn(self, game_id: str, turn: int) -> Any:
+        return self.stub.GetTurn(session_pb2.GetTurnRequest(game_id=game_id, turn=turn))
+
+    def standings(self, game_id: str, offset: int = 0, limit: int = 0) -> Any:
+        return self.stub.GetStandings(
+            session_pb2.GetStandingsRequest(game_id=game_id, offset=offset, limit=limit)
+        )
+
+    def events(self, game_id: str, after: str = "0-0", timeout: float = PATIENCE) -> Any:
+        return self.stub.Events(
+            session_pb2.EventsRequest(game_id=game_id, after=after), timeout=timeout
+        )
+
+    def wait(self, game_id: str, done: Callable[[Any], bool], timeout: float = PATIENCE) -> Any:
+        """Poll ``GetGame`` until ``done(state)``."""
+        give_up = time.monotonic() + timeout
+        while True:
+            state = self.game(game_id)
+            if done(state):
+                return state
+            assert time.monotonic() < give_up, f"still {state.status}/{state.phase}/{state.turn}"
+            time.sleep(0.03)
+
+    def wait_turn(self, game_id: str, turn: int) -> Any:
+        """Until ``turn`` is open (or the game over)."""
+        return self.wait(
+            game_id,
+            lambda state: state.status == "over" or (state.turn == turn and state.phase == "turn"),
+        )
+
+    def wait_past_deadline(self, game_id: str) -> None:
+        deadline = self.game(game_id).deadline_ms
+        assert deadline > 0
+        self.wait(game_id, lambda state: state.server_time_ms > deadline)
+
+
+def table_on(platform: Platform, db: redis.Redis) -> Iterator[Table]:
+    with grpc.insecure_channel(platform.address) as channel:
+        yield Table(platform, session_pb2_grpc.SessionStub(channel), db)
+
+
+@pytest.fixture
+def table(cache: Path, registry: LexiconRegistry, db: redis.Redis) -> Iterator[Table]:
+    """The four services with the session's clock."""
+    platform = start_platform(registry, db)
+    try:
+        yield from table_on(platform, db)
+    finally:
+        platform.stop(0)
+
+
+@pytest.fixture
+def still(cache: Path, registry: LexiconRegistry, db: redis.Redis) -> Iterator[Table]:
+    """The four services without the session's clock: deadlines pass, nothing steps the game
+    but an answer that completes a turn, or the test (``platform.session.step``)."""
+    platform = start_platform(registry, db, clock=False)
+    try:
+        yield from table_on(platform, db)
+    finally:
+        platform.stop(0)
+
+
+# -- the engine's view, to choose answers -------------------------------------------------------
+
+
+def rack_of(state: Any) -> str:
+    """The tiles of the tirage from its FISF notation ("RU+ZXTEU", "-BNISRAA")."""
+    return str(state.rack).lstrip("-").replace("+", "")
+
+
+@dataclass
+class Engine:
+    lexicon: Lexicon
+
+    def moves(self, state: Any) -> list[GeneratedMove]:
+        """Every legal move of the open turn, best first."""
+        board = Board.from_rows(list(state.board))
+        return MoveGenerator(self.lexicon).prepare(board).moves(rack_of(state))
+
+    def below_top(self, state: Any, count: int = 1) -> list[GeneratedMove]:
+        """``count`` moves of distinct scores below the top, best first."""
+        moves = self.moves(state)
+        best = moves[0].score
+        chosen: list[GeneratedMove] = []
+        for move in moves:
+            if move.score < best and all(move.score != other.score for other in chosen):
+                chosen.append(move)
+            if len(chosen) == count:
+                return chosen
+        raise AssertionError(f"not {count} scores below the top for {state.rack}")
+
+    def unknown_word(self, state: Any) -> str:
+        """A legal first move that is no word (the board must be empty)."""
+        assert list(state.board) == EMPTY_ROWS
+        prepared = MoveGenerator(self.lexicon).prepare(Board.empty())
+        letters = [tile for tile in rack_of(state) if tile.isalpha()]
+        for size in (3, 2, 4):
+            for word in itertools.permutations(letters, size):
+                move = Move.from_notation("H8 " + "".join(word))
+                try:
+                    found = prepared.evaluate(move, rack_of(state))
+                except ArbitreError:
+                    continue
+                if found.unknown_words:
+                    return str(move.notation())
+        raise AssertionError(f"every arrangement of {state.rack} is a word")
+
+
+@pytest.fixture(scope="module")
+def engine(lexicon: Lexicon) -> Engine:
+    return Engine(lexicon)
+
+
+def code_of(call: Callable[[], Any]) -> Any:
+    """The status a call fails with."""
+    with pytest.raises(grpc.RpcError) as caught:
+        call()
+    return caught.value.code()
+
+
+def refused(call: Callable[[], Any]) -> tuple[Any, str]:
+    with pytest.raises(grpc.RpcError) as caught:
+        call()
+    return caught.value.code(), caught.value.details()
+
+
+def game_keys(db: redis.Redis) -> list[str]:
+    return sorted(str(key) for key in db.keys("arbitre:game:*"))
+
+
+# -- creating, joining, starting --------------------------------------------------------------
+
+
+def test_a_game_is_created_joined_and_started(table: Table, lexicon: Lexicon) -> None:
+    created = table.create(seconds=3, max_turns=2, title="Club du mardi")
+    state = created.state
+    assert created.game_id == state.game_id
+    assert len(created.organiser_token) >= 32
+    assert (state.status, state.phase, state.turn, state.rack) == ("waiting", "", 0, "")
+    assert list(state.board) == EMPTY_ROWS
+    assert (state.title, state.lexicon, state.reveal_seconds, state.bag_count) == (
+        "Club du mardi",
+        "fr",
+        0,
+        102,
+    )
+    assert json.loads(state.config_json)["seconds_per_turn"] == 3
+    assert not state.players
+
+    ana = table.join(created.game_id, "  Ana  ")
+    bob = table.join(created.game_id, "Bob")
+    assert ana.player_id != bob.player_id
+    assert ana.player_token != bob.player_token
+    assert [(player.id, player.name) for player in bob.state.players] == [
+        (ana.player_id, "Ana"),
+        (bob.player_id, "Bob"),
+    ]
+
+    started = table.start(created)
+    assert (started.status, started.phase, started.turn) == ("running", "turn", 1)
+    assert 0 < started.deadline_ms - started.server_time_ms <= 3000
+    # the draw is the rules' own for this seed
+    config = GameConfig.from_mapping(json.loads(state.config_json))
+    local = DuplicateGame(config, SEED, MoveGeneratorReferee(lexicon, config))
+    draw = local.start_turn()
+    assert draw is not None
+    assert started.rack == draw.notation == "IEMTABR"
+    assert started.bag_count == len(local.bag)
+    assert code_of(lambda: table.start(created)) == grpc.StatusCode.FAILED_PRECONDITION
+
+    twin = table.create(seconds=3, max_turns=2)
+    table.join(twin.game_id, "Cyd")
+    assert table.start(twin).rack == started.rack  # same seed, same game
+    assert twin.game_id != created.game_id
+
+
+def test_a_game_needs_a_player_to_start(table: Table) -> None:
+    created = table.create()
+    code, details = refused(lambda: table.start(created))
+    assert code == grpc.StatusCode.FAILED_PRECONDITION
+    assert "at least one player" in details
+    assert table.game(created.game_id).status == "waiting"
+
+
+# -- what players see before the reveal ---------------------------------------------------------
+
+
+def test_nothing_of_the_top_or_of_others_answers_shows_before_the_reveal(
+    table: Table, engine: Engine
+) -> None:
+    created = table.create(seconds=60, max_turns=2)
+    game_id = created.game_id
+    ana = table.join(game_id, "Ana")
+    bob = table.join(game_id, "Bob")
+    stream = table.events(game_id, after="")
+    seen: dict[str, list[bytes]] = {"ana": [], "bob": [], "anyone": []}
+    seen["anyone"].append(next(stream).SerializeToString())  # the "state" event
+    state = table.start(created)
+    seen["anyone"].append(state.SerializeToString())
+    first, second = engine.below_top(state, 2)
+
+    def look() -> None:
+        for who, token in (("ana", ana.player_token), ("bob", bob.player_token)):
+            seen[who].append(table.game(game_id, token).SerializeToString())
+        for token in ("", created.organiser_token, "not a token"):
+            seen["anyone"].append(table.game(game_id, token).SerializeToString())
+        seen["anyone"].append(table.standings(game_id).SerializeToString())
+        record = table.stub.GetRecord(session_pb2.GetGameRequest(game_id=game_id))
+        seen["anyone"].append(record.SerializeToString())
+        code, details = refused(lambda: table.turn(game_id, 1))
+        assert code == grpc.StatusCode.FAILED_PRECONDITION
+        seen["anyone"].append(details.encode())
+
+    look()
+    seen["ana"].append(
+        table.answer(game_id, 1, ana.player_token, second.notation).SerializeToString()
+    )
+    look()
+    seen["ana"].append(
+        table.answer(game_id, 1, ana.player_token, first.notation).SerializeToString()
+    )
+    look()
+    mine = table.game(game_id, ana.player_token)
+    assert (mine.my_answer, mine.my_score, mine.answers) == (first.notation, first.score, 1)
+    assert [player.answered for player in mine.players] == [True, False]
+    theirs = table.game(game_id, bob.player_token)
+    assert (theirs.my_answer, theirs.my_score, theirs.answers) == ("", 0, 1)
+
+    bob_move = engine.moves(state)[-1]  # bob answers last: the turn closes at once
+    assert bob_move.notation not in (first.notation, second.notation)
+    seen["bob"].append(
+        table.answer(game_id, 1, bob.player_token, bob_move.notation).SerializeToString()
+    )
+    table.wait_turn(game_id, 2)
+    result = table.turn(game_id, 1)
+    top = result.top.notation
+    assert result.top.score == engine.moves(state)[0].score
+    # the events before the reveal, as the live stream delivered them
+    for event in stream:
+        if event.type == "turn_revealed":
+            assert json.loads(event.data_json)["top"]["move"] == top
+            break
+        seen["anyone"].append(event.SerializeToString())
+    stream.cancel()
+
+    secrets = {top.encode(), *(move.encode() for move in result.alternatives)}
+    word = top.split()[1]
+    if len(word) >= 4:
+        secrets.add(word.upper().encode())
+    for who, payloads in seen.items():
+        for payload in payloads:
+            for secret in secrets:
+                assert secret not in payload, (who, secret)
+    ana_moves = {first.notation.encode(), second.notation.encode()}
+    for payload in seen["bob"] + seen["anyone"]:
+        for move in ana_moves:
+            assert move not in payload
+    for payload in seen["ana"] + seen["anyone"]:
+        assert bob_move.notation.encode() not in payload
+    assert any(first.notation.encode() in payload for payload in seen["ana"])  # her own, yes
+
+
+# -- answers --------------------------------------------------------------------------------
+
+
+def test_a_player_may_answer_again_and_the_last_answer_counts(table: Table, engine: Engine) -> None:
+    created = table.create(seconds=3, max_turns=1)
+    game_id = created.game_id
+    ana = table.join(game_id, "Ana")
+    bob = table.join(game_id, "Bob")  # never answers
+    state = table.start(created)
+    better, worse = engine.below_top(state, 2)
+    replies = [
+        table.answer(game_id, 1, ana.player_token, move.notation)
+        for move in (better, worse, better, worse)
+    ]
+    assert [(reply.turn, reply.move, reply.score, reply.answers) for reply in replies] == [
+        (1, better.notation, better.score, 1),
+        (1, worse.notation, worse.score, 1),
+        (1, better.notation, better.score, 1),
+        (1, worse.notation, worse.score, 1),
+    ]
+    mine = table.game(game_id, ana.player_token)
+    assert (mine.my_answer, mine.my_score, mine.answers) == (worse.notation, worse.score, 1)
+    over = table.wait(game_id, lambda state: state.status == "over")  # the clock closes it
+    assert over.end_reason == "max_turns"
+    lines = {line.player: line for line in table.turn(game_id, 1).answers}
+    assert (lines[ana.player_id].move, lines[ana.player_id].points) == (
+        worse.notation,
+        worse.score,
+    )
+    assert (lines[bob.player_id].move, lines[bob.player_id].points) == ("", 0)
+    totals = {
+        line.standing.player: line.standing.total for line in table.standings(game_id).standings
+    }
+    assert totals == {ana.player_id: worse.score, bob.player_id: 0}
+
+
+def test_a_late_answer_is_refused_and_not_kept(still: Table, engine: Engine) -> None:
+    created = still.create(seconds=1, max_turns=2)
+    game_id = created.game_id
+    ana = still.join(game_id, "Ana")
+    bob = still.join(game_id, "Bob")
+    state = still.start(created)
+    early, later = engine.below_top(state, 2)
+    still.answer(game_id, 1, ana.player_token, early.notation)
+    still.wait_past_deadline(game_id)  # no clock: the turn stays open, but too late
+    for token, move in ((bob.player_token, later.notation), (ana.player_token, later.notation)):
+        code, details = refused(lambda: still.answer(game_id, 1, token, move))  # noqa: B023
+        assert code == grpc.StatusCode.FAILED_PRECONDITION
+        assert "too late" in details
+    assert still.game(game_id, ana.player_token).my_answer == early.notation
+    assert still.game(game_id, bob.player_token).my_answer == ""
+    assert still.game(game_id).answers == 1
+    still.platform.session.step(game_id)  # what a replica's clock does
+    assert still.game(game_id).turn == 2
+    answers = {line.player: line.move for line in still.turn(game_id, 1).answers}
+    assert answers == {ana.player_id: early.notation, bob.player_id: ""}
+
+
+def test_an_answer_to_another_turn_is_refused(still: Table, engine: Engine) -> None:
+    created = still.create()
+    game_id = created.game_id
+    ana = still.join(game_id, "Ana")
+    still.join(game_id, "Bob")
+    code, details = refused(lambda: still.answer(game_id, 1, ana.player_token, "H8 ABIME"))
+    assert (code, details) == (grpc.StatusCode.FAILED_PRECONDITION, "the game has not started")
+    state = still.start(created)
+    move = engine.below_top(state)[0].notation
+    for turn in (0, 2, -1, 99):
+        code, details = refused(lambda: still.answer(game_id, turn, ana.player_token, move))  # noqa: B023
+        assert code == grpc.StatusCode.FAILED_PRECONDITION
+        assert "not the open turn" in details
+    assert still.game(game_id).answers == 0
+    assert still.answer(game_id, 1, ana.player_token, move).answers == 1
+
+
+def test_answers_need_a_player_s_token(still: Table, engine: Engine) -> None:
+    created = still.create()
+    game_id = created.game_id
+    still.join(game_id, "Ana")
+    other = still.create()
+    stranger = still.join(other.game_id, "Eve")
+    state = still.start(created)
+    move = engine.below_top(state)[0].notation
+    cases = [
+        ("", grpc.StatusCode.UNAUTHENTICATED),
+        ("not a token", grpc.StatusCode.PERMISSION_DENIED),
+        (created.organiser_token, grpc.StatusCode.PERMISSION_DENIED),
+        (stranger.player_token, grpc.StatusCode.PERMISSION_DENIED),  # another game's player
+    ]
+    for token, code in cases:
+        assert code_of(lambda: still.answer(game_id, 1, token, move)) == code  # noqa: B023
+    assert still.game(game_id).answers == 0
+
+
+@pytest.mark.parametrize(
+    ("move", "fragment"),
+    [
+        ("A1 MITE", "first_move_centre"),  # not through the centre
+        ("8H MITE", "first_move_direction"),  # vertical on the first turn
+        ("H8 ZOO", "not_on_rack"),
+        ("H8", "bad_notation"),
+        ("hello world", "bad_notation"),
+        ("", "FISF notation"),
+        ("   ", "FISF notation"),
+        ("H8 " + "A" * 62, "FISF notation"),  # longer than a move may be
+    ],
+)
+def test_a_move_that_cannot_be_placed_is_invalid_and_not_kept(
+    still: Table, move: str, fragment: str
+) -> None:
+    created = still.create()
+    game_id = created.game_id
+    ana = still.join(game_id, "Ana")
+    still.join(game_id, "Bob")
+    assert still.start(created).rack == "IEMTABR"
+    code, details = refused(lambda: still.answer(game_id, 1, ana.player_token, move))
+    assert code == grpc.StatusCode.INVALID_ARGUMENT
+    assert fragment in details
+    state = still.game(game_id, ana.player_token)
+    assert (state.answers, state.my_answer) == (0, "")
+
+
+def test_a_word_missing_from_the_lexicon_is_kept_and_scores_nothing(
+    still: Table, engine: Engine
+) -> None:
+    created = still.create(max_turns=1)
+    game_id = created.game_id
+    ana = still.join(game_id, "Ana")
+    state = still.start(created)
+    move = engine.unknown_word(state)
+    reply = still.answer(game_id, 1, ana.player_token, move)
+    assert reply.score > 0  # its value on the board; the words count at the reveal
+    still.wait(game_id, lambda state: state.status == "over")
+    (line,) = still.turn(game_id, 1).answers
+    assert (line.move, line.points, line.negatif < 0, line.top) == (move, 0, True, False)
+    assert list(line.unknown_words) == [move.split()[1]]
+    assert line.score == reply.score
+
+
+def test_the_turn_closes_as_soon_as_every_player_answered(table: Table, engine: Engine) -> None:
+    created = table.create(seconds=600, max_turns=2)
+    game_id = created.game_id
+    players = [table.join(game_id, name) for name in ("Ana", "Bob", "Cyd", "Dan", "Eve", "Fay")]
+    state = table.start(created)
+    moves = engine.moves(state)
+    began = time.monotonic()
+    with ThreadPoolExecutor(len(players)) as pool:
+        replies = list(
+            pool.map(
+                lambda index: table.answer(
+                    game_id, 1, players[index].player_token, moves[index * 3].notation
+                ),
+                range(len(players)),
+            )
+        )
+    assert sorted(reply.answers for reply in replies) == [1, 2, 3, 4, 5, 6]
+    second = table.wait_turn(game_id, 2)
+    assert time.monotonic() - began < PATIENCE  # far less than the 600 s of the turn
+    assert second.deadline_ms - second.server_time_ms > 500_000
+    result = table.turn(game_id, 1)
+    assert sorted(line.move for line in result.answers) == sorted(
+        moves[index * 3].notation for index in range(6)
+    )
+    assert [line.points for line in result.answers] == sorted(
+        (moves[index * 3].score for index in range(6)), reverse=True
+    )
+    assert table.standings(game_id).turns == 1  # closed once
+
+
+# -- the organiser: pause and resume ------------------------------------------------------------
+
+
+def test_a_pause_keeps_the_time_left_and_resume_moves_the_deadline(
+    table: Table, engine: Engine
+) -> None:
+    created = table.create(seconds=1, max_turns=2)
+    game_id = created.game_id
+    ana = table.join(game_id, "Ana")
+    table.join(game_id, "Bob")
+    command = session_pb2.GameCommand(game_id=game_id, token=created.organiser_token)
+    started = table.start(created)
+    paused = table.stub.Pause(command)
+    assert (paused.status, paused.phase, paused.turn, paused.deadline_ms) == (
+        "paused",
+        "turn",
+        1,
+        0,
+    )
+    assert 0 < paused.remaining_ms <= 1000
+    assert table.db.zscore(DEADLINES, game_id) is None  # no step is due while paused
+    assert code_of(lambda: table.stub.Pause(command)) == grpc.StatusCode.FAILED_PRECONDITION
+    # the turn outlives its first deadline: the clock is stopped
+    table.wait(game_id, lambda state: state.server_time_ms > started.deadline_ms + 300)
+    still_paused = table.game(game_id)
+    assert (still_paused.status, still_paused.turn, still_paused.remaining_ms) == (
+        "paused",
+        1,
+        paused.remaining_ms,
+    )
+    move = engine.below_top(started)[0].notation
+    code, details = refused(lambda: table.answer(game_id, 1, ana.player_token, move))
+    assert (code, details) == (grpc.StatusCode.FAILED_PRECONDITION, "the game is paused")
+    assert table.game(game_id, ana.player_token).my_answer == ""
+    assert code_of(lambda: table.turn(game_id, 1)) == grpc.StatusCode.FAILED_PRECONDITION
+
+    resumed = table.stub.Resume(command)
+    assert (table.db.zscore(DEADLINES, game_id) or 0) >= resumed.deadline_ms
+    assert (resumed.status, resumed.phase, resumed.turn) == ("running", "turn", 1)
+    assert 0 < resumed.deadline_ms - resumed.server_time_ms <= paused.remaining_ms
+    # the deadline moved by the time paused (at least the wait past the first deadline)
+    assert resumed.deadline_ms - started.deadline_ms >= 300 + paused.remaining_ms
+    assert (
+        resumed.deadline_ms - started.deadline_ms <= resumed.server_time_ms - started.server_time_ms
+    )
+    assert code_of(lambda: table.stub.Resume(command)) == grpc.StatusCode.FAILED_PRECONDITION
+    assert table.answer(game_id, 1, ana.player_token, move).answers == 1
+    second = table.wait_turn(game_id, 2)  # the clock goes on
+    assert second.turn == 2
+    kinds = event_types(table.db, game_id)
+    assert kinds[kinds.index("paused") :][:3] == ["paused", "resumed", "answer_count"]
+
+
+def test_a_turn_every_player_answered_before_a_pause_closes_at_the_resume(
+    still: Table, engine: Engine
+) -> None:
+    """The last answer and a pause may cross (the pause wins the lock before the early close):
+    the resume then asks for the close at once instead of waiting out the clock."""
+    created = still.create(seconds=600, max_turns=2)
+    game_id = created.game_id
+    ana = still.join(game_id, "Ana")
+    command = session_pb2.GameCommand(game_id=game_id, token=created.organiser_token)
+    started = still.start(created)
+    still.stub.Pause(command)
+    # The answer as the answer script stored it just before the pause.
+    move = engine.below_top(started)[0].notation
+    player = still.platform.session.store.player_of(game_id, ana.player_token)
+    assert player is not None
+    still.db.hset(
+        GameKeys(game_id).answers(1),
+        player,
+        json.dumps({"move": move, "score": 1, "points": 1, "words": [], "unknown_words": []}),
+    )
+    resumed = still.stub.Resume(command)
+    assert (still.db.zscore(DEADLINES, game_id) or 0) <= resumed.server_time_ms
+    still.platform.session.step(game_id)
+    assert still.turn(game_id, 1).answers[0].move == move
+
+
+def test_only_the_organiser_starts_pauses_and_resumes(table: Table) -> None:
+    created = table.create()
+    game_id = created.game_id
+    ana = table.join(game_id, "Ana")
+    for call in (table.stub.Start, table.stub.Pause, table.stub.Resume):
+        for token, code in (
+            ("", grpc.StatusCode.UNAUTHENTICATED),
+            (ana.player_token, grpc.StatusCode.PERMISSION_DENIED),
+            ("x" * 32, grpc.StatusCode.PERMISSION_DENIED),
+        ):
+            command = session_pb2.GameCommand(game_id=game_id, token=token)
+            assert code_of(lambda: call(command)) == code  # noqa: B023
+    command = session_pb2.GameCommand(game_id=game_id, token=created.organiser_token)
+    for call in (table.stub.Pause, table.stub.Resume):
+        code, details = refused(lambda: call(command))  # noqa: B023
+        assert (code, details) == (grpc.StatusCode.FAILED_PRECONDITION, "the game is waiting")
+    assert table.game(game_id).status == "waiting"
+
+
+# -- reveal, results ----------------------------------------------------------------------------
+
+
+def test_a_reveal_phase_shows_the_results_before_the_next_turn(
+    table: Table, engine: Engine
+) -> None:
+    created = table.create(seconds=60, max_turns=2, reveal=1)
+    game_id = created.game_id
+    assert created.state.reveal_seconds == 1
+    ana = table.join(game_id, "Ana")
+    state = table.start(created)
+    move = engine.below_top(state)[0]
+    assert code_of(lambda: table.turn(game_id, 1)) == grpc.StatusCode.FAILED_PRECONDITION
+    table.answer(game_id, 1, ana.player_token, move.notation)
+    reveal = table.wait(game_id, lambda state: state.phase == "reveal")
+    assert (reveal.status, reveal.turn, reveal.rack) == ("running", 1, "IEMTABR")
+    assert 0 < reveal.deadline_ms - reveal.server_time_ms <= 1000
+    result = table.turn(game_id, 1)  # shown during the reveal
+    assert (result.top.notation, result.top.score) == ("H3 ABIMER", 24)
+    assert list(result.alternatives) == ["H4 BRIMAT"]
+    assert list(result.board) == EMPTY_ROWS  # the board the turn was played on
+    assert reveal.board[7] == "..ABIMER......."  # the top is on the board now
+    (line,) = result.answers
+    assert (line.player, line.name, line.move, line.points, line.negatif) == (
+        ana.player_id,
+        "Ana",
+        move.notation,
+        move.score,
+        move.score - 24,
+    )
+    answer = lambda: table.answer(game_id, 1, ana.player_token, move.notation)  # noqa: E731
+    assert code_of(answer) == grpc.StatusCode.FAILED_PRECONDITION
+    second = table.wait_turn(game_id, 2)
+    assert (second.phase, second.rack) == ("turn", "-ADONCHE")
+    kinds = event_types(table.db, game_id)
+    assert kinds[kinds.index("turn_revealed") :][:2] == ["turn_revealed", "turn_started"]
+
+
+def test_get_turn_refuses_turns_not_revealed_or_unknown(still: Table) -> None:
+    created = still.create()
+    game_id = created.game_id
+    still.join(game_id, "Ana")
+    assert code_of(lambda: still.turn(game_id, 1)) == grpc.StatusCode.NOT_FOUND  # not started
+    still.start(created)
+    code, details = refused(lambda: still.turn(game_id, 1))
+    assert (code, details) == (grpc.StatusCode.FAILED_PRECONDITION, "turn 1 is not revealed yet")
+    for turn in (0, -1, 2, 99):
+        assert code_of(lambda: still.turn(game_id, turn)) == grpc.StatusCode.NOT_FOUND  # noqa: B023
+    assert code_of(lambda: still.turn("unknown", 1)) == grpc.StatusCode.NOT_FOUND
+    assert code_of(lambda: still.turn("no/such", 1)) == grpc.StatusCode.INVALID_ARGUMENT
+
+
+# -- events ---------------------------------------------------------------------------------
+
+
+def _history(table: Table, game_id: str, after: str = "0-0") -> list[Any]:
+    """The events of a game that is over after the id ``after``, as ``Events`` streams them (it
+    ends with ``game_over``), without the keep-alive pings (which carry the id they stand at)."""
+    events = []
+    position = after
+    for event in table.events(game_id, after=after):
+        if event.type == "ping":
+            assert event.id == position
+            continue
+        events.append(event)
+        position = event.id
+    return events
+
+
+def event_types(db: redis.Redis, game_id: str) -> list[str]:
+    """The types of the events of a game so far, read from Redis."""
+    events = SessionStore(db).events_after(game_id, "0-0", block_ms=100)
+    return [fields["type"] for _, fields in events]
+
+
+def test_events_come_in_order_and_resume_after_an_id(table: Table, engine: Engine) -> None:
+    created = table.create(seconds=60, max_turns=2)
+    game_id = created.game_id
+    ana = table.join(game_id, "Ana")
+    live = table.events(game_id, after="")
+    first = next(live)
+    assert first.type == "state"
+    assert json.loads(first.data_json)["status"] == "waiting"
+    state = table.start(created)
+    table.answer(game_id, 1, ana.player_token, engine.below_top(state)[0].notation)
+    state = table.wait_turn(game_id, 2)
+    table.answer(game_id, 2, ana.player_token, engine.moves(state)[0].notation)
+    delivered = [event for event in live if event.type != "ping"]  # ends with game_over
+    assert [event.type for event in delivered] == [
+        "game_started",
+        "turn_started",
+        "answer_count",
+        "turn_revealed",
+        "turn_started",
+        "answer_count",
+        "turn_revealed",
+        "game_over",
+    ]
+    data = [json.loads(event.data_json) for event in delivered]
+    assert (data[1]["turn"], data[1]["rack"]) == (1, "IEMTABR")
+    assert data[1]["deadline_ms"] > 0
+    assert data[2] == {"turn": 1, "answers": 1, "players": 1}
+    assert data[3]["turn"] == 1
+    assert data[3]["top"]["move"] == "H3 ABIMER"
+    assert (data[4]["turn"], data[4]["rack"]) == (2, "-ADONCHE")
+    assert data[7] == {"reason": "max_turns"}
+
+    history = _history(table, game_id)
+    assert [event.type for event in history[:2]] == ["created", "player_joined"]
+    assert json.loads(history[1].data_json) == {
+        "player": ana.player_id,
+        "name": "Ana",
+        "players": 1,
+    }
+    assert history[2:] == delivered
+    assert first.id == history[1].id  # the state was taken after the last event
+    ids = [tuple(map(int, event.id.split("-"))) for event in history]
+    assert ids == sorted(set(ids))
+    for index, event in enumerate(history[:-1]):
+        assert _history(table, game_id, after=event.id) == history[index + 1 :], event.type
+
+
+def test_events_refuse_bad_requests(table: Table) -> None:
+    created = table.create()
+    game_id = created.game_id
+    for after, code in (
+        ("not-an-id", grpc.StatusCode.INVALID_ARGUMENT),
+        ("1" * 41, grpc.StatusCode.INVALID_ARGUMENT),
+    ):
+        assert code_of(lambda: list(table.events(game_id, after=after))) == code  # noqa: B023
+    for after in ("", "0-0"):
+        stream = table.events("unknown", after=after)
+        assert code_of(lambda: list(stream)) == grpc.StatusCode.NOT_FOUND  # noqa: B023
+    assert code_of(lambda: list(table.events("a b"))) == grpc.StatusCode.INVALID_ARGUMENT
+
+
+# -- the record ---------------------------------------------------------------------------------
+
+
+def test_the_record_replays_and_its_standings_are_the_game_s(
+    table: Table, engine: Engine, lexicon: Lexicon
+) -> None:
+    created = table.create(seconds=60, max_turns=3, seed=1, solo_min_players=2, title="Replay")
+    game_id = created.game_id
+    ana = table.join(game_id, "Ana")
+    bob = table.join(game_id, "Bob")
+    state = table.start(created)
+    # turn 1: ana a word the lexicon lacks, bob a move below the top
+    table.answer(game_id, 1, ana.player_token, engine.unknown_word(state))
+    table.answer(game_id, 1, bob.player_token, engine.below_top(state)[0].notation)
+    # turn 2: ana alone on the top (a solo with solo_min_players 2), bob lower
+    state = table.wait_turn(game_id, 2)
+    table.answer(game_id, 2, ana.player_token, engine.moves(state)[0].notation)
+    table.answer(game_id, 2, bob.player_token, engine.moves(state)[-1].notation)
+    # turn 3: both on the top
+    state = table.wait_turn(game_id, 3)
+    top = engine.moves(state)[0].notation
+    table.answer(game_id, 3, ana.player_token, top)
+    table.answer(game_id, 3, bob.player_token, top)
+    over = table.wait(game_id, lambda state: state.status == "over")
+    assert over.end_reason == "max_turns"
+
+    answer = table.stub.GetRecord(session_pb2.GetGameRequest(game_id=game_id))
+    record = json.loads(answer.record_json)
+    assert record["game_id"] == game_id
+    assert record["names"] == {ana.player_id: "Ana", bob.player_id: "Bob"}
+    assert record["players"] == [ana.player_id, bob.player_id]
+    assert (record["seed"], record["end"], len(record["turns"])) == (1, "max_turns", 3)
+    config = GameConfig.from_mapping(record["config"])
+    replayed = replay_record(record, MoveGeneratorReferee(lexicon, config))
+    standings = table.standings(game_id)
+    lines = [
+        (s.rank, s.player, s.total, s.negatif, s.percent_of_top, s.tops, s.solos)
+        for s in (line.standing for line in standings.standings)
+    ]
+    expected = [
+        (s.rank, s.player, s.total, s.negatif, s.percent_of_top, s.tops, s.solos)
+        for s in replayed.standings()
+    ]
+    assert lines == expected
+    assert [tuple(line.values()) for line in record["standings"]] == expected
+    assert standings.top_total == replayed.top_total == record["top_total"]
+    assert (standings.turns, standings.players) == (3, 2)
+    assert [line.name for line in standings.standings] == (
+        ["Ana", "Bob"] if lines[0][1] == ana.player_id else ["Bob", "Ana"]
+    )
+    solos = {line.standing.player: line.standing.solos for line in standings.standings}
+    assert solos == {ana.player_id: 1, bob.player_id: 0}
+    for number in (1, 2, 3):
+        result = table.turn(game_id, number)
+        recorded = record["turns"][number - 1]
+        assert recorded["top"]["move"] == result.top.notation
+        assert {line["player"]: line["points"] for line in recorded["answers"]} == {
+            line.player: line.points for line in result.answers
+        }
+    first_turn = {line.player: line for line in table.turn(game_id, 1).answers}
+    assert first_turn[ana.player_id].points == 0
+    assert first_turn[ana.player_id].unknown_words
+    assert "Replay" in answer.sheet
+    for turn in record["turns"]:
+        assert turn["top"]["move"].split()[1].upper() in answer.sheet.upper()
+
+
+def test_standings_before_any_turn_closes_share_the_first_place(table: Table) -> None:
+    created = table.create()
+    game_id = created.game_id
+    players = sorted(table.join(game_id, name).player_id for name in ("Ana", "Bob", "Cyd"))
+    standings = table.standings(game_id)
+    assert [(line.standing.rank, line.standing.player) for line in standings.standings] == [
+        (1, player) for player in players
+    ]
+    assert (standings.turns, standings.players, standings.top_total) == (0, 3, 0)
+    page = table.standings(game_id, offset=1, limit=1)
+    assert [line.standing.player for line in page.standings] == players[1:2]
+    for offset, limit in ((-1, 0), (0, -1)):
+        assert (
+            code_of(lambda: table.standings(game_id, offset, limit))  # noqa: B023
+            == grpc.StatusCode.INVALID_ARGUMENT
+        )
+    assert code_of(lambda: table.standings("unknown")) == grpc.StatusCode.NOT_FOUND
+
+
+# -- bad requests change nothing ----------------------------------------------------------------
+
+CUSTOM_LAYOUT = "D" + STANDARD.to_text()[1:]
+
+
+@pytest.mark.parametrize(
+    ("fields", "fragment"),
+    [
+        ({"config_json": json.dumps({"lexicon": "ods"})}, "unknown lexicon 'ods'"),
+        ({"config_json": "{"}, "not valid JSON"),
+        ({"config_json": "[]"}, "a JSON object"),
+        ({"config_json": json.dumps({"seconds_per_turn": 0})}, "seconds_per_turn"),
+        ({"config_json": json.dumps({"colour": "blue"})}, "unknown field"),
+        ({"config_json": json.dumps({"layout": CUSTOM_LAYOUT})}, "standard board"),
+        ({"config_json": json.dumps({"bonuses": {"7": 50}})}, "bonuses"),
+        ({"config_json": " " * 20_000}, "too long"),
+        ({"preset": "scrabble-club"}, "unknown preset"),
+        ({"reveal_seconds": -1}, "reveal_seconds"),
+        ({"reveal_seconds": 601}, "reveal_seconds"),
+        ({"title": "t" * 121}, "title"),
+        ({"has_seed": True, "seed": 2**63}, "seed"),
+        ({"kind": common_pb2.GAME_KIND_INDECIX}, "duplicate"),
+    ],
+)
+def test_bad_games_are_refused_and_nothing_is_written(
+    table: Table, db: redis.Redis, fields: dict[str, Any], fragment: str
+) -> None:
+    code, details = refused(lambda: table.stub.CreateGame(session_pb2.CreateGameRequest(**fields)))
+    assert code == grpc.StatusCode.INVALID_ARGUMENT
+    assert fragment in details
+    assert game_keys(db) == []
+
+
+def test_the_layout_must_be_the_services_even_when_it_is_named_standard(table: Table) -> None:
+    assert PRESETS["fisf"].layout == STANDARD
+    config = {"layout": {"name": "standard", "text": CUSTOM_LAYOUT, "start": [7, 7]}}
+    code = code_of(
+        lambda: table.stub.CreateGame(session_pb2.CreateGameRequest(config_json=json.dumps(config)))
+    )
+    assert code == grpc.StatusCode.INVALID_ARGUMENT
+
+
+@pytest.mark.parametrize(
+    ("name", "code"),
+    [
+        ("A" * 41, grpc.StatusCode.INVALID_ARGUMENT),
+        ("", grpc.StatusCode.INVALID_ARGUMENT),
+        ("   ", grpc.StatusCode.INVALID_ARGUMENT),
+        ("Ana\nBob", grpc.StatusCode.INVALID_ARGUMENT),
+        ("\u200b", grpc.StatusCode.INVALID_ARGUMENT),
+    ],
+)
+def test_bad_names_are_refused(table: Table, name: str, code: Any) -> None:
+    created = table.create()
+    assert code_of(lambda: table.join(created.game_id, name)) == code
+    assert not table.game(created.game_id).players
+
+
+def test_unknown_games_and_late_joins_change_nothing(table: Table, db: redis.Redis) -> None:
+    assert code_of(lambda: table.join("unknown", "Ana")) == grpc.StatusCode.NOT_FOUND
+    assert code_of(lambda: table.join("no such", "Ana")) == grpc.StatusCode.INVALID_ARGUMENT
+    assert code_of(lambda: table.game("unknown")) == grpc.StatusCode.NOT_FOUND
+    assert code_of(lambda: table.game("")) == grpc.StatusCode.INVALID_ARGUMENT
+    command = session_pb2.GameCommand(game_id="unknown", token="x")
+    assert code_of(lambda: table.stub.Start(command)) == grpc.StatusCode.NOT_FOUND
+    record = session_pb2.GetGameRequest(game_id="unknown")
+    assert code_of(lambda: table.stub.GetRecord(record)) == grpc.StatusCode.NOT_FOUND
+    assert code_of(lambda: table.answer("unknown", 1, "x", "H8 MOT")) == grpc.StatusCode.NOT_FOUND
+    assert game_keys(db) == []
+
+    created = table.create()
+    table.join(created.game_id, "Ana")
+    table.start(created)
+    before = table.game(created.game_id)
+    code, details = refused(lambda: table.join(created.game_id, "Bob"))
+    assert code == grpc.StatusCode.FAILED_PRECONDITION
+    assert "started" in details
+    after = table.game(created.game_id)
+    assert [player.name for player in after.players] == ["Ana"]
+    assert (after.status, after.turn, after.rack) == (before.status, before.turn, before.rack)
+
+
+# -- peers down -----------------------------------------------------------------------------
+
+
+@dataclass
+class Replica:
+    """Another session replica on the same Redis, its peers at the addresses given."""
+
+    service: SessionService
+    server: RunningServer
+    stub: Any
+
+
+def replica(db: redis.Redis, movegen: str, scoring: str, dictionary: str) -> Iterator[Replica]:
+    registration, service = session.registration(db, Peers.at(movegen, scoring, dictionary))
+    server = start([registration])
+    try:
+        with grpc.insecure_channel(server.address) as channel:
+            yield Replica(service, server, session_pb2_grpc.SessionStub(channel))
+    finally:
+        server.stop(0)
+        service.background.shutdown(wait=False, cancel_futures=True)
+
+
+def test_with_movegen_and_scoring_down_start_and_answers_are_unavailable(
+    still: Table, db: redis.Redis, engine: Engine
+) -> None:
+    down = f"127.0.0.1:{free_port()}"
+    up = still.platform.address
+    created = still.create()
+    game_id = created.game_id
+    ana = still.join(game_id, "Ana")
+    command = session_pb2.GameCommand(game_id=game_id, token=created.organiser_token)
+    for broken in replica(db, down, down, up):
+        began = time.monotonic()
+        code, details = refused(lambda: broken.stub.Start(command, timeout=PATIENCE))  # noqa: B023
+        assert code == grpc.StatusCode.UNAVAILABLE
+        assert "retry" in details
+        assert time.monotonic() - began < 10
+        state = still.game(game_id)
+        assert (state.status, state.phase, state.turn, state.rack) == ("waiting", "", 0, "")
+        assert event_types(db, game_id) == ["created", "player_joined"]
+        # a working replica starts it (the lock was let go)
+        state = still.start(created)
+        assert (state.status, state.turn) == ("running", 1)
+        move = engine.below_top(state)[0].notation
+        answer = session_pb2.AnswerRequest(
+            game_id=game_id, turn=1, token=ana.player_token, move=move
+        )
+        assert code_of(lambda: broken.stub.Answer(answer)) == grpc.StatusCode.UNAVAILABLE  # noqa: B023
+        assert still.game(game_id, ana.player_token).my_answer == ""
+        # reading needs no movegen
+        assert broken.stub.GetGame(session_pb2.GetGameRequest(game_id=game_id)).turn == 1
+
+
+def test_a_turn_half_closed_by_a_failing_replica_is_closed_once(
+    still: Table, db: redis.Redis, engine: Engine
+) -> None:
+    """A replica whose movegen is down adds the turn to the standings, then fails to draw the
+    next one; another replica finishes the step without counting the turn twice."""
+    up = still.platform.address
+    created = still.create(seconds=1, max_turns=3)
+    game_id = created.game_id
+    ana = still.join(game_id, "Ana")
+    still.join(game_id, "Bob")
+    state = still.start(created)
+    move = engine.below_top(state)[0]
+    still.answer(game_id, 1, ana.player_token, move.notation)
+    still.wait_past_deadline(game_id)
+    for broken in replica(db, f"127.0.0.1:{free_port()}", up, up):
+        broken.service.step(game_id)
+    half = still.game(game_id)
+    assert (half.status, half.phase, half.turn) == ("running", "closing", 1)
+    assert still.standings(game_id).turns == 1
+    assert code_of(lambda: still.turn(game_id, 1)) == grpc.StatusCode.FAILED_PRECONDITION
+    code, _ = refused(lambda: still.answer(game_id, 1, ana.player_token, move.notation))
+    assert code == grpc.StatusCode.FAILED_PRECONDITION
+    still.platform.session.step(game_id)
+    state = still.game(game_id)
+    assert (state.status, state.phase, state.turn) == ("running", "turn", 2)
+    standings = still.standings(game_id)
+    assert standings.turns == 1
+    assert standings.top_total == 24
+    totals = {line.standing.player: line.standing.total for line in standings.standings}
+    assert totals[ana.player_id] == move.score
+    kinds = event_types(db, game_id)
+    assert kinds.count("turn_revealed") == 1

@@ -1,0 +1,206 @@
+"""The session service as separate processes over one Redis: one is killed (SIGKILL) in the
+middle of a turn, another takes over and the game finishes with no acknowledged answer lost;
+meanwhile a second replica with its own clock runs too, and every turn is still closed exactly
+once."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import grpc
+import pytest
+
+from arbitre.engine.lexicon import load_lexicon
+from arbitre.engine.movegen import MoveGenerator
+from arbitre.rules import Board
+from arbitre.services import dictionary, movegen, scoring
+from arbitre.services.lexicons import LexiconRegistry
+from arbitre.services.redis_server import connect
+from arbitre.services.server import RunningServer, start
+from arbitre.services.session import Clock, Peers, SessionService
+from arbitre.v1 import session_pb2, session_pb2_grpc
+from tests.network import free_port
+from tests.redis_fixtures import redis_db, redis_url  # noqa: F401
+
+STARTUP_SECONDS = 60.0
+TURNS = 3
+
+
+@pytest.fixture(scope="module")
+def peers_server(
+    tmp_path_factory: pytest.TempPathFactory,
+    redis_url: str,  # noqa: F811
+) -> Iterator[RunningServer]:
+    """Movegen, dictionary and scoring (standings in the tests' Redis) on a free port."""
+    cache = tmp_path_factory.mktemp("cache")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("ARBITRE_CACHE_DIR", str(cache))
+        registry = LexiconRegistry()
+        running = start(
+            [
+                movegen.registration(registry),
+                dictionary.registration(registry),
+                scoring.registration(registry, connect(redis_url)),
+            ]
+        )
+        yield running
+        running.stop(0)
+
+
+def start_replica(redis_url: str, peers: str) -> tuple[subprocess.Popen[bytes], Any]:  # noqa: F811
+    """``python -m arbitre.services.session`` on a free port, and a stub to it once serving."""
+    port = free_port()
+    environment = {
+        **os.environ,
+        "REDIS_URL": redis_url,
+        "ARBITRE_MOVEGEN_ADDRESS": peers,
+        "ARBITRE_SCORING_ADDRESS": peers,
+        "ARBITRE_DICTIONARY_ADDRESS": peers,
+    }
+    process = subprocess.Popen(
+        [sys.executable, "-m", "arbitre.services.session", "--address", f"127.0.0.1:{port}"],
+        env=environment,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    channel = grpc.insecure_channel(f"127.0.0.1:{port}")
+    try:
+        grpc.channel_ready_future(channel).result(timeout=STARTUP_SECONDS)
+    except grpc.FutureTimeoutError:
+        process.kill()
+        raise AssertionError(process.stderr.read().decode() if process.stderr else "") from None
+    return process, session_pb2_grpc.SessionStub(channel)
+
+
+def stop(process: subprocess.Popen[bytes]) -> None:
+    if process.poll() is None:
+        process.kill()
+    process.wait(timeout=30)
+
+
+def answer(stub: Any, game_id: str, turn: int, token: str, move: str) -> None:
+    stub.Answer(session_pb2.AnswerRequest(game_id=game_id, turn=turn, token=token, move=move))
+
+
+def open_turn(stub: Any, game_id: str, turn: int) -> Any:
+    give_up = time.monotonic() + 60
+    while time.monotonic() < give_up:
+        state = stub.GetGame(session_pb2.GetGameRequest(game_id=game_id))
+        if state.status == "over" or (state.turn == turn and state.phase == "turn"):
+            return state
+        time.sleep(0.05)
+    raise AssertionError(f"turn {turn} never opened")
+
+
+def some_moves(state: Any, count: int) -> list[str]:
+    rack = state.rack.replace("+", "").replace("-", "")
+    generator = MoveGenerator(load_lexicon("fr"))
+    moves = generator.prepare(Board.from_rows(list(state.board))).moves(rack, count)
+    return [move.notation for move in moves]
+
+
+def test_a_killed_replica_loses_no_answer(
+    peers_server: RunningServer,
+    redis_url: str,  # noqa: F811
+    redis_db: Any,  # noqa: F811
+) -> None:
+    first, stub = start_replica(redis_url, peers_server.address)
+    second: subprocess.Popen[bytes] | None = None
+    other_clock: Clock | None = None
+    try:
+        created = stub.CreateGame(
+            session_pb2.CreateGameRequest(
+                config_json=json.dumps({"max_turns": TURNS, "seconds_per_turn": 6}),
+                has_seed=True,
+                seed=77,
+            )
+        )
+        game_id = created.game_id
+        tokens = {
+            name: stub.Join(session_pb2.JoinRequest(game_id=game_id, name=name)).player_token
+            for name in ("Ann", "Bob", "Cid")
+        }
+        stub.Start(session_pb2.GameCommand(game_id=game_id, token=created.organiser_token))
+        state = open_turn(stub, game_id, 1)
+        moves = some_moves(state, 3)
+        acknowledged: dict[tuple[int, str], str] = {}
+        for name, move in zip(("Ann", "Bob"), moves, strict=False):
+            answer(stub, game_id, 1, tokens[name], move)
+            acknowledged[(1, name)] = move
+
+        first.send_signal(signal.SIGKILL)  # in the middle of turn 1
+        first.wait(timeout=30)
+        second, stub = start_replica(redis_url, peers_server.address)
+        # A second replica with its own clock, in this process: two sweepers on one game.
+        service = SessionService(connect(redis_url), Peers.at(*[peers_server.address] * 3))
+        other_clock = Clock(service)
+        other_clock.start()
+
+        state = stub.GetGame(session_pb2.GetGameRequest(game_id=game_id))
+        assert (state.turn, state.phase) == (1, "turn")
+        assert state.answers == 2  # the answers given to the dead replica are there
+        answer(stub, game_id, 1, tokens["Cid"], moves[-1])
+        acknowledged[(1, "Cid")] = moves[-1]  # every player answered: the turn ends now
+        for turn in range(2, TURNS + 1):
+            state = open_turn(stub, game_id, turn)
+            if state.status == "over":
+                break
+            move = some_moves(state, 1)[0]
+            for name in ("Ann", "Cid"):
+                answer(stub, game_id, turn, tokens[name], move)
+                acknowledged[(turn, name)] = move
+        give_up = time.monotonic() + 60
+        while stub.GetGame(session_pb2.GetGameRequest(game_id=game_id)).status != "over":
+            assert time.monotonic() < give_up, "the game never ended"
+            time.sleep(0.1)
+
+        record = json.loads(stub.GetRecord(session_pb2.GetGameRequest(game_id=game_id)).record_json)
+        names = record["names"]
+        recorded = {
+            (turn["number"], names[line["player"]]): line["move"]
+            for turn in record["turns"]
+            for line in turn["answers"]
+        }
+        assert recorded == acknowledged
+        assert len(record["turns"]) == TURNS
+        # Each turn was closed once: one reveal per turn, whatever the number of clocks.
+        events = [
+            event.type
+            for event in stub.Events(session_pb2.EventsRequest(game_id=game_id, after="0-0"))
+        ]
+        assert events.count("turn_revealed") == TURNS
+        assert events.count("turn_started") == TURNS
+        standings = stub.GetStandings(session_pb2.GetStandingsRequest(game_id=game_id))
+        totals = {line.name: line.standing.total for line in standings.standings}
+        expected = {name: 0 for name in ("Ann", "Bob", "Cid")}
+        for turn in record["turns"]:
+            for line in turn["answers"]:
+                expected[names[line["player"]]] += line["points"]
+        assert totals == expected
+    finally:
+        if other_clock is not None:
+            other_clock.stop()
+        stop(first)
+        if second is not None:
+            second.send_signal(signal.SIGTERM)
+            assert second.wait(timeout=30) == 0  # graceful shutdown
+
+
+def test_the_service_alone_needs_redis(tmp_path: Path) -> None:
+    environment = {key: value for key, value in os.environ.items() if key != "REDIS_URL"}
+    done = subprocess.run(
+        [sys.executable, "-m", "arbitre.services.session", "--address", "127.0.0.1:0"],
+        env=environment,
+        capture_output=True,
+        timeout=60,
+    )
+    assert done.returncode == 2
+    assert b"REDIS_URL" in done.stderr

@@ -1,6 +1,9 @@
-"""The HTTP gateway over real gRPC servers on free ports: every endpoint against the engine,
-every error class, services going down or hanging, the OpenAPI document against the routes,
-the metrics, a fuzz of random bodies, and ``python -m arbitre.gateway`` as a process."""
+"""The HTTP gateway over real gRPC servers on free ports (the four services of the platform, over
+a real Redis): every analysis endpoint against the engine, every error class, services going
+down or hanging, API keys, the OpenAPI document against the routes (and the game routes'
+answers against its schemas), the metrics, a fuzz of random bodies, and
+``python -m arbitre.gateway`` as a process. The game routes are played whole in
+``test_games.py`` and fuzzed from the document in ``test_fuzz.py``."""
 
 from __future__ import annotations
 
@@ -30,18 +33,21 @@ from arbitre.engine import search
 from arbitre.engine.analysis import Analyst
 from arbitre.engine.lexicon import load_lexicon
 from arbitre.engine.movegen import TIE_BREAK_KEYS, MoveGenerator
-from arbitre.gateway import GatewayConfig, create_app
+from arbitre.gateway import GatewayConfig, create_app, openapi
 from arbitre.gateway.app import PEERS
 from arbitre.gateway.errors import grpc_error
 from arbitre.gateway.openapi import TIE_BREAK_KEYS as DOCUMENTED_TIE_BREAK_KEYS
 from arbitre.rules import Board
 from arbitre.rules.tiles import tile_set
-from arbitre.services import dictionary, movegen, scoring
+from arbitre.services import scoring
 from arbitre.services.lexicons import LexiconRegistry
-from arbitre.services.server import Registration, RunningServer, start
+from arbitre.services.platform import Platform, start_platform
+from arbitre.services.redis_server import connect
+from arbitre.services.server import Registration, start
 from arbitre.v1 import scoring_pb2_grpc
 from tests.boards import board_with
 from tests.network import free_port
+from tests.redis_fixtures import redis_db, redis_url  # noqa: F401
 
 EMPTY = ["." * 15] * 15
 MIDGAME = list(board_with((7, "...FABAcEE....."), (8, "......KIEF.....")).rows())
@@ -60,33 +66,27 @@ def cache(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
         yield path
 
 
-def start_services(registry: LexiconRegistry | None = None) -> RunningServer:
-    """Movegen, dictionary and scoring on one server on a free port."""
-    registry = registry or LexiconRegistry()
-    return start(
-        [
-            movegen.registration(registry),
-            dictionary.registration(registry),
-            scoring.registration(registry),
-        ]
-    )
+def start_services(url: str) -> Platform:
+    """The four services (movegen, dictionary, scoring, session) on one server on a free port,
+    the session's games in the Redis of ``url``."""
+    return start_platform(LexiconRegistry(), connect(url))
 
 
 def config_for(address: str, **options: Any) -> GatewayConfig:
-    return GatewayConfig(
-        movegen_address=address, dictionary_address=address, scoring_address=address, **options
-    )
+    """The gateway calling every service at ``address`` (unless ``options`` say otherwise)."""
+    addresses: dict[str, Any] = {f"{peer}_address": address for peer in PEERS}
+    return GatewayConfig(**{**addresses, **options})
 
 
 @pytest.fixture(scope="module")
-def server(cache: Path) -> Iterator[RunningServer]:
-    running = start_services()
+def server(cache: Path, redis_url: str) -> Iterator[Platform]:  # noqa: F811
+    running = start_services(redis_url)
     yield running
     running.stop(0)
 
 
 @pytest.fixture(scope="module")
-def app(server: RunningServer) -> Iterator[Flask]:
+def app(server: Platform) -> Iterator[Flask]:
     made = create_app(config_for(server.address))
     made.testing = True
     yield made
@@ -432,7 +432,7 @@ def test_payload_too_large(client: FlaskClient) -> None:
 
 
 def test_unknown_routes_and_methods(client: FlaskClient) -> None:
-    for path in ("/", "/v2/solve", "/v1/solve/x", "/v1/lexicons/fr", "/v1/lexicons/fr/words/"):
+    for path in ("/v2/solve", "/v1/solve/x", "/v1/lexicons/fr", "/v1/lexicons/fr/words/"):
         assert error_of(client.get(path), 404)["code"] == "not_found"
     for method, path, allowed in [
         ("get", "/v1/solve", "POST"),
@@ -481,9 +481,7 @@ def test_undecodable_path_and_query_are_refused_not_crashed(client: FlaskClient)
     assert client.get("/v1/lexicons/fr/search?anagrams=%FF%FE").status_code == 400
 
 
-def test_a_bug_is_a_logged_json_500(
-    server: RunningServer, caplog: pytest.LogCaptureFixture
-) -> None:
+def test_a_bug_is_a_logged_json_500(server: Platform, caplog: pytest.LogCaptureFixture) -> None:
     app = create_app(config_for(server.address))
     gateway = app.extensions["arbitre.gateway"]
 
@@ -507,7 +505,7 @@ class _FailingScoring(scoring_pb2_grpc.ScoringServicer):
         context.abort(grpc.StatusCode.INTERNAL, "the secret reason")
 
 
-def test_a_failing_service_is_a_502(server: RunningServer) -> None:
+def test_a_failing_service_is_a_502(server: Platform) -> None:
     broken = start(
         [
             Registration(
@@ -520,7 +518,7 @@ def test_a_failing_service_is_a_502(server: RunningServer) -> None:
     )
     try:
         app = create_app(
-            GatewayConfig(server.address, server.address, broken.address, deadline_seconds=5)
+            config_for(server.address, scoring_address=broken.address, deadline_seconds=5)
         )
         client = app.test_client()
         error = error_of(client.post("/v1/score", json=SCORE), 502)
@@ -536,22 +534,33 @@ def test_a_failing_service_is_a_502(server: RunningServer) -> None:
 # -- services down or hanging --------------------------------------------------------------------
 
 
-def test_a_service_that_stops_gives_503_with_retry_after(cache: Path) -> None:
-    separate = start_services()
+def test_a_service_that_stops_gives_503_with_retry_after(cache: Path, redis_url: str) -> None:  # noqa: F811
+    separate = start_services(redis_url)
     app = create_app(config_for(separate.address, retry_after_seconds=7))
     client = app.test_client()
     try:
         assert client.post("/v1/solve", json=SOLVE).status_code == 200
+        created = client.post("/v1/games", json={})
+        assert created.status_code == 201
         assert client.get("/healthz").status_code == 200
     finally:
         separate.stop(0)
-    for method, path, kwargs in [
+    game = created.get_json()["game_id"]
+    organiser = {"Authorization": f"Bearer {created.get_json()['organiser_token']}"}
+    calls: list[tuple[str, str, dict[str, Any]]] = [
         ("post", "/v1/solve", {"json": SOLVE}),
         ("post", "/v1/score", {"json": SCORE}),
         ("get", "/v1/lexicons", {}),
         ("get", "/v1/lexicons/fr/words/qi", {}),
         ("get", "/v1/lexicons/fr/search?anagrams=QI", {}),
-    ]:
+        ("post", "/v1/games", {"json": {}}),
+        ("post", f"/v1/games/{game}/players", {"json": {"name": "Ana"}}),
+        ("post", f"/v1/games/{game}/start", {"headers": organiser}),
+        ("get", f"/v1/games/{game}", {}),
+        ("get", f"/v1/games/{game}/standings", {}),
+        ("get", f"/v1/games/{game}/events", {}),
+    ]
+    for method, path, kwargs in calls:
         began = time.monotonic()
         response = getattr(client, method)(path, **kwargs)
         assert time.monotonic() - began < 3
@@ -568,26 +577,30 @@ def test_a_service_that_stops_gives_503_with_retry_after(cache: Path) -> None:
     assert body["status"] == "unavailable"
     assert body["error"]["code"] == "unavailable"
     metrics = client.get("/metrics").data.decode()
-    assert 'arbitre_gateway_grpc_errors_total{code="UNAVAILABLE",peer="movegen"}' in metrics
+    for peer in PEERS:
+        assert f'arbitre_gateway_grpc_errors_total{{code="UNAVAILABLE",peer="{peer}"}}' in metrics
     app.extensions["arbitre.gateway"].close()
 
 
 def test_healthz_names_the_one_service_down(
-    server: RunningServer, client: FlaskClient, document: dict[str, Any]
+    server: Platform, client: FlaskClient, document: dict[str, Any]
 ) -> None:
     healthy = client.get("/healthz")
     assert healthy.status_code == 200
     assert healthy.get_json() == {"status": "ok", "peers": dict.fromkeys(PEERS, "serving")}
+    assert list(PEERS) == ["movegen", "dictionary", "scoring", "session"]
     conforms(document, "Health", healthy.get_json())
-    app = create_app(GatewayConfig(server.address, server.address, f"127.0.0.1:{free_port()}"))
-    response = app.test_client().get("/healthz")
-    assert response.status_code == 503
-    body = response.get_json()
-    assert body["down"] == ["scoring"]
-    assert body["peers"] == {"movegen": "serving", "dictionary": "serving", "scoring": "down"}
-    assert "scoring" in body["error"]["message"]
-    conforms(document, "Health", body)
-    app.extensions["arbitre.gateway"].close()
+    for peer in PEERS:
+        down = f"127.0.0.1:{free_port()}"
+        app = create_app(config_for(server.address, **{f"{peer}_address": down}))
+        response = app.test_client().get("/healthz")
+        assert response.status_code == 503
+        body = response.get_json()
+        assert body["down"] == [peer]
+        assert body["peers"] == {other: "down" if other == peer else "serving" for other in PEERS}
+        assert peer in body["error"]["message"]
+        conforms(document, "Health", body)
+        app.extensions["arbitre.gateway"].close()
 
 
 def test_a_service_that_hangs_gives_503_at_the_deadline() -> None:
@@ -629,7 +642,7 @@ def test_grpc_status_mapping(code: Any, status: int, fragment: str) -> None:
     assert len(grpc_error("movegen", code, "x" * 2000, 3).message) <= 501
 
 
-def test_one_channel_per_service_reused(server: RunningServer) -> None:
+def test_one_channel_per_service_reused(server: Platform) -> None:
     app = create_app(config_for(server.address))
     gateway = app.extensions["arbitre.gateway"]
     assert not gateway.channels  # nothing opened before the first call
@@ -659,8 +672,10 @@ def test_config_from_environment() -> None:
     assert config.movegen_address == "movegen:50052"
     assert config.dictionary_address == "dictionary:50051"
     assert config.scoring_address == "127.0.0.1:50053"
+    assert config.session_address == "127.0.0.1:50054"
     assert config.deadline_seconds == 2.5
     assert config.max_request_bytes == 1024
+    assert config.api_keys == frozenset()
     assert GatewayConfig.from_environment({}) == GatewayConfig()
     assert GatewayConfig().deadline_seconds == 10
     assert GatewayConfig().max_request_bytes == 256 * 1024
@@ -668,6 +683,125 @@ def test_config_from_environment() -> None:
         GatewayConfig.from_environment({"ARBITRE_GATEWAY_DEADLINE": "soon"})
     with pytest.raises(ValueError, match="positive"):
         GatewayConfig(deadline_seconds=0)
+
+
+def test_config_from_environment_session_and_api_keys() -> None:
+    config = GatewayConfig.from_environment(
+        {
+            "ARBITRE_SESSION_ADDRESS": "session:50054",
+            "ARBITRE_SCORING_ADDRESS": "scoring:50053",
+            "ARBITRE_API_KEYS": " k1, k2 ,,k1,",
+        }
+    )
+    assert config.session_address == "session:50054"
+    assert config.address("session") == "session:50054"
+    assert config.scoring_address == "scoring:50053"
+    assert config.api_keys == frozenset({"k1", "k2"})
+    assert GatewayConfig.from_environment({"ARBITRE_API_KEYS": ""}).api_keys == frozenset()
+    assert GatewayConfig.from_environment({"ARBITRE_API_KEYS": " , "}).api_keys == frozenset()
+    assert GatewayConfig.from_environment({"ARBITRE_SESSION_ADDRESS": ""}) == GatewayConfig()
+    assert GatewayConfig().session_address == "127.0.0.1:50054"
+    with pytest.raises(ValueError, match="session"):
+        GatewayConfig(session_address="")
+
+
+# -- API keys ------------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def keyed(server: Platform) -> Iterator[FlaskClient]:
+    """The gateway of an operator who set ARBITRE_API_KEYS=k1."""
+    made = create_app(config_for(server.address, api_keys=frozenset({"k1"})))
+    yield made.test_client()
+    made.extensions["arbitre.gateway"].close()
+
+
+ANALYSIS = [
+    ("post", "/v1/solve", {"json": SOLVE}),
+    ("post", "/v1/score", {"json": SCORE}),
+    ("get", "/v1/lexicons", {}),
+    ("get", "/v1/lexicons/fr/words/qi", {}),
+    ("get", "/v1/lexicons/fr/search?anagrams=QI", {}),
+]
+
+
+@pytest.mark.parametrize(("method", "path", "kwargs"), ANALYSIS)
+def test_api_keys_guard_the_analysis_routes(
+    keyed: FlaskClient, method: str, path: str, kwargs: dict[str, Any]
+) -> None:
+    def call(headers: dict[str, str]) -> Any:
+        return getattr(keyed, method)(path, headers=headers, **kwargs)
+
+    for headers in ({}, {"Authorization": "Basic azE6"}, {"X-API-Key": ""}):
+        response = call(headers)
+        error = error_of(response, 401)
+        assert error["code"] == "unauthorized"
+        assert "X-API-Key" in error["message"]
+        assert response.headers["WWW-Authenticate"] == "Bearer"
+    for headers in (
+        {"X-API-Key": "k2"},
+        {"X-API-Key": "k1 "},
+        {"X-API-Key": "K1"},
+        {"Authorization": "Bearer k2"},
+        {"X-API-Key": "k2", "Authorization": "Bearer k1"},  # X-API-Key wins
+    ):
+        error = error_of(call(headers), 403)
+        assert error == {"code": "forbidden", "message": "unknown API key"}
+    for headers in (
+        {"X-API-Key": "k1"},
+        {"Authorization": "Bearer k1"},
+        {"Authorization": "bearer  k1 "},
+    ):
+        assert call(headers).status_code == 200, headers
+
+
+def test_without_api_keys_the_analysis_routes_are_open(client: FlaskClient) -> None:
+    for method, path, kwargs in ANALYSIS:
+        for headers in ({}, {"X-API-Key": "anything"}, {"Authorization": "Bearer anything"}):
+            assert getattr(client, method)(path, headers=headers, **kwargs).status_code == 200
+
+
+def test_api_keys_leave_the_game_routes_and_the_probes_open(keyed: FlaskClient) -> None:
+    created = keyed.post("/v1/games", json={"title": "no key"})
+    assert created.status_code == 201, created.data
+    game = created.get_json()["game_id"]
+    joined = keyed.post(f"/v1/games/{game}/players", json={"name": "Ana"})
+    assert joined.status_code == 201
+    organiser = {"Authorization": f"Bearer {created.get_json()['organiser_token']}"}
+    assert keyed.post(f"/v1/games/{game}/start", headers=organiser).status_code == 200
+    assert keyed.get(f"/v1/games/{game}").status_code == 200
+    assert keyed.get(f"/v1/games/{game}/standings").status_code == 200
+    assert keyed.get(f"/v1/games/{game}/record").status_code == 200
+    assert keyed.get(f"/v1/games/{game}/sheet").status_code == 200
+    # a player's token is not an API key, and an API key is not a game token
+    assert keyed.post("/v1/solve", json=SOLVE, headers=organiser).status_code == 403
+    error = error_of(keyed.post(f"/v1/games/{game}/pause", headers={"X-API-Key": "k1"}), 401)
+    assert error["code"] == "unauthorized"
+    assert keyed.get("/healthz").status_code == 200
+    assert keyed.get("/metrics").status_code == 200
+    assert keyed.get("/v1/openapi.json").status_code == 200
+
+
+def test_the_document_says_which_routes_take_an_api_key(document: dict[str, Any]) -> None:
+    schemes = document["components"]["securitySchemes"]
+    assert schemes["apiKey"] == {**schemes["apiKey"], "type": "apiKey", "in": "header"}
+    assert schemes["apiKey"]["name"] == "X-API-Key"
+    assert "ARBITRE_API_KEYS" in schemes["apiKey"]["description"]
+    for name in ("apiKeyBearer", "organiserToken", "playerToken"):
+        assert schemes[name]["type"] == "http"
+        assert schemes[name]["scheme"] == "bearer"
+    for path, operations in document["paths"].items():
+        for method, operation in operations.items():
+            keyed = path.startswith(("/v1/solve", "/v1/score", "/v1/lexicons"))
+            security = operation.get("security", [])
+            assert ({"apiKey": []} in security) == keyed, (method, path)
+            if keyed:
+                assert {} in security  # optional: only when the operator sets keys
+                assert {"401", "403"} <= set(operation["responses"]), path
+                assert "ARBITRE_API_KEYS" in operation["description"]
+            if path.startswith("/v1/games/") and method == "post" and "players" not in path:
+                assert security in ([{"organiserToken": []}], [{"playerToken": []}]), path
+                assert {"401", "403"} <= set(operation["responses"]), path
 
 
 # -- the OpenAPI document and the metrics --------------------------------------------------------
@@ -692,11 +826,17 @@ def test_openapi_documents_every_route(app: Flask, document: dict[str, Any]) -> 
     assert {route for route in routes if route[0].startswith("/v1/")} == {
         route for route in documented if route[0].startswith("/v1/")
     }
-    assert routes == documented  # /healthz and /metrics too
-    assert len({route for route in routes if route[0].startswith("/v1/")}) == 6
+    assert routes == documented  # /, /healthz and /metrics too
+    assert len({route for route in routes if route[0].startswith("/v1/")}) == 18
+    assert len({route for route in routes if route[0].startswith("/v1/games")}) == 12
     for path, operations in document["paths"].items():
-        for operation in operations.values():
-            assert "200" in operation["responses"], path
+        for method, operation in operations.items():
+            created = (path, method) in {
+                ("/v1/games", "post"),
+                ("/v1/games/{game_id}/players", "post"),
+            }
+            assert ("201" if created else "200") in operation["responses"], path
+            assert ("200" in operation["responses"]) != created, path
             if "{" in path:
                 names = {parameter["name"] for parameter in operation["parameters"]}
                 assert set(re.findall(r"{(\w+)}", path)) <= names
@@ -713,6 +853,181 @@ def test_the_request_schemas_accept_what_the_gateway_accepts(document: dict[str,
     jsonschema = pytest.importorskip("jsonschema")
     with pytest.raises(jsonschema.ValidationError):
         conforms(document, "SolveRequest", {**SOLVE, "id": 1})
+    schemas = document["components"]["schemas"]
+    for name in ("SolveRequest", "ScoreRequest", "CreateGameRequest", "JoinRequest"):
+        for example in schemas[name]["examples"]:
+            conforms(document, name, example)
+    conforms(document, "AnswerRequest", {"move": "H4 EpIEUSE"})
+    for name in ("CreateGameRequest", "JoinRequest", "AnswerRequest"):
+        assert schemas[name]["additionalProperties"] is False
+        with pytest.raises(jsonschema.ValidationError):
+            conforms(document, name, {**schemas[name].get("examples", [{}])[0], "id": 1})
+
+
+def _game(client: FlaskClient, **fields: Any) -> dict[str, Any]:
+    """A new game with one player: its id and the organiser's and player's headers."""
+    created = client.post("/v1/games", json=fields)
+    assert created.status_code == 201, created.data
+    body = created.get_json()
+    joined = client.post(f"/v1/games/{body['game_id']}/players", json={"name": "Ana"})
+    assert joined.status_code == 201, joined.data
+    return {
+        "id": body["game_id"],
+        "created": body,
+        "joined": joined.get_json(),
+        "organiser": {"Authorization": f"Bearer {body['organiser_token']}"},
+        "player": {"Authorization": f"Bearer {joined.get_json()['player_token']}"},
+    }
+
+
+def _limit(document: dict[str, Any], schema: str, field: str, keyword: str) -> Any:
+    """``keyword`` of ``field`` in the component ``schema`` (through an optional's anyOf)."""
+    found = document["components"]["schemas"][schema]["properties"][field]
+    return found.get(keyword, found.get("anyOf", [{}])[0].get(keyword))
+
+
+def test_the_game_limits_are_the_documented_ones(
+    client: FlaskClient, document: dict[str, Any]
+) -> None:
+    title = _limit(document, "CreateGameRequest", "title", "maxLength")
+    reveal = _limit(document, "CreateGameRequest", "reveal_seconds", "maximum")
+    seed = _limit(document, "CreateGameRequest", "seed", "maximum")
+    assert (title, reveal, seed) == (
+        openapi.MAX_TITLE_CHARS,
+        openapi.MAX_REVEAL_SECONDS,
+        openapi.MAX_SEED,
+    )
+    for fields, status in [
+        ({"title": "x" * title}, 201),
+        ({"title": "x" * (title + 1)}, 400),
+        ({"reveal_seconds": reveal}, 201),
+        ({"reveal_seconds": reveal + 1}, 400),
+        ({"reveal_seconds": -1}, 400),
+        ({"seed": seed}, 201),
+        ({"seed": seed + 1}, 400),
+        ({"seed": -1}, 400),
+        ({"seed": 1.0}, 400),
+        ({"config": {}}, 201),
+        ({"config": []}, 400),
+        ({"config": "{}"}, 400),
+        ({"kind": "duplicate", "preset": "online", "title": None}, 201),
+        ({"kind": "classic"}, 400),
+        ({"preset": "x" * 65}, 400),
+    ]:
+        assert client.post("/v1/games", json=fields).status_code == status, fields
+    name = _limit(document, "JoinRequest", "name", "maxLength")
+    assert name == openapi.MAX_PLAYER_NAME_CHARS
+    game = _game(client)["id"]
+    for body, status in [
+        ({"name": "n" * name}, 201),
+        ({"name": "n" * (name + 1)}, 400),
+        ({"name": ""}, 400),
+        ({}, 400),
+    ]:
+        assert client.post(f"/v1/games/{game}/players", json=body).status_code == status, body
+    move = _limit(document, "AnswerRequest", "move", "maxLength")
+    assert move == openapi.MAX_MOVE_CHARS
+    turn = document["paths"]["/v1/games/{game_id}/turns/{turn}"]["get"]["parameters"][1]
+    assert turn["schema"]["maximum"] == openapi.MAX_TURN
+    running = _game(client)
+    assert client.post(f"/v1/games/{running['id']}/start", headers=running["organiser"]).json
+    answers = f"/v1/games/{running['id']}/turns/{{}}/answers"
+    for number, body, status in [
+        (1, {"move": "H4 " + "A" * (move - 2)}, 400),
+        (openapi.MAX_TURN, {"move": "H4 A"}, 409),
+        (openapi.MAX_TURN + 1, {"move": "H4 A"}, 404),
+        (0, {"move": "H4 A"}, 404),
+    ]:
+        response = client.post(answers.format(number), json=body, headers=running["player"])
+        assert response.status_code == status, (number, response.data)
+    standings = f"/v1/games/{running['id']}/standings"
+    for query, status in [
+        ({"offset": openapi.MAX_OFFSET, "limit": openapi.MAX_STANDINGS_LIMIT}, 200),
+        ({"offset": openapi.MAX_OFFSET + 1}, 400),
+        ({"limit": openapi.MAX_STANDINGS_LIMIT + 1}, 400),
+        ({"limit": -1}, 400),
+    ]:
+        assert client.get(standings, query_string=query).status_code == status, query
+
+
+def test_the_game_answers_are_the_documented_ones(
+    client: FlaskClient, document: dict[str, Any]
+) -> None:
+    game = _game(client, title="documented", seed=3, reveal_seconds=1)
+    conforms(document, "CreateGameResponse", game["created"])
+    conforms(document, "JoinResponse", game["joined"])
+    base = f"/v1/games/{game['id']}"
+    state = client.post(f"{base}/start", headers=game["organiser"]).get_json()
+    conforms(document, "GameState", state)
+    assert (state["status"], state["phase"], state["turn"]) == ("running", "turn", 1)
+    solved = client.post(
+        "/v1/solve", json={"board": state["board"], "rack": state["rack"].replace("+", "")}
+    ).get_json()
+    refused = client.post(f"{base}/turns/1/answers", json={"move": "zz"}, headers=game["player"])
+    assert error_of(refused, 400)["code"] == "bad_notation"  # the documented codes of a refusal
+    assert (
+        "bad_notation"
+        in document["components"]["schemas"]["AnswerRequest"]["properties"]["move"]["description"]
+    )
+    answer = client.post(
+        f"{base}/turns/1/answers", json={"move": solved["top"]}, headers=game["player"]
+    ).get_json()
+    conforms(document, "AnswerResponse", answer)
+    assert answer == {"turn": 1, "move": solved["top"], "score": solved["best_score"], "answers": 1}
+    # the only player answered: the turn closes, and is revealed for a second
+    for _ in range(100):
+        revealed = client.get(f"{base}/turns/1")
+        if revealed.status_code == 200:
+            break
+        assert error_of(revealed, 409)["code"] == "conflict"
+        time.sleep(0.05)
+    result = revealed.get_json()
+    conforms(document, "TurnResult", result)
+    assert result["top"]["score"] == solved["best_score"]
+    assert [line["points"] for line in result["answers"]] == [solved["best_score"]]
+    mine = client.get(base, headers=game["player"]).get_json()
+    conforms(document, "GameState", mine)
+    standings = client.get(f"{base}/standings").get_json()
+    conforms(document, "Standings", standings)
+    assert standings["standings"][0]["total"] == solved["best_score"]
+    record = client.get(f"{base}/record")
+    assert record.mimetype == "application/json"
+    conforms(document, "GameRecord", record.get_json())
+    sheet = client.get(f"{base}/sheet")
+    assert sheet.mimetype == "text/plain"
+    assert "documented" in sheet.get_data(as_text=True)
+    for command, status in [("pause", 200), ("pause", 409), ("resume", 200), ("start", 409)]:
+        response = client.post(f"{base}/{command}", headers=game["organiser"])
+        assert response.status_code == status, (command, response.data)
+        if status == 200:
+            conforms(document, "GameState", response.get_json())
+    error = error_of(client.post(f"{base}/pause", headers=game["player"]), 403)
+    assert error["code"] == "forbidden"
+    response = client.post(f"{base}/pause")
+    assert error_of(response, 401)["code"] == "unauthorized"
+    assert response.headers["WWW-Authenticate"] == "Bearer"
+    for path in (f"{base}/nothing", "/v1/games/no-such-game", "/v1/games/a.b/record"):
+        assert error_of(client.get(path), 404)["code"] == "not_found"
+
+
+def test_home_is_the_web_app_or_says_where_the_api_is(
+    server: Platform, document: dict[str, Any], tmp_path: Path
+) -> None:
+    (tmp_path / "index.html").write_text("<!doctype html><title>Arbitre</title>", "utf-8")
+    home = document["paths"]["/"]["get"]["responses"]["200"]["content"]
+    for web_dir, mimetype in [(tmp_path, "text/html"), (None, JSON), (tmp_path / "x", JSON)]:
+        app = create_app(config_for(server.address, web_dir=web_dir))
+        response = app.test_client().get("/")
+        assert response.status_code == 200
+        assert response.mimetype == mimetype
+        if mimetype == JSON:
+            body = response.get_json()
+            assert body == {"api": "/v1/openapi.json", "health": "/healthz"}
+            jsonschema = pytest.importorskip("jsonschema")
+            jsonschema.validate(body, home[JSON]["schema"])
+        else:
+            assert "<title>Arbitre</title>" in response.get_data(as_text=True)
+        app.extensions["arbitre.gateway"].close()
 
 
 def test_metrics(client: FlaskClient) -> None:
@@ -862,12 +1177,10 @@ def _quoted(text: str) -> str:
 # -- python -m arbitre.gateway -------------------------------------------------------------------
 
 
-def test_the_module_serves_until_sigterm(server: RunningServer, cache: Path) -> None:
+def test_the_module_serves_until_sigterm(server: Platform, cache: Path) -> None:
     environment = {
-        **os.environ,
-        "ARBITRE_MOVEGEN_ADDRESS": server.address,
-        "ARBITRE_DICTIONARY_ADDRESS": server.address,
-        "ARBITRE_SCORING_ADDRESS": server.address,
+        **{key: value for key, value in os.environ.items() if key != "ARBITRE_API_KEYS"},
+        **{f"ARBITRE_{peer.upper()}_ADDRESS": server.address for peer in PEERS},
     }
     process = subprocess.Popen(
         [sys.executable, "-m", "arbitre.gateway", "--port", "0"],
@@ -892,6 +1205,12 @@ def test_the_module_serves_until_sigterm(server: RunningServer, cache: Path) -> 
         )
         with urllib.request.urlopen(request, timeout=10) as answer:
             assert json.load(answer)["best_score"] == 64
+        request = urllib.request.Request(
+            f"{base}/v1/games", data=b"{}", headers={"Content-Type": "application/json"}
+        )
+        with urllib.request.urlopen(request, timeout=10) as answer:
+            assert answer.status == 201
+            assert json.load(answer)["game"]["status"] == "waiting"
         process.send_signal(signal.SIGTERM)
         assert process.wait(timeout=10) == 0
     finally:
@@ -912,3 +1231,9 @@ def test_the_module_refuses_a_bad_environment() -> None:
     )
     assert result.returncode == 2
     assert "ARBITRE_GATEWAY_DEADLINE" in result.stderr
+
+
+def test_api_keys_do_not_hide_unknown_routes_or_wrong_methods(keyed: FlaskClient) -> None:
+    assert keyed.get("/v1/solvent").status_code == 404
+    assert keyed.get("/v1/scoreboard").status_code == 404
+    assert keyed.get("/v1/solve").status_code == 405

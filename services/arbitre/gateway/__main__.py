@@ -8,13 +8,13 @@ until SIGTERM or SIGINT; port 0 picks a free port, printed on the first line of 
 from __future__ import annotations
 
 import argparse
-import logging
 import os
 import sys
 from collections.abc import Sequence
 
 from arbitre.gateway.app import GatewayConfig, create_app
 from arbitre.gateway.serving import serve_until_signal
+from arbitre.services.logs import configure_logging
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8080
@@ -37,7 +37,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         help=f"port (default: $ARBITRE_GATEWAY_PORT, else {DEFAULT_PORT}; 0 picks a free one)",
     )
     arguments = parser.parse_args(argv)
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(name)s %(levelname)s %(message)s")
+    configure_logging()
     try:
         app = create_app(GatewayConfig.from_environment())
         serve_until_signal(

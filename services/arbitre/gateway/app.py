@@ -10,7 +10,9 @@ Routes (the contract is the OpenAPI document at ``/v1/openapi.json``, see
 - ``POST /v1/solve``: the best moves of a position (as ``arbitre solve``);
 - ``POST /v1/score``: one move judged and scored (as ``arbitre score``);
 - ``GET /v1/lexicons``, ``GET /v1/lexicons/{id}/words/{word}``, ``GET /v1/lexicons/{id}/search``;
-- ``GET /healthz`` (every service answers its gRPC health check) and ``GET /metrics``.
+- the game routes under ``/v1/games`` (:mod:`arbitre.gateway.games`);
+- ``GET /`` (the page of ``web/``), ``GET /healthz`` (every service answers its gRPC health
+  check) and ``GET /metrics``.
 
 Every input is checked before any call: JSON objects with exactly the documented fields, of the
 documented types and sizes. Every error is JSON ``{"error": {"code", "message"}}``: 400 for a
@@ -22,13 +24,14 @@ unexpectedly and 500 for a bug of the gateway (both logged).
 
 from __future__ import annotations
 
-import json
+import hmac
 import logging
 import os
 import threading
 import time
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import grpc
@@ -52,14 +55,23 @@ from arbitre.gateway.errors import (
     grpc_error,
     http_error,
 )
+from arbitre.gateway.games import add_game_routes
+from arbitre.gateway.reading import (
+    Body,
+    check_text,
+    json_object,
+    parse_limit,
+    query_arguments,
+)
 from arbitre.v1 import (
-    common_pb2,
     dictionary_pb2,
     dictionary_pb2_grpc,
     movegen_pb2,
     movegen_pb2_grpc,
     scoring_pb2,
     scoring_pb2_grpc,
+    session_pb2,
+    session_pb2_grpc,
 )
 
 __all__ = ["PEERS", "Gateway", "GatewayConfig", "create_app"]
@@ -67,18 +79,20 @@ __all__ = ["PEERS", "Gateway", "GatewayConfig", "create_app"]
 log = logging.getLogger("arbitre.gateway")
 
 #: The services the gateway calls, by the name its errors and metrics use.
-PEERS = ("movegen", "dictionary", "scoring")
+PEERS = ("movegen", "dictionary", "scoring", "session")
 
 #: Per peer: the generated stub class and the full gRPC service name (for health checks).
 _STUBS: dict[str, Any] = {
     "movegen": movegen_pb2_grpc.MoveGeneratorStub,
     "dictionary": dictionary_pb2_grpc.DictionaryStub,
     "scoring": scoring_pb2_grpc.ScoringStub,
+    "session": session_pb2_grpc.SessionStub,
 }
 _SERVICE_NAMES: dict[str, str] = {
     "movegen": movegen_pb2.DESCRIPTOR.services_by_name["MoveGenerator"].full_name,
     "dictionary": dictionary_pb2.DESCRIPTOR.services_by_name["Dictionary"].full_name,
     "scoring": scoring_pb2.DESCRIPTOR.services_by_name["Scoring"].full_name,
+    "session": session_pb2.DESCRIPTOR.services_by_name["Session"].full_name,
 }
 
 #: Channel options: the services' message size limit, and reconnecting within seconds once a
@@ -92,6 +106,8 @@ _CHANNEL_OPTIONS = [
 ]
 
 _SEARCH_KINDS = ("anagrams", "pattern", "plus_one")
+#: ``web/`` beside ``services/`` in a checkout (an editable install).
+DEFAULT_WEB_DIR = Path(__file__).resolve().parents[3] / "web"
 _LATENCY_BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
 
 
@@ -102,6 +118,7 @@ class GatewayConfig:
     movegen_address: str = "127.0.0.1:50052"
     dictionary_address: str = "127.0.0.1:50051"
     scoring_address: str = "127.0.0.1:50053"
+    session_address: str = "127.0.0.1:50054"
     #: Deadline of every gRPC call, in seconds.
     deadline_seconds: float = 10.0
     #: Largest request body; a larger one is a 413.
@@ -110,6 +127,11 @@ class GatewayConfig:
     health_deadline_seconds: float = 1.0
     #: The ``Retry-After`` of a 503.
     retry_after_seconds: int = 5
+    #: API keys for third-party apps: when any is set, the analysis routes (solve, score,
+    #: lexicons) need one in ``X-API-Key`` (or ``Authorization: Bearer``).
+    api_keys: frozenset[str] = frozenset()
+    #: The browser pages served at ``/`` (``web/`` of the checkout by default).
+    web_dir: Path | None = DEFAULT_WEB_DIR
 
     def __post_init__(self) -> None:
         for name in ("deadline_seconds", "health_deadline_seconds"):
@@ -133,7 +155,8 @@ class GatewayConfig:
         """The configuration the environment gives: ``ARBITRE_MOVEGEN_ADDRESS``,
         ``ARBITRE_DICTIONARY_ADDRESS``, ``ARBITRE_SCORING_ADDRESS`` (the variables each service
         listens by), ``ARBITRE_GATEWAY_DEADLINE`` (seconds) and
-        ``ARBITRE_GATEWAY_MAX_REQUEST_BYTES``; the defaults otherwise. Raises
+        ``ARBITRE_GATEWAY_MAX_REQUEST_BYTES``, ``ARBITRE_API_KEYS`` (comma-separated),
+        ``ARBITRE_SESSION_ADDRESS``, ``ARBITRE_WEB_DIR``; the defaults otherwise. Raises
         :class:`ValueError` for a value that is not a number."""
         defaults = cls()
         values: dict[str, Any] = {}
@@ -144,6 +167,11 @@ class GatewayConfig:
         deadline = environ.get("ARBITRE_GATEWAY_DEADLINE")
         if deadline:
             values["deadline_seconds"] = _number(deadline, "ARBITRE_GATEWAY_DEADLINE", float)
+        web = environ.get("ARBITRE_WEB_DIR")
+        if web:
+            values["web_dir"] = Path(web)
+        keys = environ.get("ARBITRE_API_KEYS", "")
+        values["api_keys"] = frozenset(key.strip() for key in keys.split(",") if key.strip())
         size = environ.get("ARBITRE_GATEWAY_MAX_REQUEST_BYTES")
         if size:
             values["max_request_bytes"] = _number(size, "ARBITRE_GATEWAY_MAX_REQUEST_BYTES", int)
@@ -230,6 +258,21 @@ class Gateway:
             self.metrics.grpc_errors.labels(peer, getattr(code, "name", str(code))).inc()
             raise grpc_error(peer, code, details, self.config.retry_after_seconds) from None
 
+    def stream(self, peer: str, method: str, message: Any) -> Any:
+        """A server-streaming call of ``peer`` with no deadline (the caller cancels it)."""
+        return getattr(self._open(peer)[1], method)(message)
+
+    def first(self, stream: Any, peer: str) -> Any:
+        """The first message of ``stream`` (``None`` when it ends at once); a failure is
+        raised as the :class:`ApiError` it means for the caller."""
+        try:
+            return next(stream, None)
+        except grpc.RpcError as error:
+            code = error.code() if hasattr(error, "code") else grpc.StatusCode.UNKNOWN
+            details = error.details() if hasattr(error, "details") else str(error)
+            self.metrics.grpc_errors.labels(peer, getattr(code, "name", str(code))).inc()
+            raise grpc_error(peer, code, details, self.config.retry_after_seconds) from None
+
     def health(self) -> dict[str, bool]:
         """Whether each peer answers SERVING to its health check, asked of all at once."""
         pending = {}
@@ -267,11 +310,12 @@ def create_app(config: GatewayConfig | None = None) -> Flask:
     app.json = provider
     app.extensions["arbitre.gateway"] = gateway
     _install_hooks(app, gateway)
+    add_game_routes(app, gateway)
 
     @app.post("/v1/solve")
     def solve() -> Response:
-        body = _Body(
-            _json_object(),
+        body = Body(
+            json_object(),
             required=("board", "rack"),
             optional=("lexicon", "tiles", "rules", "limit", "tie_break"),
         )
@@ -300,8 +344,8 @@ def create_app(config: GatewayConfig | None = None) -> Flask:
 
     @app.post("/v1/score")
     def score() -> Response:
-        body = _Body(
-            _json_object(),
+        body = Body(
+            json_object(),
             required=("board", "move"),
             optional=("rack", "lexicon", "tiles", "rules"),
         )
@@ -327,15 +371,15 @@ def create_app(config: GatewayConfig | None = None) -> Flask:
 
     @app.get("/v1/lexicons")
     def lexicons() -> Response:
-        _query_arguments(())
+        query_arguments(())
         answer = gateway.call("dictionary", "ListLexicons", dictionary_pb2.ListLexiconsRequest())
         return jsonify({"lexicons": [_lexicon_info(info) for info in answer.lexicons]})
 
     @app.get("/v1/lexicons/<lexicon_id>/words/<word>")
     def check_word(lexicon_id: str, word: str) -> Response:
-        _query_arguments(())
-        lexicon = _check_text(lexicon_id, "lexicon id", openapi.MAX_NAME_CHARS)
-        word = _check_text(word, "word", openapi.MAX_WORD_CHARS)
+        query_arguments(())
+        lexicon = check_text(lexicon_id, "lexicon id", openapi.MAX_NAME_CHARS)
+        word = check_text(word, "word", openapi.MAX_WORD_CHARS)
         message = dictionary_pb2.CheckWordsRequest(lexicon=lexicon, words=[word])
         answer = gateway.call("dictionary", "CheckWords", message)
         if len(answer.results) != 1:
@@ -345,21 +389,28 @@ def create_app(config: GatewayConfig | None = None) -> Flask:
 
     @app.get("/v1/lexicons/<lexicon_id>/search")
     def search(lexicon_id: str) -> Response:
-        arguments = _query_arguments((*_SEARCH_KINDS, "limit"))
-        lexicon = _check_text(lexicon_id, "lexicon id", openapi.MAX_NAME_CHARS)
+        arguments = query_arguments((*_SEARCH_KINDS, "limit"))
+        lexicon = check_text(lexicon_id, "lexicon id", openapi.MAX_NAME_CHARS)
         kinds = [kind for kind in _SEARCH_KINDS if kind in arguments]
         if len(kinds) != 1:
             given = f"; got {', '.join(kinds)}" if kinds else ""
             raise bad_request(f"give exactly one query: anagrams, pattern or plus_one{given}")
         kind = kinds[0]
-        text = _check_text(arguments[kind], kind, openapi.MAX_QUERY_CHARS)
+        text = check_text(arguments[kind], kind, openapi.MAX_QUERY_CHARS)
         limit = 0
         if "limit" in arguments:
-            limit = _parse_limit(arguments["limit"], openapi.MAX_SEARCH_LIMIT)
+            limit = parse_limit(arguments["limit"], openapi.MAX_SEARCH_LIMIT)
         message = dictionary_pb2.SearchRequest(lexicon=lexicon, limit=limit)
         setattr(message, kind, text)
         answer = gateway.call("dictionary", "Search", message)
         return jsonify({"words": list(answer.words), "truncated": answer.truncated})
+
+    @app.get("/")
+    def home() -> Response:
+        page = config.web_dir / "index.html" if config.web_dir is not None else None
+        if page is None or not page.is_file():
+            return jsonify({"api": "/v1/openapi.json", "health": "/healthz"})
+        return Response(page.read_bytes(), content_type="text/html; charset=utf-8")
 
     @app.get("/v1/openapi.json")
     def openapi_document() -> Response:
@@ -411,6 +462,9 @@ def _install_hooks(app: Flask, gateway: Gateway) -> None:
     @app.before_request
     def started() -> None:
         g.arbitre_started = time.perf_counter()
+        keys = gateway.config.api_keys
+        if keys and request.endpoint in _KEYED_ENDPOINTS:
+            _check_api_key(keys)
 
     @app.after_request
     def measured(response: Response) -> Response:
@@ -424,187 +478,27 @@ def _install_hooks(app: Flask, gateway: Gateway) -> None:
         return response
 
 
-# -- reading requests ----------------------------------------------------------------------------
+#: The analysis routes (view names) that need an API key when the operator sets any.
+_KEYED_ENDPOINTS = frozenset({"solve", "score", "lexicons", "check_word", "search"})
 
 
-class _DuplicateKeyError(ValueError):
-    pass
-
-
-def _json_object() -> dict[str, Any]:
-    """The request body: a JSON object, sent as ``application/json``."""
-    if not request.is_json:
+def _check_api_key(keys: frozenset[str]) -> None:
+    """A 401 without a key, a 403 with a wrong one (compared in constant time)."""
+    given = request.headers.get("X-API-Key", "")
+    if not given:
+        scheme, _, token = request.headers.get("Authorization", "").partition(" ")
+        given = token.strip() if scheme.lower() == "bearer" else ""
+    if not given:
         raise ApiError(
-            415,
-            "unsupported_media_type",
-            "send the body as JSON with Content-Type: application/json",
+            401,
+            "unauthorized",
+            "this server needs an API key: send it in X-API-Key",
+            {"WWW-Authenticate": "Bearer"},
         )
-    raw = request.get_data(cache=False)  # 413 past MAX_CONTENT_LENGTH
-    if not raw.strip():
-        raise bad_request("empty body: expected a JSON object", "bad_json")
-    try:
-        data = json.loads(raw, parse_constant=_refuse_constant, object_pairs_hook=_unique_keys)
-    except _DuplicateKeyError as error:
-        raise bad_request(str(error), "bad_json") from None
-    except ValueError as error:  # JSONDecodeError, UnicodeDecodeError, an int too long
-        raise bad_request(f"not valid JSON: {error}", "bad_json") from None
-    except RecursionError:
-        raise bad_request("not valid JSON: nested too deeply", "bad_json") from None
-    if not isinstance(data, dict):
-        raise bad_request(f"the body must be a JSON object, not {_json_kind(data)}")
-    return data
-
-
-def _refuse_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a JSON number")
-
-
-def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    result: dict[str, Any] = {}
-    for key, value in pairs:
-        if key in result:
-            raise _DuplicateKeyError(f"field {_shown(key)} given twice")
-        result[key] = value
-    return result
-
-
-class _Body:
-    """The fields of a JSON object body, checked: exactly the fields allowed, each typed."""
-
-    def __init__(
-        self, data: dict[str, Any], required: tuple[str, ...], optional: tuple[str, ...]
-    ) -> None:
-        allowed = (*required, *optional)
-        unknown = [key for key in data if key not in allowed]
-        if unknown:
-            names = ", ".join(_shown(key) for key in unknown[:5])
-            raise bad_request(f"unknown field(s) {names}; expected: {', '.join(allowed)}")
-        missing = [key for key in required if data.get(key) is None]
-        if missing:
-            raise bad_request(f"missing field(s): {', '.join(missing)}")
-        self.data = data
-
-    def text(self, name: str, max_chars: int) -> str:
-        return _check_text(self.data[name], name, max_chars)
-
-    def optional_text(self, name: str, max_chars: int) -> str:
-        """The field, or ``""`` when it is absent or ``null``."""
-        value = self.data.get(name)
-        return "" if value is None else _check_text(value, name, max_chars)
-
-    def integer(self, name: str, low: int, high: int) -> int | None:
-        value = self.data.get(name)
-        if value is None:
-            return None
-        if type(value) is not int:
-            raise bad_request(f"{name} must be an integer, not {_json_kind(value)}")
-        if not low <= value <= high:
-            raise bad_request(f"{name} must be from {low} to {high}, not {_shown(value)}")
-        return value
-
-    def texts(self, name: str, max_items: int, max_chars: int) -> list[str] | None:
-        value = self.data.get(name)
-        if value is None:
-            return None
-        if not isinstance(value, list):
-            raise bad_request(f"{name} must be an array of strings, not {_json_kind(value)}")
-        if len(value) > max_items:
-            raise bad_request(f"{name}: {len(value)} items, at most {max_items}")
-        return [
-            _check_text(item, f"{name}[{index}]", max_chars) for index, item in enumerate(value)
-        ]
-
-    def tie_break(self) -> list[str] | None:
-        """The tie-break keys: known ones, each at most once (which bounds how many distinct
-        tie-breaks, hence move generators, a caller can make the move generator build)."""
-        keys = self.texts("tie_break", openapi.MAX_TIE_BREAK_KEYS, openapi.MAX_NAME_CHARS)
-        for key in keys or ():
-            if key not in openapi.TIE_BREAK_KEYS:
-                raise bad_request(
-                    f"tie_break: unknown key {_shown(key)}; "
-                    f"keys: {', '.join(openapi.TIE_BREAK_KEYS)}"
-                )
-        if keys is not None and len(set(keys)) != len(keys):
-            raise bad_request("tie_break: a key given twice")
-        return keys
-
-    def board(self) -> list[str]:
-        value = self.data["board"]
-        if not isinstance(value, list):
-            raise bad_request(
-                f"board must be an array of strings (rows A to O), not {_json_kind(value)}"
-            )
-        if len(value) > openapi.MAX_BOARD_ROWS:
-            raise bad_request(f"board: {len(value)} rows; a board has 15")
-        return [
-            _check_text(row, f"board[{index}]", openapi.MAX_ROW_CHARS)
-            for index, row in enumerate(value)
-        ]
-
-    def position(self, rows: list[str]) -> Any:
-        return common_pb2.Position(
-            rows=rows,
-            lexicon=self.optional_text("lexicon", openapi.MAX_NAME_CHARS),
-            tiles=self.optional_text("tiles", openapi.MAX_NAME_CHARS),
-            rules=self.optional_text("rules", openapi.MAX_NAME_CHARS),
-        )
-
-
-def _query_arguments(allowed: tuple[str, ...]) -> dict[str, str]:
-    """The query string: only ``allowed`` names, each at most once."""
-    arguments: dict[str, str] = {}
-    for name in request.args:
-        if name not in allowed:
-            expected = f"; expected: {', '.join(allowed)}" if allowed else ""
-            raise bad_request(f"unknown query parameter {_shown(name)}{expected}")
-        values = request.args.getlist(name)
-        if len(values) != 1:
-            raise bad_request(f"query parameter {name} given {len(values)} times")
-        arguments[name] = values[0]
-    return arguments
-
-
-def _parse_limit(text: str, high: int) -> int:
-    if not (text.isascii() and text.isdigit() and len(text) <= 6 and 1 <= int(text) <= high):
-        raise bad_request(f"limit must be an integer from 1 to {high}, not {_shown(text)}")
-    return int(text)
-
-
-def _check_text(value: object, name: str, max_chars: int) -> str:
-    """``value`` when it is a string of at most ``max_chars`` characters that UTF-8 can carry."""
-    if not isinstance(value, str):
-        raise bad_request(f"{name} must be a string, not {_json_kind(value)}")
-    if len(value) > max_chars:
-        raise bad_request(f"{name}: {len(value)} characters, at most {max_chars}")
-    try:
-        value.encode("utf-8")
-    except UnicodeEncodeError:
-        raise bad_request(f"{name}: not valid Unicode (a lone surrogate)") from None
-    return value
+    if not any(hmac.compare_digest(given.encode(), key.encode()) for key in keys):
+        raise ApiError(403, "forbidden", "unknown API key")
 
 
 def _lexicon_info(info: Any) -> dict[str, Any]:
     """What a caller learns of a lexicon (never its source: it may be a path on the server)."""
     return {"id": info.id, "word_count": info.word_count, "hash": info.hash}
-
-
-def _json_kind(value: object) -> str:
-    if value is None:
-        return "null"
-    if isinstance(value, bool):
-        return "a boolean"
-    if isinstance(value, int):
-        return "an integer"
-    if isinstance(value, float):
-        return "a number"
-    if isinstance(value, str):
-        return "a string"
-    if isinstance(value, list):
-        return "an array"
-    return "an object"
-
-
-def _shown(value: object) -> str:
-    """A short, printable rendering of something the caller sent."""
-    text = repr(value)
-    return text if len(text) <= 40 else text[:40] + "…"

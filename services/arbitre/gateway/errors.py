@@ -3,8 +3,10 @@
 :class:`ApiError` is raised by the views and turned into a response by the app's error
 handlers; :func:`http_error` does the same for werkzeug's own HTTP errors (404 for an unknown
 route, 405, 413) and :func:`grpc_error` maps a failed gRPC call to what the caller should read:
-``INVALID_ARGUMENT`` is 400, ``NOT_FOUND`` 404, ``UNAVAILABLE`` and ``DEADLINE_EXCEEDED`` 503 with
-a ``Retry-After`` header, anything else a 502 whose details stay in the log.
+``INVALID_ARGUMENT`` is 400, ``UNAUTHENTICATED`` 401, ``PERMISSION_DENIED`` 403, ``NOT_FOUND``
+404, ``FAILED_PRECONDITION`` 409 (the game cannot take it now: a late answer, a game already
+started), ``UNAVAILABLE`` and ``DEADLINE_EXCEEDED`` 503 with a ``Retry-After`` header, anything
+else a 502 whose details stay in the log.
 """
 
 from __future__ import annotations
@@ -31,9 +33,12 @@ log = logging.getLogger("arbitre.gateway")
 #: The ``error.code`` of each status the gateway answers with when nothing more precise applies.
 HTTP_CODES: dict[int, str] = {
     400: "bad_request",
+    401: "unauthorized",
+    403: "forbidden",
     404: "not_found",
     405: "method_not_allowed",
     413: "payload_too_large",
+    409: "conflict",
     415: "unsupported_media_type",
     500: "internal",
     502: "bad_gateway",
@@ -101,6 +106,14 @@ def grpc_error(peer: str, code: Any, details: str | None, retry_after: int) -> A
         return bad_request(text or "invalid request")
     if name == "NOT_FOUND":
         return ApiError(404, "not_found", text or "not found")
+    if name == "UNAUTHENTICATED":
+        return ApiError(
+            401, "unauthorized", text or "a token is needed", {"WWW-Authenticate": "Bearer"}
+        )
+    if name == "PERMISSION_DENIED":
+        return ApiError(403, "forbidden", text or "this token may not do that")
+    if name == "FAILED_PRECONDITION":
+        return ApiError(409, "conflict", text or "not now")
     if name in ("UNAVAILABLE", "DEADLINE_EXCEEDED"):
         log.warning("%s peer: %s (%s)", peer, name, text)
         why = "is unavailable" if name == "UNAVAILABLE" else "did not answer in time"

@@ -3,7 +3,9 @@ input limits it states (the views enforce the same constants).
 
 The document is plain data built by :func:`document`; its schemas are JSON Schema 2020-12, as
 OpenAPI 3.1 wants, and say exactly what the views accept: unknown fields are refused, optional
-fields may be left out or ``null``.
+fields may be left out or ``null``. It covers the analysis routes (solve, score, lexicons: an API
+key when the operator sets ``ARBITRE_API_KEYS``) and the game routes of
+:mod:`arbitre.gateway.games` (the organiser's and the players' tokens as bearer tokens).
 """
 
 from __future__ import annotations
@@ -15,15 +17,23 @@ from arbitre.rules.tie_break import TIE_BREAK_KEYS as RULES_TIE_BREAK_KEYS
 
 __all__ = [
     "API_VERSION",
+    "GAME_ID_PATTERN",
     "MAX_BOARD_ROWS",
     "MAX_MOVES_LIMIT",
     "MAX_MOVE_CHARS",
     "MAX_NAME_CHARS",
+    "MAX_OFFSET",
+    "MAX_PLAYER_NAME_CHARS",
     "MAX_QUERY_CHARS",
     "MAX_RACK_CHARS",
+    "MAX_REVEAL_SECONDS",
     "MAX_ROW_CHARS",
     "MAX_SEARCH_LIMIT",
+    "MAX_SEED",
+    "MAX_STANDINGS_LIMIT",
     "MAX_TIE_BREAK_KEYS",
+    "MAX_TITLE_CHARS",
+    "MAX_TURN",
     "MAX_WORD_CHARS",
     "TIE_BREAK_KEYS",
     "document",
@@ -51,6 +61,19 @@ MAX_QUERY_CHARS = 64
 #: Most words a search returns.
 MAX_SEARCH_LIMIT = 10_000
 
+#: Games: the highest turn number, longest reveal, title and player name, and the standings'
+#: paging limits.
+MAX_TURN = 10_000
+MAX_REVEAL_SECONDS = 600
+MAX_TITLE_CHARS = 120
+MAX_PLAYER_NAME_CHARS = 40
+MAX_OFFSET = 1_000_000
+MAX_STANDINGS_LIMIT = 100_000
+#: The largest game seed (seeds are 63-bit).
+MAX_SEED = 2**63 - 1
+#: What a game id looks like (ECMA-262 pattern, as JSON Schema wants; the views check the same).
+GAME_ID_PATTERN = "^[A-Za-z0-9_-]{1,64}$"
+
 #: The keys a tie-break may use.
 TIE_BREAK_KEYS = tuple(RULES_TIE_BREAK_KEYS)
 
@@ -77,8 +100,11 @@ def _errors(*statuses: int) -> dict[str, Any]:
 
 _ERROR_RESPONSES = {
     400: "BadRequest",
+    401: "Unauthorized",
+    403: "Forbidden",
     404: "NotFound",
     405: "MethodNotAllowed",
+    409: "Conflict",
     413: "PayloadTooLarge",
     415: "UnsupportedMediaType",
     500: "InternalError",
@@ -117,14 +143,19 @@ _POSITION_FIELDS: dict[str, Any] = {
     ),
 }
 
+#: The empty standard board, for the examples.
+_EMPTY_BOARD = ["." * 15] * 15
+
 _ERROR_OBJECT: dict[str, Any] = {
     "type": "object",
     "required": ["code", "message"],
     "properties": {
         "code": {
             "type": "string",
-            "description": "bad_json, bad_request, not_found, method_not_allowed, "
-            "payload_too_large, unsupported_media_type, unavailable, bad_gateway, internal",
+            "description": "bad_json, bad_request, unauthorized, forbidden, not_found, "
+            "method_not_allowed, conflict, payload_too_large, unsupported_media_type, "
+            "unavailable, bad_gateway, internal; an answer that cannot be played is a 400 "
+            "whose code says why: illegal_move, bad_notation, unknown_letter, bad_rack.",
         },
         "message": {"type": "string"},
     },
@@ -141,6 +172,7 @@ _SCHEMAS: dict[str, Any] = {
         "type": "object",
         "additionalProperties": False,
         "required": ["board", "rack"],
+        "examples": [{"board": _EMPTY_BOARD, "rack": "EEUESI?"}],
         "properties": {
             "board": _POSITION_FIELDS["board"],
             "rack": {
@@ -205,6 +237,7 @@ _SCHEMAS: dict[str, Any] = {
         "type": "object",
         "additionalProperties": False,
         "required": ["board", "move"],
+        "examples": [{"board": _EMPTY_BOARD, "move": "H4 EpIEUSE", "rack": "EEUESI?"}],
         "properties": {
             "board": _POSITION_FIELDS["board"],
             "move": {
@@ -312,9 +345,386 @@ _SCHEMAS: dict[str, Any] = {
 }
 
 
-def _error_response(description: str, retry: bool = False, allow: bool = False) -> dict[str, Any]:
+_INTEGER: dict[str, Any] = {"type": "integer"}
+_STRINGS: dict[str, Any] = {"type": "array", "items": {"type": "string"}}
+
+_GAME_SCHEMAS: dict[str, Any] = {
+    "CreateGameRequest": {
+        "type": "object",
+        "additionalProperties": False,
+        "description": "Every field is optional: an empty object creates a duplicate game of "
+        "the FISF preset, with a random seed and no reveal pause.",
+        "examples": [
+            {"title": "Club night", "seed": 42, "reveal_seconds": 10},
+            {"preset": "online", "config": {"seconds_per_turn": 120, "max_turns": 20}},
+        ],
+        "properties": {
+            "kind": _optional(
+                {
+                    "type": "string",
+                    "enum": ["duplicate", ""],
+                    "description": 'The kind of game; only duplicate is played yet ("", like '
+                    "null, means duplicate).",
+                }
+            ),
+            "preset": _optional(
+                {
+                    "type": "string",
+                    "maxLength": MAX_NAME_CHARS,
+                    "description": 'The configuration to start from: "fisf" (default) or '
+                    '"online"; an unknown preset is a 400.',
+                }
+            ),
+            "config": _optional(
+                {
+                    "type": "object",
+                    "description": "Fields of a game configuration overriding the preset's: "
+                    "name, variant, lexicon, tiles, layout, minimums, no_move_redraws, "
+                    "max_turns, bonuses, solo_bonus, solo_min_players, tie_break, "
+                    "seconds_per_turn. An unknown field, a value of the wrong type or an "
+                    "impossible one is a 400 saying which.",
+                }
+            ),
+            "seed": _optional(
+                {
+                    "type": "integer",
+                    "minimum": 0,
+                    "maximum": MAX_SEED,
+                    "description": "The seed of the draws (the same seed and configuration "
+                    "draw the same racks); a random one when left out.",
+                }
+            ),
+            "reveal_seconds": _optional(
+                {
+                    "type": "integer",
+                    "minimum": 0,
+                    "maximum": MAX_REVEAL_SECONDS,
+                    "description": "How long each turn's results are shown before the next "
+                    "turn starts; default 0.",
+                }
+            ),
+            "title": _optional({"type": "string", "maxLength": MAX_TITLE_CHARS}),
+        },
+    },
+    "CreateGameResponse": {
+        "type": "object",
+        "required": ["game_id", "organiser_token", "game"],
+        "properties": {
+            "game_id": {"type": "string", "pattern": GAME_ID_PATTERN},
+            "organiser_token": {
+                "type": "string",
+                "description": "The organiser's secret: start, pause and resume take it as "
+                "Authorization: Bearer <token>. It is given only once.",
+            },
+            "game": _ref("GameState"),
+        },
+    },
+    "JoinRequest": {
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["name"],
+        "examples": [{"name": "Ana"}],
+        "properties": {
+            "name": {
+                "type": "string",
+                "minLength": 1,
+                "maxLength": MAX_PLAYER_NAME_CHARS,
+                "description": "The player's name as the standings show it: printable "
+                "characters, spaces around it dropped.",
+            },
+        },
+    },
+    "JoinResponse": {
+        "type": "object",
+        "required": ["player_id", "player_token", "game"],
+        "properties": {
+            "player_id": {"type": "string"},
+            "player_token": {
+                "type": "string",
+                "description": "The player's secret: answers take it as Authorization: Bearer "
+                "<token>. It is given only once.",
+            },
+            "game": _ref("GameState"),
+        },
+    },
+    "CommandRequest": {
+        "type": "object",
+        "description": "Ignored; a body, when sent, must be a JSON object.",
+    },
+    "Player": {
+        "type": "object",
+        "required": ["id", "name", "answered"],
+        "properties": {
+            "id": {"type": "string"},
+            "name": {"type": "string"},
+            "answered": {"type": "boolean", "description": "Has answered the open turn."},
+        },
+    },
+    "GameState": {
+        "type": "object",
+        "description": "The public state of a game: never the top of the open turn, nor "
+        "another player's answer.",
+        "required": [
+            "game_id",
+            "kind",
+            "title",
+            "status",
+            "phase",
+            "turn",
+            "board",
+            "rack",
+            "deadline_ms",
+            "remaining_ms",
+            "server_time_ms",
+            "players",
+            "answers",
+            "config",
+            "lexicon",
+            "end_reason",
+            "bag_count",
+            "reveal_seconds",
+        ],
+        "properties": {
+            "game_id": {"type": "string"},
+            "kind": {"type": "string", "enum": ["duplicate"]},
+            "title": {"type": "string"},
+            "status": {"type": "string", "enum": ["waiting", "running", "paused", "over"]},
+            "phase": {
+                "type": "string",
+                "enum": ["", "turn", "closing", "reveal"],
+                "description": "turn: answers open until deadline_ms; closing: answers shut, "
+                'results being written; reveal: the results shown until deadline_ms; "" '
+                "before the start and once over.",
+            },
+            "turn": {
+                "type": "integer",
+                "minimum": 0,
+                "description": "The open turn (or the one just revealed); 0 before the start.",
+            },
+            "board": {
+                **_STRINGS,
+                "description": "The board, rows A to O, as in SolveRequest.",
+            },
+            "rack": {
+                "type": "string",
+                "description": 'The tirage in FISF notation ("RU+ZXTEU"); empty before the '
+                "start and once over.",
+            },
+            "deadline_ms": {
+                "type": "integer",
+                "description": "Unix time in ms: the end of the turn or of the reveal; 0 when "
+                "paused or over.",
+            },
+            "remaining_ms": {
+                "type": "integer",
+                "description": "When paused: the time the turn had left.",
+            },
+            "server_time_ms": {
+                "type": "integer",
+                "description": "The server's clock, which deadlines are measured on.",
+            },
+            "players": {"type": "array", "items": _ref("Player")},
+            "answers": {
+                "type": "integer",
+                "description": "How many players answered the open turn.",
+            },
+            "config": {
+                "type": "object",
+                "description": "The game's whole configuration (the preset with the "
+                "overrides given at creation).",
+            },
+            "lexicon": {"type": "string"},
+            "end_reason": {
+                "type": "string",
+                "enum": ["", "bag", "no_move", "max_turns"],
+                "description": "Why the game ended; empty until it is over.",
+            },
+            "bag_count": {"type": "integer", "description": "Tiles left in the bag."},
+            "reveal_seconds": {"type": "integer"},
+            "my_answer": {
+                "type": "object",
+                "description": "Only for a player's token, once they answered the open turn: "
+                "their answer and its points on the board.",
+                "required": ["move", "score"],
+                "properties": {"move": {"type": "string"}, "score": _INTEGER},
+            },
+        },
+    },
+    "AnswerRequest": {
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["move"],
+        "examples": [{"move": "H4 EpIEUSE"}],
+        "properties": {
+            "move": {
+                "type": "string",
+                "maxLength": MAX_MOVE_CHARS,
+                "description": 'FISF notation, as in ScoreRequest: "H4 ChACUNE". A move that '
+                "cannot be placed with the rack is a 400 whose error code says why "
+                "(illegal_move, bad_notation, unknown_letter, bad_rack); one with unknown words "
+                "is accepted and scores 0 at the reveal. A later answer replaces the earlier "
+                "one.",
+            },
+        },
+    },
+    "AnswerResponse": {
+        "type": "object",
+        "required": ["turn", "move", "score", "answers"],
+        "properties": {
+            "turn": _INTEGER,
+            "move": {"type": "string", "description": "The answer kept."},
+            "score": {
+                "type": "integer",
+                "description": "Its points on the board; whether its words are valid is told "
+                "only at the reveal.",
+            },
+            "answers": {"type": "integer", "description": "How many players answered so far."},
+        },
+    },
+    "TurnResult": {
+        "type": "object",
+        "description": "A revealed turn: its top and every player's answer, best first.",
+        "required": ["turn", "rack", "board", "top", "alternatives", "answers"],
+        "properties": {
+            "turn": _INTEGER,
+            "rack": {"type": "string", "description": "The tirage, FISF notation."},
+            "board": {**_STRINGS, "description": "The board the turn was played on."},
+            "top": {
+                "type": "object",
+                "required": ["move", "score", "tiles", "blanks"],
+                "properties": {
+                    "move": {"type": "string"},
+                    "score": _INTEGER,
+                    "tiles": {"type": "integer", "description": "Tiles put down."},
+                    "blanks": {"type": "integer", "description": "Blanks among them."},
+                },
+            },
+            "alternatives": {
+                **_STRINGS,
+                "description": "The other moves worth the top's score.",
+            },
+            "answers": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "required": [
+                        "player",
+                        "name",
+                        "move",
+                        "points",
+                        "score",
+                        "negatif",
+                        "top",
+                        "solo",
+                        "words",
+                        "unknown_words",
+                    ],
+                    "properties": {
+                        "player": {"type": "string"},
+                        "name": {"type": "string"},
+                        "move": {
+                            "type": ["string", "null"],
+                            "description": "null: no answer.",
+                        },
+                        "points": {
+                            "type": "integer",
+                            "description": "What the player scores: 0 when a word is unknown.",
+                        },
+                        "score": {"type": "integer", "description": "The move's value."},
+                        "negatif": {"type": "integer", "description": "points minus the top."},
+                        "top": {"type": "boolean"},
+                        "solo": {"type": "boolean", "description": "The only top, with bonus."},
+                        "words": _STRINGS,
+                        "unknown_words": _STRINGS,
+                    },
+                },
+            },
+        },
+    },
+    "Standings": {
+        "type": "object",
+        "required": ["standings", "top_total", "turns", "players"],
+        "properties": {
+            "standings": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "required": [
+                        "rank",
+                        "player",
+                        "name",
+                        "total",
+                        "negatif",
+                        "percent_of_top",
+                        "tops",
+                        "solos",
+                    ],
+                    "properties": {
+                        "rank": {"type": "integer", "minimum": 1},
+                        "player": {"type": "string"},
+                        "name": {"type": "string"},
+                        "total": {"type": "integer", "description": "Solo bonuses included."},
+                        "negatif": {"type": "integer", "description": "total minus top_total."},
+                        "percent_of_top": {"type": "number"},
+                        "tops": {"type": "integer"},
+                        "solos": {"type": "integer"},
+                    },
+                },
+            },
+            "top_total": {"type": "integer", "description": "The tops of the closed turns."},
+            "turns": {"type": "integer", "description": "How many turns are closed."},
+            "players": {"type": "integer"},
+        },
+    },
+    "GameRecord": {
+        "type": "object",
+        "description": "The record of the game so far (closed turns only), as `arbitre` "
+        "replays it: configuration, seed, lexicon and its hash, every turn with every answer, "
+        "the standings; names maps player ids to names.",
+        "required": [
+            "format",
+            "config",
+            "seed",
+            "lexicon",
+            "players",
+            "turns",
+            "end",
+            "top_total",
+            "standings",
+            "names",
+            "game_id",
+        ],
+        "properties": {
+            "format": {"type": "string"},
+            "config": {"type": "object"},
+            "seed": {"type": "integer", "minimum": 0},
+            "lexicon": {
+                "type": "object",
+                "required": ["id", "hash"],
+                "properties": {"id": {"type": "string"}, "hash": {"type": "string"}},
+            },
+            "players": _STRINGS,
+            "turns": {"type": "array", "items": {"type": "object"}},
+            "end": {"type": ["string", "null"]},
+            "top_total": _INTEGER,
+            "standings": {"type": "array", "items": {"type": "object"}},
+            "names": {"type": "object", "additionalProperties": {"type": "string"}},
+            "game_id": {"type": "string"},
+        },
+    },
+}
+
+
+def _error_response(
+    description: str, retry: bool = False, allow: bool = False, authenticate: bool = False
+) -> dict[str, Any]:
     response = _json(_ref("Error"), description)
     headers: dict[str, Any] = {}
+    if authenticate:
+        headers["WWW-Authenticate"] = {
+            "description": "How to authenticate: Bearer.",
+            "schema": {"type": "string"},
+        }
     if retry:
         headers["Retry-After"] = {
             "description": "Seconds to wait before trying again.",
@@ -332,7 +742,22 @@ _RESPONSES: dict[str, Any] = {
         "The request is malformed: not JSON, a field missing, unknown or of the wrong type, a "
         "value too long, a board, rack or query the services cannot read."
     ),
-    "NotFound": _error_response("No such route, or no such lexicon."),
+    "Unauthorized": _error_response(
+        "A credential is missing or malformed: the analysis routes need an API key when the "
+        "operator sets ARBITRE_API_KEYS; the organiser's commands and answers need a token in "
+        "Authorization: Bearer <token>, and any Authorization header must have that form.",
+        authenticate=True,
+    ),
+    "Forbidden": _error_response(
+        "The credential is not one this server or this game knows: an unknown API key, not the "
+        "organiser's token, not a player's token of this game."
+    ),
+    "NotFound": _error_response("No such route, lexicon, game or turn."),
+    "Conflict": _error_response(
+        "The game cannot do that now: joining a game that started, starting it twice, pausing "
+        "a game that is not running, an answer to a turn that is not open (late, paused, over), "
+        "the results of a turn not revealed yet."
+    ),
     "MethodNotAllowed": _error_response("The route does not take this method.", allow=True),
     "PayloadTooLarge": _error_response("The body is over the gateway's limit (256 KiB)."),
     "UnsupportedMediaType": _error_response(
@@ -352,6 +777,7 @@ _LEXICON_ID = {
     "required": True,
     "description": 'A lexicon id: "fr", "en", or one the operator added.',
     "schema": {"type": "string", "maxLength": MAX_NAME_CHARS},
+    "example": "fr",
 }
 
 
@@ -365,20 +791,58 @@ def _search_parameter(name: str, description: str) -> dict[str, Any]:
     }
 
 
+_KEY_NOTE = (
+    " When the operator sets ARBITRE_API_KEYS, this route needs one of the keys, in X-API-Key "
+    "or in Authorization: Bearer <key> (401 without, 403 with a wrong one); otherwise it is open."
+)
+#: The analysis routes: an API key (either way) when the operator sets any, else nothing.
+_KEYED: list[dict[str, list[str]]] = [{"apiKey": []}, {"apiKeyBearer": []}, {}]
+
+_SECURITY_SCHEMES: dict[str, Any] = {
+    "apiKey": {
+        "type": "apiKey",
+        "in": "header",
+        "name": "X-API-Key",
+        "description": "An API key for third-party apps, on the analysis routes (solve, score, "
+        "lexicons). Required only when the operator sets ARBITRE_API_KEYS (comma-separated "
+        "keys); without it, those routes are open.",
+    },
+    "apiKeyBearer": {
+        "type": "http",
+        "scheme": "bearer",
+        "description": "The same API key sent as Authorization: Bearer <key>; X-API-Key wins "
+        "when both are sent. Required only when the operator sets ARBITRE_API_KEYS.",
+    },
+    "organiserToken": {
+        "type": "http",
+        "scheme": "bearer",
+        "description": "The organiser_token POST /v1/games answered: start, pause and resume "
+        "the game.",
+    },
+    "playerToken": {
+        "type": "http",
+        "scheme": "bearer",
+        "description": "The player_token POST /v1/games/{game_id}/players answered: answer the "
+        "turns, see one's own answer in the game's state.",
+    },
+}
+
+
 def _post(
     summary: str, request_schema: str, response_schema: str, description: str
 ) -> dict[str, Any]:
     return {
         "post": {
             "summary": summary,
-            "description": description,
+            "description": description + _KEY_NOTE,
+            "security": _KEYED,
             "requestBody": {
                 "required": True,
                 "content": {"application/json": {"schema": _ref(request_schema)}},
             },
             "responses": {
                 "200": _json(_ref(response_schema), summary),
-                **_errors(400, 404, 405, 413, 415, 500, 502, 503),
+                **_errors(400, 401, 403, 404, 405, 413, 415, 500, 502, 503),
             },
         }
     }
@@ -389,12 +853,241 @@ def _get(
     response: dict[str, Any],
     parameters: list[dict[str, Any]] | None = None,
     errors: tuple[int, ...] = (400, 404, 405, 500, 502, 503),
+    keyed: bool = False,
 ) -> dict[str, Any]:
     operation: dict[str, Any] = {"summary": summary, "responses": {"200": response}}
+    if keyed:
+        operation["description"] = summary + "." + _KEY_NOTE
+        operation["security"] = _KEYED
+        errors = tuple(sorted({*errors, 401, 403}))
     operation["responses"].update(_errors(*errors))
     if parameters:
         operation["parameters"] = parameters
     return {"get": operation}
+
+
+# -- games ---------------------------------------------------------------------------------------
+
+_GAME_ID = {
+    "name": "game_id",
+    "in": "path",
+    "required": True,
+    "description": "The game_id POST /v1/games answered; any other id is a 404.",
+    "schema": {"type": "string", "pattern": GAME_ID_PATTERN},
+}
+_TURN = {
+    "name": "turn",
+    "in": "path",
+    "required": True,
+    "description": "A turn number, from 1.",
+    "schema": {"type": "integer", "minimum": 1, "maximum": MAX_TURN},
+}
+_EVENT_ID_PATTERN = "^[0-9]{1,20}-[0-9]{1,20}$"
+
+#: The errors of every game route that calls the session service.
+_GAME_ERRORS = (400, 404, 405, 500, 502, 503)
+_BODY_ERRORS = (413, 415)
+_ORGANISER: list[dict[str, list[str]]] = [{"organiserToken": []}]
+_PLAYER: list[dict[str, list[str]]] = [{"playerToken": []}]
+
+
+def _game_operation(
+    summary: str,
+    description: str,
+    ok: dict[str, Any],
+    *,
+    status: str = "200",
+    errors: tuple[int, ...] = _GAME_ERRORS,
+    parameters: list[dict[str, Any]] | None = None,
+    body: str | None = None,
+    body_required: bool = True,
+    security: list[dict[str, list[str]]] | None = None,
+) -> dict[str, Any]:
+    operation: dict[str, Any] = {"summary": summary, "description": description}
+    if parameters:
+        operation["parameters"] = parameters
+    if security is not None:
+        operation["security"] = security
+    if body is not None:
+        operation["requestBody"] = {
+            "required": body_required,
+            "content": {"application/json": {"schema": _ref(body)}},
+        }
+        errors = (*errors, *_BODY_ERRORS)
+    operation["responses"] = {status: ok, **_errors(*sorted(set(errors)))}
+    return operation
+
+
+def _command(verb: str, description: str) -> dict[str, Any]:
+    return {
+        "post": _game_operation(
+            f"{verb} the game (the organiser)",
+            description + " Takes the organiser's token; a body, if any, is ignored but must "
+            "be a JSON object.",
+            _json(_ref("GameState"), "The game's state after the command."),
+            errors=(*_GAME_ERRORS, 401, 403, 409),
+            parameters=[_GAME_ID],
+            body="CommandRequest",
+            body_required=False,
+            security=_ORGANISER,
+        )
+    }
+
+
+def _game_paths() -> dict[str, Any]:
+    return {
+        "/v1/games": {
+            "post": _game_operation(
+                "Create a duplicate game",
+                "A game waiting for its players; the answer holds its id and the organiser's "
+                "token (given only once).",
+                _json(_ref("CreateGameResponse"), "The game, created."),
+                status="201",
+                errors=(400, 405, 500, 502, 503),
+                body="CreateGameRequest",
+            )
+        },
+        "/v1/games/{game_id}/players": {
+            "post": _game_operation(
+                "Join a game",
+                "Any number of players join a game until it starts (409 after). The answer "
+                "holds the player's id and token (given only once).",
+                _json(_ref("JoinResponse"), "The player, joined."),
+                status="201",
+                errors=(*_GAME_ERRORS, 409),
+                parameters=[_GAME_ID],
+                body="JoinRequest",
+            )
+        },
+        "/v1/games/{game_id}/start": _command(
+            "Start", "Draw the first turn of a waiting game that has a player at least."
+        ),
+        "/v1/games/{game_id}/pause": _command(
+            "Pause", "Stop the clock of a running game: answers are refused until it resumes."
+        ),
+        "/v1/games/{game_id}/resume": _command(
+            "Resume", "Restart the clock of a paused game: the deadline moves by the pause."
+        ),
+        "/v1/games/{game_id}": {
+            "get": _game_operation(
+                "The state of a game",
+                "Public: the board, the rack, the deadline, who answered. With a player's "
+                "token, also that player's own answer to the open turn (a token this game does "
+                "not know just shows nothing more; a malformed Authorization header is a 401).",
+                _json(_ref("GameState"), "The game's state."),
+                errors=(*_GAME_ERRORS, 401),
+                parameters=[_GAME_ID],
+                security=[*_PLAYER, {}],
+            )
+        },
+        "/v1/games/{game_id}/turns/{turn}/answers": {
+            "post": _game_operation(
+                "Answer the open turn (a player)",
+                "The move is judged at once: a move that cannot be placed with the rack is a "
+                "400 (error code illegal_move, bad_notation, unknown_letter or bad_rack), an "
+                "answer to a turn that is not open a 409. The words' validity is told "
+                "only at the reveal. The turn ends at its deadline, or once every player has "
+                "answered.",
+                _json(_ref("AnswerResponse"), "The answer, kept."),
+                errors=(*_GAME_ERRORS, 401, 403, 409),
+                parameters=[_GAME_ID, _TURN],
+                body="AnswerRequest",
+                security=_PLAYER,
+            )
+        },
+        "/v1/games/{game_id}/turns/{turn}": {
+            "get": _game_operation(
+                "The results of a revealed turn",
+                "The top and every player's answer, once the turn is revealed (409 before, 404 "
+                "for a turn not drawn).",
+                _json(_ref("TurnResult"), "The turn's results."),
+                errors=(*_GAME_ERRORS, 409),
+                parameters=[_GAME_ID, _TURN],
+            )
+        },
+        "/v1/games/{game_id}/standings": {
+            "get": _game_operation(
+                "The standings",
+                "Ranked by total after the closed turns (every player first, before any turn "
+                "closes), a page at a time.",
+                _json(_ref("Standings"), "A page of the standings."),
+                parameters=[
+                    _GAME_ID,
+                    {
+                        "name": "offset",
+                        "in": "query",
+                        "required": False,
+                        "description": "Lines to skip (default 0).",
+                        "schema": {"type": "integer", "minimum": 0, "maximum": MAX_OFFSET},
+                    },
+                    {
+                        "name": "limit",
+                        "in": "query",
+                        "required": False,
+                        "description": "At most this many lines; 0 (default): every line.",
+                        "schema": {"type": "integer", "minimum": 0, "maximum": MAX_STANDINGS_LIMIT},
+                    },
+                ],
+            )
+        },
+        "/v1/games/{game_id}/record": {
+            "get": _game_operation(
+                "The game's record (JSON)",
+                "Everything needed to replay and check the game so far, with `arbitre`.",
+                _json(_ref("GameRecord"), "The record."),
+                parameters=[_GAME_ID],
+            )
+        },
+        "/v1/games/{game_id}/sheet": {
+            "get": _game_operation(
+                "The game's sheet (text)",
+                "The feuille de partie of the closed turns: draws, tops, scores.",
+                {
+                    "description": "The sheet, plain text.",
+                    "content": {"text/plain": {"schema": {"type": "string"}}},
+                },
+                parameters=[_GAME_ID],
+            )
+        },
+        "/v1/games/{game_id}/events": {
+            "get": _game_operation(
+                "The game's events (server-sent events)",
+                "A stream that never ends before the game does: first the game's state "
+                "(event `state`), then every event (player_joined, game_started, "
+                "answer_count, turn_started, paused, resumed, turn_revealed, game_over), "
+                "each with its id; a comment line as a ping when idle. To resume after a "
+                "break, send the last id seen in Last-Event-ID (or ?after=): the stream goes on "
+                "from there, without the state.",
+                {
+                    "description": "The event stream.",
+                    "headers": {
+                        "Cache-Control": {
+                            "description": "no-cache",
+                            "schema": {"type": "string"},
+                        }
+                    },
+                    "content": {"text/event-stream": {"schema": {"type": "string"}}},
+                },
+                parameters=[
+                    _GAME_ID,
+                    {
+                        "name": "after",
+                        "in": "query",
+                        "required": False,
+                        "description": "The id of the last event seen (wins over Last-Event-ID).",
+                        "schema": {"type": "string", "pattern": _EVENT_ID_PATTERN},
+                    },
+                    {
+                        "name": "Last-Event-ID",
+                        "in": "header",
+                        "required": False,
+                        "description": "The id of the last event seen, as browsers send it.",
+                        "schema": {"type": "string", "pattern": _EVENT_ID_PATTERN},
+                    },
+                ],
+            )
+        },
+    }
 
 
 def _health() -> dict[str, Any]:
@@ -422,8 +1115,12 @@ def _document() -> dict[str, Any]:
             "version": API_VERSION,
             "summary": "Referee for simultaneous (duplicate) word games",
             "description": "REST/JSON in front of Arbitre's gRPC services: best moves, scoring, "
-            'lexicons. Every error is JSON: {"error": {"code", "message"}}; a service that is '
-            "down gives 503 with Retry-After.",
+            "lexicons, and duplicate games (create one, join it, start, pause and resume it, "
+            "answer each turn, read the results, the standings, the record and the sheet, "
+            "follow its events). The organiser's and the players' tokens are bearer tokens; the "
+            "analysis routes need an API key only when the operator sets ARBITRE_API_KEYS. "
+            'Every error is JSON: {"error": {"code", "message"}}; a service that is down gives '
+            "503 with Retry-After.",
             "license": {"name": "MIT", "identifier": "MIT"},
         },
         "servers": [{"url": "/"}],
@@ -445,7 +1142,8 @@ def _document() -> dict[str, Any]:
             "/v1/lexicons": _get(
                 "The lexicons on offer",
                 _json(_ref("LexiconList"), "Every lexicon: id, word count, content hash."),
-                errors=(405, 500, 502, 503),
+                errors=(400, 405, 500, 502, 503),
+                keyed=True,
             ),
             "/v1/lexicons/{lexicon_id}/words/{word}": _get(
                 "Whether a word is in a lexicon",
@@ -458,8 +1156,10 @@ def _document() -> dict[str, Any]:
                         "required": True,
                         "description": "Any case; accents are folded (É→E, Œ→OE).",
                         "schema": {"type": "string", "maxLength": MAX_WORD_CHARS},
+                        "example": "épieuse",
                     },
                 ],
+                keyed=True,
             ),
             "/v1/lexicons/{lexicon_id}/search": _get(
                 "Search a lexicon",
@@ -481,12 +1181,36 @@ def _document() -> dict[str, Any]:
                         "schema": {"type": "integer", "minimum": 1, "maximum": MAX_SEARCH_LIMIT},
                     },
                 ],
+                keyed=True,
+            ),
+            "/": _get(
+                "The web app",
+                {
+                    "description": "The browser pages of the games (index.html of the "
+                    "directory ARBITRE_WEB_DIR names, web/ of a checkout by default); without "
+                    "one, where this document and the health check are.",
+                    "content": {
+                        "text/html": {"schema": {"type": "string"}},
+                        "application/json": {
+                            "schema": {
+                                "type": "object",
+                                "required": ["api", "health"],
+                                "properties": {
+                                    "api": {"type": "string", "const": "/v1/openapi.json"},
+                                    "health": {"type": "string", "const": "/healthz"},
+                                },
+                            }
+                        },
+                    },
+                },
+                errors=(405,),
             ),
             "/v1/openapi.json": _get(
                 "This document",
                 {"description": "The OpenAPI 3.1 document.", "content": {"application/json": {}}},
                 errors=(405,),
             ),
+            **_game_paths(),
             "/healthz": _health(),
             "/metrics": _get(
                 "Prometheus metrics",
@@ -498,5 +1222,9 @@ def _document() -> dict[str, Any]:
                 errors=(405,),
             ),
         },
-        "components": {"schemas": _SCHEMAS, "responses": _RESPONSES},
+        "components": {
+            "schemas": {**_SCHEMAS, **_GAME_SCHEMAS},
+            "responses": _RESPONSES,
+            "securitySchemes": _SECURITY_SCHEMES,
+        },
     }

@@ -1,0 +1,316 @@
+"""The gateway's game routes: duplicate games over the session service.
+
+- ``POST /v1/games`` ``{kind?, preset?, config?, seed?, reveal_seconds?, title?}`` → 201
+  ``{game_id, organiser_token, game}``;
+- ``POST /v1/games/{id}/players`` ``{name}`` → 201 ``{player_id, player_token, game}``;
+- ``POST /v1/games/{id}/start``, ``/pause``, ``/resume`` (organiser's token) → the game;
+- ``GET /v1/games/{id}`` (a player's token optional: their own answer) → the public state,
+  never the top nor another player's answer;
+- ``POST /v1/games/{id}/turns/{n}/answers`` ``{move}`` (player's token) → the points of the pose;
+- ``GET /v1/games/{id}/turns/{n}`` → once revealed: the top and every answer;
+- ``GET /v1/games/{id}/standings`` (``offset``, ``limit``), ``/record`` (JSON), ``/sheet`` (text);
+- ``GET /v1/games/{id}/events``: server-sent events (``Last-Event-ID`` or ``?after=`` resumes).
+
+Tokens come in ``Authorization: Bearer <token>``.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
+
+import grpc
+from flask import Flask, Response, jsonify, request, stream_with_context
+
+from arbitre.gateway import openapi
+from arbitre.gateway.errors import ApiError, bad_request
+from arbitre.gateway.reading import Body, json_object, query_arguments, shown
+from arbitre.services.session import game_state_data
+from arbitre.v1 import common_pb2, session_pb2
+
+if TYPE_CHECKING:
+    from arbitre.gateway.app import Gateway
+
+__all__ = ["add_game_routes", "bearer_token"]
+
+_GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
+_TOKEN = re.compile(r"[A-Za-z0-9_-]{1,128}")
+#: The codes of a move that cannot be played, as the scoring service gives them.
+_MOVE_ERRORS = frozenset({"illegal_move", "bad_notation", "unknown_letter", "bad_rack"})
+_EVENT_ID = re.compile(r"[0-9]{1,20}-[0-9]{1,20}")
+
+
+def bearer_token(required: bool) -> str:
+    """The token of ``Authorization: Bearer <token>``; ``""`` when absent and not
+    ``required``; a 401 when absent and required or malformed."""
+    header = request.headers.get("Authorization", "")
+    if not header:
+        if required:
+            raise ApiError(
+                401,
+                "unauthorized",
+                "send the token as Authorization: Bearer <token>",
+                {"WWW-Authenticate": "Bearer"},
+            )
+        return ""
+    scheme, _, token = header.partition(" ")
+    token = token.strip()
+    if scheme.lower() != "bearer" or not _TOKEN.fullmatch(token):
+        raise ApiError(
+            401,
+            "unauthorized",
+            "the Authorization header must be: Bearer <token>",
+            {"WWW-Authenticate": "Bearer"},
+        )
+    return token
+
+
+def _event_id(text: str) -> bool:
+    """Whether ``text`` is a Redis stream id: two numbers below 2**64."""
+    return bool(_EVENT_ID.fullmatch(text)) and all(int(part) < 2**64 for part in text.split("-"))
+
+
+def _game_id(game_id: str) -> str:
+    if not _GAME_ID.fullmatch(game_id):
+        raise ApiError(404, "not_found", f"no game {shown(game_id)}")
+    return game_id
+
+
+def _turn(text: str) -> int:
+    """The turn number of the path: 1 to MAX_TURN in ASCII digits, else a 404 (never int() of
+    thousands of digits, which raises past Python's digit limit)."""
+    if not (text.isascii() and text.isdigit() and len(text) <= 5):
+        raise ApiError(404, "not_found", f"no turn {shown(text)}")
+    number = int(text)
+    if not 1 <= number <= openapi.MAX_TURN:
+        raise ApiError(404, "not_found", f"no turn {number}")
+    return number
+
+
+def _turn_data(result: Any) -> dict[str, Any]:
+    top = result.top
+    return {
+        "turn": result.turn,
+        "rack": result.rack,
+        "board": list(result.board),
+        "top": {"move": top.notation, "score": top.score, "tiles": top.tiles, "blanks": top.blanks},
+        "alternatives": list(result.alternatives),
+        "answers": [
+            {
+                "player": line.player,
+                "name": line.name,
+                "move": line.move or None,
+                "points": line.points,
+                "score": line.score,
+                "negatif": line.negatif,
+                "top": line.top,
+                "solo": line.solo,
+                "words": list(line.words),
+                "unknown_words": list(line.unknown_words),
+            }
+            for line in result.answers
+        ],
+    }
+
+
+def _standings_data(page: Any) -> dict[str, Any]:
+    return {
+        "standings": [
+            {
+                "rank": line.standing.rank,
+                "player": line.standing.player,
+                "name": line.name,
+                "total": line.standing.total,
+                "negatif": line.standing.negatif,
+                "percent_of_top": line.standing.percent_of_top,
+                "tops": line.standing.tops,
+                "solos": line.standing.solos,
+            }
+            for line in page.standings
+        ],
+        "top_total": page.top_total,
+        "turns": page.turns,
+        "players": page.players,
+    }
+
+
+def _sse(event_id: str, kind: str, data: str) -> str:
+    lines = "".join(f"data: {line}\n" for line in (data or "{}").splitlines() or ["{}"])
+    return f"id: {event_id}\nevent: {kind}\n{lines}\n"
+
+
+def add_game_routes(app: Flask, gateway: Gateway) -> None:
+    """Add the game routes to ``app``, calling the session service through ``gateway``."""
+
+    def created(data: dict[str, Any]) -> Response:
+        response = jsonify(data)
+        response.status_code = 201
+        return response
+
+    @app.post("/v1/games")
+    def create_game() -> Response:
+        body = Body(
+            json_object(),
+            required=(),
+            optional=("kind", "preset", "config", "seed", "reveal_seconds", "title"),
+        )
+        kind = body.optional_text("kind", openapi.MAX_NAME_CHARS) or "duplicate"
+        if kind != "duplicate":
+            raise bad_request(f"kind {shown(kind)}: only duplicate games are played yet")
+        config = body.data.get("config")
+        if config is not None and not isinstance(config, dict):
+            raise bad_request("config must be an object (the fields of a game configuration)")
+        seed = body.integer("seed", 0, openapi.MAX_SEED)
+        reveal = body.integer("reveal_seconds", 0, openapi.MAX_REVEAL_SECONDS)
+        message = session_pb2.CreateGameRequest(
+            kind=common_pb2.GAME_KIND_DUPLICATE,
+            config_json=json.dumps(config or {}),
+            preset=body.optional_text("preset", openapi.MAX_NAME_CHARS),
+            has_seed=seed is not None,
+            seed=seed or 0,
+            reveal_seconds=reveal or 0,
+            title=body.optional_text("title", openapi.MAX_TITLE_CHARS),
+        )
+        answer = gateway.call("session", "CreateGame", message)
+        return created(
+            {
+                "game_id": answer.game_id,
+                "organiser_token": answer.organiser_token,
+                "game": game_state_data(answer.state),
+            }
+        )
+
+    @app.post("/v1/games/<game_id>/players")
+    def join_game(game_id: str) -> Response:
+        body = Body(json_object(), required=("name",), optional=())
+        message = session_pb2.JoinRequest(
+            game_id=_game_id(game_id), name=body.text("name", openapi.MAX_PLAYER_NAME_CHARS)
+        )
+        answer = gateway.call("session", "Join", message)
+        return created(
+            {
+                "player_id": answer.player_id,
+                "player_token": answer.player_token,
+                "game": game_state_data(answer.state),
+            }
+        )
+
+    def command(game_id: str, method: str) -> Response:
+        query_arguments(())
+        if request.content_length:
+            json_object()  # a body, if any, must be JSON (and is ignored)
+        message = session_pb2.GameCommand(game_id=_game_id(game_id), token=bearer_token(True))
+        return jsonify(game_state_data(gateway.call("session", method, message)))
+
+    @app.post("/v1/games/<game_id>/start")
+    def start_game(game_id: str) -> Response:
+        return command(game_id, "Start")
+
+    @app.post("/v1/games/<game_id>/pause")
+    def pause_game(game_id: str) -> Response:
+        return command(game_id, "Pause")
+
+    @app.post("/v1/games/<game_id>/resume")
+    def resume_game(game_id: str) -> Response:
+        return command(game_id, "Resume")
+
+    @app.get("/v1/games/<game_id>")
+    def get_game(game_id: str) -> Response:
+        query_arguments(())
+        message = session_pb2.GetGameRequest(game_id=_game_id(game_id), token=bearer_token(False))
+        return jsonify(game_state_data(gateway.call("session", "GetGame", message)))
+
+    @app.post("/v1/games/<game_id>/turns/<turn>/answers")
+    def answer(game_id: str, turn: str) -> Response:
+        body = Body(json_object(), required=("move",), optional=())
+        message = session_pb2.AnswerRequest(
+            game_id=_game_id(game_id),
+            turn=_turn(turn),
+            token=bearer_token(True),
+            move=body.text("move", openapi.MAX_MOVE_CHARS),
+        )
+        try:
+            answered = gateway.call("session", "Answer", message)
+        except ApiError as error:
+            # The session says why a move cannot be played: "illegal_move:<reason>: ...".
+            reason = error.message.partition(":")[0]
+            if error.status == 400 and reason in _MOVE_ERRORS:
+                error.code = reason
+            raise
+        return jsonify(
+            {
+                "turn": answered.turn,
+                "move": answered.move,
+                "score": answered.score,
+                "answers": answered.answers,
+            }
+        )
+
+    @app.get("/v1/games/<game_id>/turns/<turn>")
+    def get_turn(game_id: str, turn: str) -> Response:
+        query_arguments(())
+        message = session_pb2.GetTurnRequest(game_id=_game_id(game_id), turn=_turn(turn))
+        return jsonify(_turn_data(gateway.call("session", "GetTurn", message)))
+
+    @app.get("/v1/games/<game_id>/standings")
+    def standings(game_id: str) -> Response:
+        arguments = query_arguments(("offset", "limit"))
+        offset = _count(arguments.get("offset", "0"), "offset", openapi.MAX_OFFSET)
+        limit = _count(arguments.get("limit", "0"), "limit", openapi.MAX_STANDINGS_LIMIT)
+        message = session_pb2.GetStandingsRequest(
+            game_id=_game_id(game_id), offset=offset, limit=limit
+        )
+        return jsonify(_standings_data(gateway.call("session", "GetStandings", message)))
+
+    @app.get("/v1/games/<game_id>/record")
+    def record(game_id: str) -> Response:
+        query_arguments(())
+        message = session_pb2.GetGameRequest(game_id=_game_id(game_id))
+        found = gateway.call("session", "GetRecord", message)
+        return Response(found.record_json, content_type="application/json; charset=utf-8")
+
+    @app.get("/v1/games/<game_id>/sheet")
+    def sheet(game_id: str) -> Response:
+        query_arguments(())
+        message = session_pb2.GetGameRequest(game_id=_game_id(game_id))
+        found = gateway.call("session", "GetRecord", message)
+        return Response(found.sheet, content_type="text/plain; charset=utf-8")
+
+    @app.get("/v1/games/<game_id>/events")
+    def events(game_id: str) -> Response:
+        arguments = query_arguments(("after",))
+        after = arguments.get("after") or request.headers.get("Last-Event-ID", "")
+        if after and not _event_id(after):
+            raise bad_request(f"{shown(after)} is not an event id (Last-Event-ID or after)")
+        stream = gateway.stream(
+            "session", "Events", session_pb2.EventsRequest(game_id=_game_id(game_id), after=after)
+        )
+        first = gateway.first(stream, "session")  # errors (no such game) before any byte
+
+        def generate() -> Iterator[str]:
+            try:
+                yield "retry: 2000\n\n"
+                if first is not None and first.type != "ping":
+                    yield _sse(first.id, first.type, first.data_json)
+                for event in stream:
+                    if event.type == "ping":
+                        yield ": ping\n\n"
+                    else:
+                        yield _sse(event.id, event.type, event.data_json)
+            except grpc.RpcError:
+                yield 'event: error\ndata: {"message": "the stream broke; reconnect"}\n\n'
+            finally:
+                stream.cancel()
+
+        response = Response(stream_with_context(generate()), content_type="text/event-stream")
+        response.headers["Cache-Control"] = "no-cache"
+        response.headers["X-Accel-Buffering"] = "no"
+        return response
+
+
+def _count(text: str, name: str, high: int) -> int:
+    if not (text.isascii() and text.isdigit() and len(text) <= 7 and int(text) <= high):
+        raise bad_request(f"{name} must be an integer from 0 to {high}, not {shown(text)}")
+    return int(text)

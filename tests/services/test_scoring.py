@@ -25,9 +25,11 @@ from arbitre.rules.results import TurnScores, standings
 from arbitre.rules.tiles import FRENCH, TileSet
 from arbitre.services import scoring
 from arbitre.services.lexicons import LexiconRegistry
+from arbitre.services.redis_server import connect
 from arbitre.services.server import Registration, start
 from arbitre.v1 import common_pb2, scoring_pb2, scoring_pb2_grpc
 from tests.corpus import GAMES, Turn, game_id, replay, rules_for
+from tests.network import free_port
 from tests.redis_fixtures import redis_db, redis_url  # noqa: F401
 
 EMPTY = ["." * 15] * 15
@@ -627,3 +629,20 @@ def test_turns_of_another_game_kind_are_refused(standings_stub: Any, db: redis.R
         standings_stub.CloseTurn(request)
     assert caught.value.code() == grpc.StatusCode.INVALID_ARGUMENT
     assert db.dbsize() == 0
+
+
+def test_standings_with_redis_down_are_unavailable(cache: Path, registry: LexiconRegistry) -> None:
+    closed = connect(f"redis://127.0.0.1:{free_port()}/0")
+    running = start([scoring.registration(registry, closed)])
+    try:
+        with grpc.insecure_channel(running.address) as channel:
+            stub = scoring_pb2_grpc.ScoringStub(channel)
+            for call in (
+                lambda: stub.CloseTurn(close_request({"ana": 50}), timeout=30),
+                lambda: stub.Standings(standings_request(), timeout=30),
+            ):
+                with pytest.raises(grpc.RpcError) as caught:
+                    call()
+                assert caught.value.code() == grpc.StatusCode.UNAVAILABLE
+    finally:
+        running.stop(0)

@@ -1025,3 +1025,28 @@ def test_a_turn_half_closed_by_a_failing_replica_is_closed_once(
     assert totals[ana.player_id] == move.score
     kinds = event_types(db, game_id)
     assert kinds.count("turn_revealed") == 1
+
+
+def test_with_redis_down_every_call_is_unavailable(table: Table) -> None:
+    """A session replica whose Redis is gone answers UNAVAILABLE (retry), never INTERNAL."""
+    address = table.platform.address
+    closed = redis.Redis.from_url(f"redis://127.0.0.1:{free_port()}/0", decode_responses=True)
+    registration, _service = session.registration(closed, Peers.at(address, address, address))
+    running = start([registration])
+    try:
+        with grpc.insecure_channel(running.address) as channel:
+            stub = session_pb2_grpc.SessionStub(channel)
+            calls: list[Callable[[], Any]] = [
+                lambda: stub.CreateGame(session_pb2.CreateGameRequest(), timeout=30),
+                lambda: stub.Join(session_pb2.JoinRequest(game_id="g1", name="Ana"), timeout=30),
+                lambda: stub.GetGame(session_pb2.GetGameRequest(game_id="g1"), timeout=30),
+                lambda: stub.Answer(
+                    session_pb2.AnswerRequest(game_id="g1", turn=1, token="t", move="H8 AA"),
+                    timeout=30,
+                ),
+                lambda: list(stub.Events(session_pb2.EventsRequest(game_id="g1"), timeout=30)),
+            ]
+            for call in calls:
+                assert code_of(call) == grpc.StatusCode.UNAVAILABLE
+    finally:
+        running.stop(0)

@@ -21,9 +21,10 @@ import logging
 import re
 import sys
 from collections.abc import Sequence
-from typing import Any
+from typing import Any, NoReturn
 
 import grpc
+import redis as redis_module
 
 from arbitre.engine.movegen import MoveGenerator, PreparedBoard
 from arbitre.rules.errors import ArbitreError, BadRackError, IllegalMoveError
@@ -112,6 +113,8 @@ class ScoringService(scoring_pb2_grpc.ScoringServicer):
             )
         except InvalidResultsError as error:
             abort(context, grpc.StatusCode.INVALID_ARGUMENT, str(error))
+        except redis_module.RedisError as error:
+            _store_down(context, error)
         return scoring_pb2.CloseTurnResponse(solos=sorted(alone), already_closed=again)
 
     def Standings(self, request: Any, context: Any) -> Any:  # noqa: N802
@@ -120,7 +123,10 @@ class ScoringService(scoring_pb2_grpc.ScoringServicer):
         game_id = checked_game_id(request.game_id, context)
         if request.offset < 0 or request.limit < 0:
             abort(context, grpc.StatusCode.INVALID_ARGUMENT, "offset and limit must be >= 0")
-        page = store.page(game_id, request.offset, request.limit)
+        try:
+            page = store.page(game_id, request.offset, request.limit)
+        except redis_module.RedisError as error:
+            _store_down(context, error)
         return scoring_pb2.StandingsResponse(
             standings=[
                 scoring_pb2.Standing(
@@ -194,6 +200,11 @@ def verdict(prepared: PreparedBoard, text: str, rack: str = "") -> Any:
 
 def _failure(message: str, code: str) -> Any:
     return scoring_pb2.JudgeResponse(legal=False, error=message, error_code=code)
+
+
+def _store_down(context: Any, error: Exception) -> NoReturn:
+    log.warning("Redis failed: %s", error)
+    abort(context, grpc.StatusCode.UNAVAILABLE, "the standings store is unreachable; retry")
 
 
 def _duplicate_only(kind: int, context: Any) -> None:

@@ -199,8 +199,8 @@ class SessionService(session_pb2_grpc.SessionServicer):
                 abort(context, code, error.details())
             log.warning("a peer service failed: %s", error)
             abort(context, grpc.StatusCode.UNAVAILABLE, "a service this game needs is down; retry")
-        except (redis_module.ConnectionError, redis_module.TimeoutError) as error:
-            log.warning("Redis is unreachable: %s", error)
+        except redis_module.RedisError as error:
+            log.warning("Redis failed: %s", error)
             abort(context, grpc.StatusCode.UNAVAILABLE, "the game store is unreachable; retry")
         except GameBusyError:
             abort(context, grpc.StatusCode.UNAVAILABLE, "the game is busy; retry")
@@ -885,7 +885,7 @@ class SessionService(session_pb2_grpc.SessionServicer):
                     yield session_pb2.GameEvent(id=after, type="ping", data_json="{}")
         except _RefusedError as refused:
             abort(context, refused.code, refused.message)
-        except (redis_module.ConnectionError, redis_module.TimeoutError):
+        except redis_module.RedisError:
             abort(context, grpc.StatusCode.UNAVAILABLE, "the game store is unreachable; retry")
 
 

@@ -1,0 +1,167 @@
+"""Robot players: how a robot of each level chooses its answer to a turn.
+
+Three levels, as online duplicate tables offer them:
+
+- **Expert** (:attr:`RobotLevel.EXPERT`): the top most of the time; otherwise a strong move
+  just below it (one of the next best scores), as a very good player misses a top now and then.
+- **Confirmé** (:attr:`RobotLevel.CONFIRME`): close to the top: each turn it aims at a share of
+  the top drawn between :attr:`RobotProfile.aim_low` and :attr:`RobotProfile.aim_high`, and
+  plays the move whose score is nearest that aim.
+- **Débutant** (:attr:`RobotLevel.DEBUTANT`): only common words (every word the move forms is
+  among the language's most frequent words, from the ``wordfreq`` package), never a scrabble,
+  sometimes nothing at all; among the moves it "sees" it takes a middling one.
+
+A :class:`Robot` is deterministic for a given seed: the same game, the same answers. It uses the
+move generator directly (the engine layer); a robot sitting at a table of the session service
+asks the same questions of the movegen service. :func:`common_words` builds the débutant's
+vocabulary once per language and lexicon.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import StrEnum
+
+from arbitre.engine.lexicon import Lexicon
+from arbitre.engine.movegen import GeneratedMove, PreparedBoard
+from arbitre.engine.normalise import normalise_word
+
+__all__ = [
+    "PROFILES",
+    "Robot",
+    "RobotLevel",
+    "RobotProfile",
+    "common_words",
+]
+
+
+class RobotLevel(StrEnum):
+    """A robot's strength; the value is the name used in data and in the API."""
+
+    EXPERT = "expert"
+    CONFIRME = "confirme"
+    DEBUTANT = "debutant"
+
+
+@dataclass(frozen=True, slots=True)
+class RobotProfile:
+    """How a level plays.
+
+    ``top_chance``: the probability of playing the top (else the level's own choice);
+    ``aim_low``/``aim_high``: the share of the top aimed at when not playing it; ``pass_chance``:
+    the probability of answering nothing; ``common_only``: every word must be common;
+    ``max_tiles``: most tiles put down (6: never a scrabble); ``consider``: how many of the best
+    moves the level looks at (0: all).
+    """
+
+    top_chance: float
+    aim_low: float
+    aim_high: float
+    pass_chance: float = 0.0
+    common_only: bool = False
+    max_tiles: int = 8
+    consider: int = 0
+
+
+PROFILES: dict[RobotLevel, RobotProfile] = {
+    RobotLevel.EXPERT: RobotProfile(top_chance=0.9, aim_low=0.8, aim_high=1.0, consider=12),
+    RobotLevel.CONFIRME: RobotProfile(top_chance=0.25, aim_low=0.62, aim_high=0.92),
+    RobotLevel.DEBUTANT: RobotProfile(
+        top_chance=0.0,
+        aim_low=0.3,
+        aim_high=0.7,
+        pass_chance=0.1,
+        common_only=True,
+        max_tiles=6,
+    ),
+}
+
+#: How many of a language's most frequent words a débutant knows.
+COMMON_WORDS = 20_000
+_common: dict[tuple[str, str, int], frozenset[str]] = {}
+_common_lock = threading.Lock()
+
+
+def common_words(language: str, lexicon: Lexicon, count: int = COMMON_WORDS) -> frozenset[str]:
+    """The ``count`` most frequent words of ``language`` (``wordfreq``), normalised as the
+    lexicon's words are and kept only when ``lexicon`` has them; built once per language,
+    lexicon and count."""
+    key = (language, lexicon.info.hash, count)
+    found = _common.get(key)
+    if found is not None:
+        return found
+    import wordfreq  # loaded on first use: its data is large
+
+    words = set()
+    for text in wordfreq.top_n_list(language, count):
+        word = normalise_word(text)
+        if word is not None and word in lexicon:
+            words.add(word)
+    built = frozenset(words)
+    with _common_lock:
+        return _common.setdefault(key, built)
+
+
+@dataclass
+class Robot:
+    """A robot of ``level``; ``rng`` makes its choices (seed it for reproducible games);
+    ``vocabulary`` is the set of common words a débutant plays (required for that level)."""
+
+    level: RobotLevel
+    rng: random.Random
+    vocabulary: frozenset[str] | None = None
+
+    def __post_init__(self) -> None:
+        self.level = RobotLevel(self.level)
+        if PROFILES[self.level].common_only and self.vocabulary is None:
+            raise ValueError(f"a {self.level.value} robot needs a vocabulary of common words")
+
+    @property
+    def profile(self) -> RobotProfile:
+        return PROFILES[self.level]
+
+    def choose(self, prepared: PreparedBoard, rack: str) -> GeneratedMove | None:
+        """The move this robot answers on ``prepared`` with ``rack``, or ``None`` (no answer)."""
+        profile = self.profile
+        rng = self.rng
+        if rng.random() < profile.pass_chance:
+            return None
+        moves = prepared.moves(rack, profile.consider or None)
+        if not moves:
+            return None
+        if rng.random() < profile.top_chance:
+            top = prepared.top(rack).top
+            return top if top is not None else moves[0]
+        best = moves[0].score
+        candidates = [
+            move
+            for move in moves
+            if move.tiles <= profile.max_tiles
+            and (not profile.common_only or self._known(prepared, move))
+        ]
+        # Not the top this time: a move below it, unless the robot sees nothing else.
+        candidates = [move for move in candidates if move.score < best] or candidates
+        if not candidates:
+            return None
+        aim = best * rng.uniform(profile.aim_low, profile.aim_high)
+        return _nearest(candidates, aim, rng)
+
+    def _known(self, prepared: PreparedBoard, move: GeneratedMove) -> bool:
+        """Whether every word ``move`` forms is one the robot knows (its main word first: a
+        cheap test before the cross words are computed)."""
+        vocabulary = self.vocabulary or frozenset()
+        if move.move.word.upper() not in vocabulary:
+            return False
+        words = prepared.evaluate(move.move).words
+        return all(word.word.upper() in vocabulary for word in words)
+
+
+def _nearest(moves: Iterable[GeneratedMove], aim: float, rng: random.Random) -> GeneratedMove:
+    """A move whose score is nearest ``aim`` (ties drawn at random)."""
+    ordered = sorted(moves, key=lambda move: abs(move.score - aim))
+    closest = abs(ordered[0].score - aim)
+    tied = [move for move in ordered if abs(move.score - aim) == closest]
+    return tied[rng.randrange(len(tied))]

@@ -827,13 +827,14 @@ def test_openapi_documents_every_route(app: Flask, document: dict[str, Any]) -> 
         route for route in documented if route[0].startswith("/v1/")
     }
     assert routes == documented  # /, /healthz and /metrics too
-    assert len({route for route in routes if route[0].startswith("/v1/")}) == 18
-    assert len({route for route in routes if route[0].startswith("/v1/games")}) == 12
+    assert len({route for route in routes if route[0].startswith("/v1/")}) == 19
+    assert len({route for route in routes if route[0].startswith("/v1/games")}) == 13
     for path, operations in document["paths"].items():
         for method, operation in operations.items():
             created = (path, method) in {
                 ("/v1/games", "post"),
                 ("/v1/games/{game_id}/players", "post"),
+                ("/v1/games/{game_id}/robots", "post"),
             }
             assert ("201" if created else "200") in operation["responses"], path
             assert ("200" in operation["responses"]) != created, path

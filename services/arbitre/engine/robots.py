@@ -21,9 +21,10 @@ from __future__ import annotations
 
 import random
 import threading
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Protocol, TypeVar
 
 from arbitre.engine.lexicon import Lexicon
 from arbitre.engine.movegen import GeneratedMove, PreparedBoard
@@ -34,8 +35,22 @@ __all__ = [
     "Robot",
     "RobotLevel",
     "RobotProfile",
+    "Scored",
     "common_words",
 ]
+
+
+class Scored(Protocol):
+    """What a robot needs of a move: its score and how many tiles it puts down."""
+
+    @property
+    def score(self) -> int: ...
+
+    @property
+    def tiles(self) -> int: ...
+
+
+ScoredT = TypeVar("ScoredT", bound=Scored)
 
 
 class RobotLevel(StrEnum):
@@ -85,11 +100,14 @@ _common: dict[tuple[str, str, int], frozenset[str]] = {}
 _common_lock = threading.Lock()
 
 
-def common_words(language: str, lexicon: Lexicon, count: int = COMMON_WORDS) -> frozenset[str]:
+def common_words(
+    language: str, lexicon: Lexicon | None = None, count: int = COMMON_WORDS
+) -> frozenset[str]:
     """The ``count`` most frequent words of ``language`` (``wordfreq``), normalised as the
-    lexicon's words are and kept only when ``lexicon`` has them; built once per language,
-    lexicon and count."""
-    key = (language, lexicon.info.hash, count)
+    lexicon's words are and, with ``lexicon``, kept only when it has them (without, the set
+    may hold words no lexicon has: harmless when the moves come from a move generator); built
+    once per language, lexicon and count."""
+    key = (language, lexicon.info.hash if lexicon is not None else "", count)
     found = _common.get(key)
     if found is not None:
         return found
@@ -98,7 +116,7 @@ def common_words(language: str, lexicon: Lexicon, count: int = COMMON_WORDS) -> 
     words = set()
     for text in wordfreq.top_n_list(language, count):
         word = normalise_word(text)
-        if word is not None and word in lexicon:
+        if word is not None and (lexicon is None or word in lexicon):
             words.add(word)
     built = frozenset(words)
     with _common_lock:
@@ -125,22 +143,49 @@ class Robot:
 
     def choose(self, prepared: PreparedBoard, rack: str) -> GeneratedMove | None:
         """The move this robot answers on ``prepared`` with ``rack``, or ``None`` (no answer)."""
+
+        def words_of(move: GeneratedMove) -> Iterator[str]:
+            yield move.move.word  # the main word first: cross words only if it is known
+            yield from (word.word for word in prepared.evaluate(move.move).words)
+
+        return self.pick(
+            prepared.moves(rack, self.profile.consider or None),
+            lambda: prepared.top(rack).top,
+            words_of,
+        )
+
+    def pick(
+        self,
+        moves: Sequence[ScoredT],
+        top: Callable[[], ScoredT | None],
+        words_of: Callable[[ScoredT], Iterable[str]],
+    ) -> ScoredT | None:
+        """The robot's choice among ``moves`` (every legal move, or the best ones, best
+        first); ``top()`` gives the tie-break's top, ``words_of(move)`` the words a move forms
+        (asked only of a level that plays common words). Wherever the moves come from (the
+        move generator here, the movegen service at a table), the same seed gives the same
+        choices."""
         profile = self.profile
         rng = self.rng
         if rng.random() < profile.pass_chance:
             return None
-        moves = prepared.moves(rack, profile.consider or None)
+        if profile.consider:
+            moves = moves[: profile.consider]
         if not moves:
             return None
         if rng.random() < profile.top_chance:
-            top = prepared.top(rack).top
-            return top if top is not None else moves[0]
+            chosen = top()
+            return chosen if chosen is not None else moves[0]
         best = moves[0].score
+        vocabulary = self.vocabulary or frozenset()
         candidates = [
             move
             for move in moves
             if move.tiles <= profile.max_tiles
-            and (not profile.common_only or self._known(prepared, move))
+            and (
+                not profile.common_only
+                or all(word.upper() in vocabulary for word in words_of(move))
+            )
         ]
         # Not the top this time: a move below it, unless the robot sees nothing else.
         candidates = [move for move in candidates if move.score < best] or candidates
@@ -149,17 +194,8 @@ class Robot:
         aim = best * rng.uniform(profile.aim_low, profile.aim_high)
         return _nearest(candidates, aim, rng)
 
-    def _known(self, prepared: PreparedBoard, move: GeneratedMove) -> bool:
-        """Whether every word ``move`` forms is one the robot knows (its main word first: a
-        cheap test before the cross words are computed)."""
-        vocabulary = self.vocabulary or frozenset()
-        if move.move.word.upper() not in vocabulary:
-            return False
-        words = prepared.evaluate(move.move).words
-        return all(word.word.upper() in vocabulary for word in words)
 
-
-def _nearest(moves: Iterable[GeneratedMove], aim: float, rng: random.Random) -> GeneratedMove:
+def _nearest(moves: Iterable[ScoredT], aim: float, rng: random.Random) -> ScoredT:
     """A move whose score is nearest ``aim`` (ties drawn at random)."""
     ordered = sorted(moves, key=lambda move: abs(move.score - aim))
     closest = abs(ordered[0].score - aim)

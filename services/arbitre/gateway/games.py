@@ -3,6 +3,7 @@
 - ``POST /v1/games`` ``{kind?, preset?, config?, seed?, reveal_seconds?, title?}`` → 201
   ``{game_id, organiser_token, game}``;
 - ``POST /v1/games/{id}/players`` ``{name}`` → 201 ``{player_id, player_token, game}``;
+- ``POST /v1/games/{id}/robots`` ``{level, name?}`` (organiser's token) → 201 a robot player;
 - ``POST /v1/games/{id}/start``, ``/pause``, ``/resume`` (organiser's token) → the game;
 - ``GET /v1/games/{id}`` (a player's token optional: their own answer) → the public state,
   never the top nor another player's answer;
@@ -196,6 +197,21 @@ def add_game_routes(app: Flask, gateway: Gateway) -> None:
                 "game": game_state_data(answer.state),
             }
         )
+
+    @app.post("/v1/games/<game_id>/robots")
+    def add_robot(game_id: str) -> Response:
+        body = Body(json_object(), required=("level",), optional=("name",))
+        level = body.text("level", openapi.MAX_NAME_CHARS)
+        if level not in openapi.ROBOT_LEVELS:
+            raise bad_request(f"level must be one of {', '.join(openapi.ROBOT_LEVELS)}")
+        message = session_pb2.AddRobotRequest(
+            game_id=_game_id(game_id),
+            token=bearer_token(True),
+            level=level,
+            name=body.optional_text("name", openapi.MAX_PLAYER_NAME_CHARS),
+        )
+        answer = gateway.call("session", "AddRobot", message)
+        return created({"player_id": answer.player_id, "game": game_state_data(answer.state)})
 
     def command(game_id: str, method: str) -> Response:
         query_arguments(())

@@ -13,6 +13,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from arbitre.engine.robots import RobotLevel
 from arbitre.rules.tie_break import TIE_BREAK_KEYS as RULES_TIE_BREAK_KEYS
 
 __all__ = [
@@ -35,6 +36,7 @@ __all__ = [
     "MAX_TITLE_CHARS",
     "MAX_TURN",
     "MAX_WORD_CHARS",
+    "ROBOT_LEVELS",
     "TIE_BREAK_KEYS",
     "document",
 ]
@@ -73,6 +75,9 @@ MAX_STANDINGS_LIMIT = 100_000
 MAX_SEED = 2**63 - 1
 #: What a game id looks like (ECMA-262 pattern, as JSON Schema wants; the views check the same).
 GAME_ID_PATTERN = "^[A-Za-z0-9_-]{1,64}$"
+
+#: The levels of a robot player.
+ROBOT_LEVELS = tuple(level.value for level in RobotLevel)
 
 #: The keys a tie-break may use.
 TIE_BREAK_KEYS = tuple(RULES_TIE_BREAK_KEYS)
@@ -447,17 +452,43 @@ _GAME_SCHEMAS: dict[str, Any] = {
             "game": _ref("GameState"),
         },
     },
+    "RobotRequest": {
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["level"],
+        "examples": [{"level": "expert"}],
+        "properties": {
+            "level": {
+                "type": "string",
+                "enum": list(ROBOT_LEVELS),
+                "description": "expert: the top most of the time; confirme: close to the "
+                "top; debutant: common words only, never a scrabble, sometimes nothing.",
+            },
+            "name": _optional(
+                {"type": "string", "minLength": 1, "maxLength": MAX_PLAYER_NAME_CHARS}
+            ),
+        },
+    },
+    "RobotResponse": {
+        "type": "object",
+        "required": ["player_id", "game"],
+        "properties": {"player_id": {"type": "string"}, "game": _ref("GameState")},
+    },
     "CommandRequest": {
         "type": "object",
         "description": "Ignored; a body, when sent, must be a JSON object.",
     },
     "Player": {
         "type": "object",
-        "required": ["id", "name", "answered"],
+        "required": ["id", "name", "answered", "robot"],
         "properties": {
             "id": {"type": "string"},
             "name": {"type": "string"},
             "answered": {"type": "boolean", "description": "Has answered the open turn."},
+            "robot": {
+                "anyOf": [{"type": "string", "enum": list(ROBOT_LEVELS)}, {"type": "null"}],
+                "description": "The robot's level; null for a person.",
+            },
         },
     },
     "GameState": {
@@ -957,6 +988,19 @@ def _game_paths() -> dict[str, Any]:
                 errors=(*_GAME_ERRORS, 409),
                 parameters=[_GAME_ID],
                 body="JoinRequest",
+            )
+        },
+        "/v1/games/{game_id}/robots": {
+            "post": _game_operation(
+                "Seat a robot (the organiser)",
+                "A robot player joins the waiting game: it answers each turn through the same "
+                "path as people, at a moment of its own. Takes the organiser's token.",
+                _json(_ref("RobotResponse"), "The robot, seated."),
+                status="201",
+                errors=(*_GAME_ERRORS, 401, 403, 409),
+                parameters=[_GAME_ID],
+                body="RobotRequest",
+                security=_ORGANISER,
             )
         },
         "/v1/games/{game_id}/start": _command(

@@ -2,18 +2,21 @@
 
 Every key of a game carries its id in braces (``arbitre:game:{ID}:...``), so that in a Redis
 Cluster all of a game's keys hash to one slot and a transaction or a script may touch several.
-:data:`DEADLINES` is the one key shared by all games: the sorted set of the next moment each
-game needs the session service (end of a turn, of a reveal), which any replica may sweep.
+:data:`DEADLINES` and :data:`ROBOT_ANSWERS` are the keys shared by all games: the sorted sets of
+the next moment each game needs the session service (end of a turn, of a reveal) and of the
+moments robots answer, which any replica may sweep.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-__all__ = ["DEADLINES", "GameKeys"]
+__all__ = ["DEADLINES", "ROBOT_ANSWERS", "GameKeys"]
 
 #: Sorted set: game id -> Unix ms when the game next needs a step.
 DEADLINES = "arbitre:deadlines"
+#: Sorted set: "game id/turn/player id" -> Unix ms when that robot answers.
+ROBOT_ANSWERS = "arbitre:robot-answers"
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +53,11 @@ class GameKeys:
     def tokens(self) -> str:
         """Hash: SHA-256 of a player token -> player id."""
         return f"{self._prefix}:tokens"
+
+    @property
+    def robots(self) -> str:
+        """Hash: player id of a robot -> ``{"level", "token"}`` (JSON)."""
+        return f"{self._prefix}:robots"
 
     def answers(self, turn: int) -> str:
         """Hash: player id -> the judged answer to ``turn`` (JSON)."""

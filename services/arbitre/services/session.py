@@ -35,6 +35,7 @@ import dataclasses
 import json
 import logging
 import os
+import random
 import secrets
 import sys
 import threading
@@ -48,6 +49,7 @@ from typing import Any, NoReturn
 import grpc
 import redis as redis_module
 
+from arbitre.engine.robots import Robot, RobotLevel, common_words
 from arbitre.rules.duplicate import Answer, DuplicateGame, PlayedTurn, Verdict
 from arbitre.rules.errors import ArbitreError
 from arbitre.rules.game_config import PRESETS, GameConfig
@@ -81,6 +83,7 @@ from arbitre.v1 import (
     common_pb2,
     dictionary_pb2,
     dictionary_pb2_grpc,
+    movegen_pb2,
     movegen_pb2_grpc,
     scoring_pb2,
     scoring_pb2_grpc,
@@ -117,6 +120,20 @@ PING_SECONDS = 15.0
 _BLOCK_MS = 2_000
 #: After a step fails (a peer down), when it is tried again.
 RETRY_MS = 1_000
+#: When a robot answers: between these shares of the turn's clock.
+ROBOT_MOMENT = (0.2, 0.7)
+#: How many moves a robot asks the movegen service for (best first; 0: every one), and whether
+#: with their words, by level.
+ROBOT_MOVES: dict[RobotLevel, tuple[int, bool]] = {
+    RobotLevel.EXPERT: (12, False),
+    RobotLevel.CONFIRME: (0, False),
+    RobotLevel.DEBUTANT: (5_000, True),
+}
+ROBOT_NAMES = {
+    RobotLevel.EXPERT: "Robot Expert",
+    RobotLevel.CONFIRME: "Robot Confirmé",
+    RobotLevel.DEBUTANT: "Robot Débutant",
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -285,6 +302,7 @@ class SessionService(session_pb2_grpc.SessionServicer):
             "bag_count": len(game.bag),
             "end_reason": "",
             "created_ms": self.store.now_ms(),
+            "seed": seed,
             "organiser": token_hash(organiser),
         }
         if not self.store.create(game_id, fields, snapshot(game), ("created", {})):
@@ -320,8 +338,11 @@ class SessionService(session_pb2_grpc.SessionServicer):
         return self._call(context, lambda: self._join(request))
 
     def _join(self, request: Any) -> Any:
-        game_id = self._checked_id(request.game_id)
-        name = unicodedata.normalize("NFC", request.name).strip()
+        return self._seat(self._checked_id(request.game_id), request.name, None)
+
+    def _seat(self, game_id: str, name: str, robot: RobotLevel | None) -> Any:
+        """A new player (a robot when ``robot`` is a level) at the waiting game."""
+        name = unicodedata.normalize("NFC", name).strip()
         if not 0 < len(name) <= MAX_NAME_CHARS or not name.isprintable():
             _refuse(
                 grpc.StatusCode.INVALID_ARGUMENT,
@@ -336,12 +357,29 @@ class SessionService(session_pb2_grpc.SessionServicer):
             if refused.reason == "full":
                 _refuse(grpc.StatusCode.FAILED_PRECONDITION, f"the game is full ({MAX_PLAYERS})")
             _refuse(grpc.StatusCode.FAILED_PRECONDITION, "the game has started: joining is closed")
-        self.store.event_now(
-            game_id, "player_joined", {"player": player, "name": name, "players": count}
-        )
+        event: dict[str, Any] = {"player": player, "name": name, "players": count}
+        if robot is not None:
+            self.store.add_robot(game_id, player, robot.value, token)
+            event["robot"] = robot.value
+        self.store.event_now(game_id, "player_joined", event)
         return session_pb2.JoinResponse(
-            player_id=player, player_token=token, state=self._state(game_id, token)
+            player_id=player,
+            player_token="" if robot is not None else token,
+            state=self._state(game_id, ""),
         )
+
+    def AddRobot(self, request: Any, context: Any) -> Any:  # noqa: N802
+        return self._call(context, lambda: self._add_robot(request))
+
+    def _add_robot(self, request: Any) -> Any:
+        game_id = self._checked_id(request.game_id)
+        self._organiser(self._game(game_id), request.token)
+        try:
+            level = RobotLevel(request.level)
+        except ValueError:
+            known = ", ".join(level.value for level in RobotLevel)
+            _refuse(grpc.StatusCode.INVALID_ARGUMENT, f"a robot's level is one of: {known}")
+        return self._seat(game_id, request.name or ROBOT_NAMES[level], level)
 
     def _checked_id(self, game_id: str) -> str:
         class _Context:
@@ -477,6 +515,7 @@ class SessionService(session_pb2_grpc.SessionServicer):
                 ),
             ]
         state = snapshot(played)
+        robots = self.store.robots(game_id) if draw is not None else {}
 
         def write(pipe: Any) -> None:
             if extra is not None:
@@ -484,6 +523,11 @@ class SessionService(session_pb2_grpc.SessionServicer):
             self.store.set_state(pipe, game_id, state)
             self.store.set_game(pipe, game_id, fields)
             self.store.set_deadline(pipe, game_id, due)
+            for player in robots:  # each robot answers at a moment of its own
+                moment = random.Random(f"{played.seed}/{played.number}/{player}")
+                share = moment.uniform(*ROBOT_MOMENT)
+                answer_at = now + int(share * played.config.seconds_per_turn * 1000)
+                self.store.schedule_robot(pipe, game_id, played.number, player, answer_at)
             for kind, data in events:
                 self.store.add_event(pipe, game_id, kind, data)
 
@@ -626,6 +670,64 @@ class SessionService(session_pb2_grpc.SessionServicer):
         else:
             self._next_turn(game_id, lock, game, played, [revealed], now, save_result)
 
+    # -- robots -----------------------------------------------------------------------------
+
+    def robot_answer(self, member: str) -> None:
+        """Play a due robot answer (``game id/turn/player id``, claimed by this replica) through
+        the path of every answer; a robot whose turn has passed stays silent. Never raises."""
+        try:
+            self._robot_answer(member)
+        except _RefusedError as refused:
+            log.info("robot answer %s refused: %s", member, refused.message)
+        except Exception:
+            log.exception("robot answer %s failed", member)
+
+    def _robot_answer(self, member: str) -> None:
+        game_id, turn_text, player = member.split("/")
+        turn = int(turn_text)
+        game = self.store.game(game_id)
+        if game.get("phase") != "turn" or game.get("turn") != turn_text:
+            return
+        if game.get("status") == "paused":  # it answers once the game resumes
+            with self.store.redis.pipeline(transaction=False) as pipe:
+                self.store.schedule_robot(pipe, game_id, turn, player, self.store.now_ms() + 500)
+                pipe.execute()
+            return
+        seat = self.store.robots(game_id).get(player)
+        if game.get("status") != "running" or seat is None:
+            return
+        level = RobotLevel(seat["level"])
+        config = _config_of(game)
+        limit, with_words = ROBOT_MOVES[level]
+        found = self.peers.movegen.AllMoves(
+            movegen_pb2.MovesRequest(
+                position=_settings_of(game).position(game["board"].split("/")),
+                rack=game["rack_tiles"],
+                tie_break=list(config.tie_break),
+                limit=limit,
+                with_words=with_words,
+            ),
+            timeout=PEER_TIMEOUT,
+        )
+        vocabulary = None
+        if level is RobotLevel.DEBUTANT:
+            vocabulary = common_words(config.tiles.language or "fr")
+        seat_number = [player_id for player_id, _ in self.store.roster(game_id)].index(player)
+        choices = random.Random(f"{game['seed']}/{turn}/{seat_number}")  # replayable
+        robot = Robot(level, choices, vocabulary)
+        chosen = robot.pick(
+            list(found.moves),
+            lambda: found.top.top if found.top.HasField("top") else None,
+            lambda move: [word.word for word in move.words],
+        )
+        if chosen is None:
+            log.info("game %s: robot %s passes turn %d", game_id, player, turn)
+            return
+        request = session_pb2.AnswerRequest(
+            game_id=game_id, turn=turn, token=seat["token"], move=chosen.notation
+        )
+        self._answer(request)
+
     # -- answers ----------------------------------------------------------------------------
 
     def Answer(self, request: Any, context: Any) -> Any:  # noqa: N802
@@ -701,6 +803,7 @@ class SessionService(session_pb2_grpc.SessionServicer):
         game = self._game(game_id)
         turn = int(game["turn"])
         roster = self.store.roster(game_id)
+        robots = self.store.robots(game_id)
         answering = game["phase"] in ("turn", "closing") and game["status"] in ("running", "paused")
         answered = self.store.answered(game_id, turn) if answering else set()
         state = session_pb2.GameState(
@@ -715,7 +818,12 @@ class SessionService(session_pb2_grpc.SessionServicer):
             remaining_ms=int(game["remaining_ms"]),
             server_time_ms=self.store.now_ms(),
             players=[
-                session_pb2.Player(id=player, name=name, answered=player in answered)
+                session_pb2.Player(
+                    id=player,
+                    name=name,
+                    answered=player in answered,
+                    robot=robots.get(player, {}).get("level", ""),
+                )
                 for player, name in roster
             ],
             answers=len(answered),
@@ -905,7 +1013,12 @@ def game_state_data(state: Any) -> dict[str, Any]:
         "remaining_ms": state.remaining_ms,
         "server_time_ms": state.server_time_ms,
         "players": [
-            {"id": player.id, "name": player.name, "answered": player.answered}
+            {
+                "id": player.id,
+                "name": player.name,
+                "answered": player.answered,
+                "robot": player.robot or None,
+            }
             for player in state.players
         ],
         "answers": state.answers,
@@ -921,7 +1034,8 @@ def game_state_data(state: Any) -> dict[str, Any]:
 
 
 class Clock:
-    """A replica's sweeper: every ``interval`` seconds, step every game whose deadline passed."""
+    """A replica's sweeper: every ``interval`` seconds, step every game whose deadline passed
+    and play the robot answers that are due (each claimed by one replica)."""
 
     def __init__(self, service: SessionService, interval: float = 0.1) -> None:
         self.service = service
@@ -953,6 +1067,14 @@ class Clock:
                         continue
                     self._running.add(game_id)
                 self.service.background.submit(self._step, game_id)
+            try:
+                answers = store.due_robot_answers(store.now_ms())
+                claimed = [member for member in answers if store.claim_robot_answer(member)]
+            except redis_module.RedisError as error:
+                log.warning("clock: Redis unreachable: %s", error)
+                continue
+            for member in claimed:
+                self.service.background.submit(self.service.robot_answer, member)
 
     def _step(self, game_id: str) -> None:
         try:

@@ -28,7 +28,7 @@ from typing import Any
 
 import redis as redis_module
 
-from arbitre.services.game_keys import DEADLINES, GameKeys
+from arbitre.services.game_keys import DEADLINES, ROBOT_ANSWERS, GameKeys
 
 __all__ = [
     "EVENTS_KEPT",
@@ -209,6 +209,29 @@ class SessionStore:
         """Events after the id ``after``, waiting up to ``block_ms`` for one."""
         found = self.redis.xread({GameKeys(game_id).events: after}, count=count, block=block_ms)
         return [(event_id, fields) for _, entries in found for event_id, fields in entries]
+
+    def robots(self, game_id: str) -> dict[str, dict[str, str]]:
+        """The game's robots: player id -> ``{"level", "token"}``."""
+        raw = self.redis.hgetall(GameKeys(game_id).robots)
+        return {player: json.loads(text) for player, text in raw.items()}
+
+    def add_robot(self, game_id: str, player: str, level: str, token: str) -> None:
+        """Mark the player ``player`` (joined with ``token``) as a robot of ``level``."""
+        data = json.dumps({"level": level, "token": token})
+        self.redis.hset(GameKeys(game_id).robots, player, data)
+
+    @staticmethod
+    def schedule_robot(pipe: Any, game_id: str, turn: int, player: str, due_ms: int) -> None:
+        """Queue on ``pipe``: the robot ``player`` answers ``turn`` at ``due_ms``."""
+        pipe.zadd(ROBOT_ANSWERS, {f"{game_id}/{turn}/{player}": due_ms})
+
+    def due_robot_answers(self, now_ms: int, count: int = 100) -> list[str]:
+        """Robot answers due (``game id/turn/player id``)."""
+        return list(self.redis.zrangebyscore(ROBOT_ANSWERS, "-inf", now_ms, start=0, num=count))
+
+    def claim_robot_answer(self, member: str) -> bool:
+        """Take a due robot answer for this replica: only one replica gets it."""
+        return bool(self.redis.zrem(ROBOT_ANSWERS, member))
 
     def due_games(self, now_ms: int, count: int = 100) -> list[str]:
         """Games whose next step is due."""

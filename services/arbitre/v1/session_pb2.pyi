@@ -54,6 +54,18 @@ class JoinResponse(_message.Message):
     state: GameState
     def __init__(self, player_id: _Optional[str] = ..., player_token: _Optional[str] = ..., state: _Optional[_Union[GameState, _Mapping]] = ...) -> None: ...
 
+class AddRobotRequest(_message.Message):
+    __slots__ = ("game_id", "token", "level", "name")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    TOKEN_FIELD_NUMBER: _ClassVar[int]
+    LEVEL_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    token: str
+    level: str
+    name: str
+    def __init__(self, game_id: _Optional[str] = ..., token: _Optional[str] = ..., level: _Optional[str] = ..., name: _Optional[str] = ...) -> None: ...
+
 class GameCommand(_message.Message):
     __slots__ = ("game_id", "token")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
@@ -71,14 +83,16 @@ class GetGameRequest(_message.Message):
     def __init__(self, game_id: _Optional[str] = ..., token: _Optional[str] = ...) -> None: ...
 
 class Player(_message.Message):
-    __slots__ = ("id", "name", "answered")
+    __slots__ = ("id", "name", "answered", "robot")
     ID_FIELD_NUMBER: _ClassVar[int]
     NAME_FIELD_NUMBER: _ClassVar[int]
     ANSWERED_FIELD_NUMBER: _ClassVar[int]
+    ROBOT_FIELD_NUMBER: _ClassVar[int]
     id: str
     name: str
     answered: bool
-    def __init__(self, id: _Optional[str] = ..., name: _Optional[str] = ..., answered: _Optional[bool] = ...) -> None: ...
+    robot: str
+    def __init__(self, id: _Optional[str] = ..., name: _Optional[str] = ..., answered: _Optional[bool] = ..., robot: _Optional[str] = ...) -> None: ...
 
 class GameState(_message.Message):
     __slots__ = ("game_id", "kind", "status", "phase", "turn", "board", "rack", "deadline_ms", "remaining_ms", "server_time_ms", "players", "answers", "config_json", "lexicon", "end_reason", "title", "my_answer", "my_score", "bag_count", "reveal_seconds")

@@ -44,6 +44,11 @@ class SessionStub:
                 request_serializer=arbitre_dot_v1_dot_session__pb2.JoinRequest.SerializeToString,
                 response_deserializer=arbitre_dot_v1_dot_session__pb2.JoinResponse.FromString,
                 _registered_method=True)
+        self.AddRobot = channel.unary_unary(
+                '/arbitre.v1.Session/AddRobot',
+                request_serializer=arbitre_dot_v1_dot_session__pb2.AddRobotRequest.SerializeToString,
+                response_deserializer=arbitre_dot_v1_dot_session__pb2.JoinResponse.FromString,
+                _registered_method=True)
         self.Start = channel.unary_unary(
                 '/arbitre.v1.Session/Start',
                 request_serializer=arbitre_dot_v1_dot_session__pb2.GameCommand.SerializeToString,
@@ -103,6 +108,14 @@ class SessionServicer:
 
     def Join(self, request, context):
         """A player joins a game that has not started: their id and token (shown once).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def AddRobot(self, request, context):
+        """The organiser seats a robot (before the start): a player of the game like any other, who
+        answers through the same path as people, at a plausible moment of each turn.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -180,6 +193,11 @@ def add_SessionServicer_to_server(servicer, server):
             'Join': grpc.unary_unary_rpc_method_handler(
                     servicer.Join,
                     request_deserializer=arbitre_dot_v1_dot_session__pb2.JoinRequest.FromString,
+                    response_serializer=arbitre_dot_v1_dot_session__pb2.JoinResponse.SerializeToString,
+            ),
+            'AddRobot': grpc.unary_unary_rpc_method_handler(
+                    servicer.AddRobot,
+                    request_deserializer=arbitre_dot_v1_dot_session__pb2.AddRobotRequest.FromString,
                     response_serializer=arbitre_dot_v1_dot_session__pb2.JoinResponse.SerializeToString,
             ),
             'Start': grpc.unary_unary_rpc_method_handler(
@@ -281,6 +299,33 @@ class Session:
             target,
             '/arbitre.v1.Session/Join',
             arbitre_dot_v1_dot_session__pb2.JoinRequest.SerializeToString,
+            arbitre_dot_v1_dot_session__pb2.JoinResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def AddRobot(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/arbitre.v1.Session/AddRobot',
+            arbitre_dot_v1_dot_session__pb2.AddRobotRequest.SerializeToString,
             arbitre_dot_v1_dot_session__pb2.JoinResponse.FromString,
             options,
             channel_credentials,

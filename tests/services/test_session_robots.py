@@ -1,0 +1,142 @@
+"""Robots at the session service's tables: seated by the organiser, they answer every turn
+through the path of every answer (judged, stored by the answer script, counted in the events),
+each at a moment of its own, as their level plays; their tokens never leave the service."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import grpc
+import pytest
+import redis
+
+from arbitre.engine.robots import RobotLevel, common_words
+from arbitre.services.lexicons import LexiconRegistry
+from arbitre.services.platform import Platform, start_platform
+from arbitre.v1 import session_pb2, session_pb2_grpc
+from tests.redis_fixtures import redis_db, redis_url  # noqa: F401
+
+TURNS = 3
+SECONDS = 3
+
+
+@pytest.fixture
+def platform(cache: Path, redis_db: redis.Redis) -> Iterator[Platform]:  # noqa: F811
+    running = start_platform(LexiconRegistry(), redis_db)
+    yield running
+    running.stop(0)
+
+
+@pytest.fixture
+def stub(platform: Platform) -> Iterator[Any]:
+    with grpc.insecure_channel(platform.address) as channel:
+        yield session_pb2_grpc.SessionStub(channel)
+
+
+def create(stub: Any, seed: int = 11) -> Any:
+    config = {"max_turns": TURNS, "seconds_per_turn": SECONDS}
+    return stub.CreateGame(
+        session_pb2.CreateGameRequest(config_json=json.dumps(config), has_seed=True, seed=seed)
+    )
+
+
+def seat(stub: Any, created: Any, level: str, token: str | None = None) -> Any:
+    return stub.AddRobot(
+        session_pb2.AddRobotRequest(
+            game_id=created.game_id,
+            token=created.organiser_token if token is None else token,
+            level=level,
+        )
+    )
+
+
+def play_out(stub: Any, game_id: str) -> list[Any]:
+    give_up = time.monotonic() + 90
+    while stub.GetGame(session_pb2.GetGameRequest(game_id=game_id)).status != "over":
+        assert time.monotonic() < give_up, "the game never ended"
+        time.sleep(0.1)
+    return [
+        stub.GetTurn(session_pb2.GetTurnRequest(game_id=game_id, turn=turn))
+        for turn in range(1, TURNS + 1)
+    ]
+
+
+def test_robots_answer_every_turn_as_their_level_plays(stub: Any, redis_db: Any) -> None:  # noqa: F811
+    created = create(stub)
+    game_id = created.game_id
+    human = stub.Join(session_pb2.JoinRequest(game_id=game_id, name="Ann"))
+    robots = {level.value: seat(stub, created, level.value) for level in RobotLevel}
+    for seated in robots.values():
+        assert seated.player_token == ""  # a robot's token never leaves the service
+    state = stub.Start(session_pb2.GameCommand(game_id=game_id, token=created.organiser_token))
+    assert {player.name: player.robot for player in state.players} == {
+        "Ann": "",
+        "Robot Expert": "expert",
+        "Robot Confirmé": "confirme",
+        "Robot Débutant": "debutant",
+    }
+    turns = play_out(stub, game_id)  # Ann never answers: each turn runs to its deadline
+    vocabulary = common_words("fr")
+    by_robot: dict[str, list[tuple[int, Any]]] = {level: [] for level in robots}
+    for turn in turns:
+        lines = {line.player: line for line in turn.answers}
+        assert lines[human.player_id].move == ""
+        for level, seated in robots.items():
+            by_robot[level].append((turn.top.score, lines[seated.player_id]))
+    expert = by_robot["expert"]
+    assert all(line.move for _, line in expert)
+    assert sum(line.points == top for top, line in expert) >= 2
+    for top, line in by_robot["confirme"]:
+        assert line.move
+        assert line.points <= top
+    for _, line in by_robot["debutant"]:
+        if line.move:
+            assert all(word in vocabulary for word in line.words)
+    # Every robot answer went through the answer script: one answer_count event each.
+    events = [
+        (event.type, json.loads(event.data_json))
+        for event in stub.Events(session_pb2.EventsRequest(game_id=game_id, after="0-0"))
+    ]
+    counted = sum(kind == "answer_count" for kind, _ in events)
+    answered = sum(1 for lines in by_robot.values() for _, line in lines if line.move)
+    assert counted == answered
+    # The replay of the record gives the robots' points back.
+    record = json.loads(stub.GetRecord(session_pb2.GetGameRequest(game_id=game_id)).record_json)
+    assert record["names"][robots["expert"].player_id] == "Robot Expert"
+
+
+def test_a_table_of_robots_plays_itself_and_closes_turns_early(stub: Any) -> None:
+    created = create(stub, seed=3)
+    for level in ("expert", "confirme"):
+        seat(stub, created, level)
+    stub.Start(session_pb2.GameCommand(game_id=created.game_id, token=created.organiser_token))
+    turns = play_out(stub, created.game_id)
+    for turn in turns:
+        assert all(line.move for line in turn.answers)  # everyone answered: early close
+
+
+def test_only_the_organiser_seats_robots_of_a_known_level_before_the_start(stub: Any) -> None:
+    created = create(stub)
+    player = stub.Join(session_pb2.JoinRequest(game_id=created.game_id, name="Ann"))
+    cases = [
+        (lambda: seat(stub, created, "expert", token=""), grpc.StatusCode.UNAUTHENTICATED),
+        (
+            lambda: seat(stub, created, "expert", token=player.player_token),
+            grpc.StatusCode.PERMISSION_DENIED,
+        ),
+        (lambda: seat(stub, created, "grandmaster"), grpc.StatusCode.INVALID_ARGUMENT),
+    ]
+    for call, code in cases:
+        with pytest.raises(grpc.RpcError) as caught:
+            call()
+        assert caught.value.code() == code
+    stub.Start(session_pb2.GameCommand(game_id=created.game_id, token=created.organiser_token))
+    with pytest.raises(grpc.RpcError) as caught:
+        seat(stub, created, "expert")
+    assert caught.value.code() == grpc.StatusCode.FAILED_PRECONDITION
+    state = stub.GetGame(session_pb2.GetGameRequest(game_id=created.game_id))
+    assert [p.name for p in state.players] == ["Ann"]

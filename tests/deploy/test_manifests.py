@@ -1,0 +1,783 @@
+"""The container image and the Kubernetes manifests of ``deploy/``, checked offline.
+
+Both overlays are rendered by :mod:`tests.deploy.render` (no kustomize binary; compared with
+``kubectl kustomize`` where kubectl is installed), every object is validated against the
+Kubernetes JSON schemas that the ``kubernetes-validate`` package ships (strict: an unknown field
+fails), and the tests below check what a schema cannot: that the pieces fit together.
+"""
+
+from __future__ import annotations
+
+import copy
+import doctest
+import functools
+import re
+import shutil
+import subprocess
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import kubernetes_validate  # type: ignore[import-untyped]
+import pytest
+import yaml
+
+from tests.deploy import render as render_module
+from tests.deploy.render import Object, RenderError, identity, pod_spec, render
+
+ROOT = Path(__file__).resolve().parents[2]
+DEPLOY = ROOT / "deploy"
+K8S = DEPLOY / "k8s"
+OVERLAYS = ("local", "production")
+
+#: The oldest Kubernetes the manifests are for, and the newest whose schemas the package ships.
+KUBERNETES_VERSIONS = ("1.31", kubernetes_validate.utils.latest_version())
+
+#: The gRPC services: port, and the name their health service reports.
+GRPC_SERVICES = {
+    "dictionary": (50051, "arbitre.v1.Dictionary"),
+    "movegen": (50052, "arbitre.v1.MoveGenerator"),
+    "scoring": (50053, "arbitre.v1.Scoring"),
+    "session": (50054, "arbitre.v1.Session"),
+}
+GATEWAY_PORT = 8080
+ARBITRE_DEPLOYMENTS = frozenset({*GRPC_SERVICES, "gateway"})
+#: Who needs Redis.
+REDIS_CLIENTS = frozenset({"scoring", "session"})
+SECRET = "arbitre-secrets"
+CONFIG = "arbitre-config"
+
+
+# ---- rendering and lookups
+
+
+@functools.cache
+def _rendered(overlay: str) -> tuple[Object, ...]:
+    return tuple(render(K8S / "overlays" / overlay))
+
+
+def rendered(overlay: str) -> list[Object]:
+    """The overlay's objects (a copy the test may change)."""
+    return copy.deepcopy(list(_rendered(overlay)))
+
+
+@pytest.fixture(params=OVERLAYS)
+def overlay(request: pytest.FixtureRequest) -> str:
+    name: str = request.param
+    return name
+
+
+@pytest.fixture
+def objects(overlay: str) -> list[Object]:
+    return rendered(overlay)
+
+
+def of_kind(objects: list[Object], kind: str) -> list[Object]:
+    return [item for item in objects if item["kind"] == kind]
+
+
+def named(objects: list[Object], kind: str, name: str) -> Object:
+    matches = [item for item in of_kind(objects, kind) if item["metadata"]["name"] == name]
+    assert len(matches) == 1, f"{kind}/{name}: {len(matches)} found"
+    return matches[0]
+
+
+def workloads(objects: list[Object]) -> list[Object]:
+    return [item for item in objects if pod_spec(item) is not None]
+
+
+def containers(item: Object) -> list[dict[str, Any]]:
+    spec = pod_spec(item)
+    assert spec is not None
+    return [*spec.get("initContainers", []), *spec["containers"]]
+
+
+def main_container(item: Object) -> dict[str, Any]:
+    """The container named as its workload (each of ours has one)."""
+    spec = pod_spec(item)
+    assert spec is not None
+    matches: list[dict[str, Any]] = [
+        c for c in spec["containers"] if c["name"] == item["metadata"]["name"]
+    ]
+    assert len(matches) == 1, f"{item['metadata']['name']}: no container of its name"
+    return matches[0]
+
+
+def template_labels(item: Object) -> dict[str, str]:
+    labels: dict[str, str] = item["spec"]["template"]["metadata"]["labels"]
+    return labels
+
+
+def selects(selector: dict[str, str], labels: dict[str, str]) -> bool:
+    return bool(selector) and all(labels.get(key) == value for key, value in selector.items())
+
+
+def autoscaler_of(objects: list[Object], deployment: str) -> Object | None:
+    for hpa in of_kind(objects, "HorizontalPodAutoscaler"):
+        if hpa["spec"]["scaleTargetRef"]["name"] == deployment:
+            return hpa
+    return None
+
+
+def least_replicas(objects: list[Object], item: Object) -> int:
+    """The replicas a workload runs at least: its autoscaler's minimum, else its own count."""
+    hpa = autoscaler_of(objects, item["metadata"]["name"])
+    if hpa is not None:
+        return int(hpa["spec"]["minReplicas"])
+    return int(item["spec"].get("replicas", 1))
+
+
+def quantity(text: str | int) -> float:
+    """A Kubernetes quantity (``100m``, ``2``, ``512Mi``, ``1Gi``) as a number."""
+    match = re.fullmatch(r"(\d+(?:\.\d+)?)(m|Ki|Mi|Gi|Ti|k|M|G)?", str(text))
+    assert match, f"not a quantity: {text!r}"
+    scale = {"m": 1e-3, "Ki": 2**10, "Mi": 2**20, "Gi": 2**30, "Ti": 2**40, "k": 1e3, "M": 1e6}
+    scale["G"] = 1e9
+    return float(match[1]) * scale.get(match[2] or "", 1)
+
+
+def declared_ports(item: Object) -> dict[str | int, int]:
+    """The container ports of a workload, by name and by number."""
+    ports: dict[str | int, int] = {}
+    for container in containers(item):
+        for port in container.get("ports", []):
+            ports[port["containerPort"]] = port["containerPort"]
+            if "name" in port:
+                ports[port["name"]] = port["containerPort"]
+    return ports
+
+
+def config_data(objects: list[Object]) -> dict[str, str]:
+    data: dict[str, str] = named(objects, "ConfigMap", CONFIG)["data"]
+    return data
+
+
+def environment(objects: list[Object], container: dict[str, Any]) -> list[tuple[str, str]]:
+    """The variables a container gets, in Kubernetes' order: envFrom, then env. A value from
+    a Secret reads ``<secret NAME KEY>``."""
+    variables: list[tuple[str, str]] = []
+    for source in container.get("envFrom", []):
+        reference = source["configMapRef"]["name"]
+        variables.extend(named(objects, "ConfigMap", reference)["data"].items())
+    for variable in container.get("env", []):
+        if "value" in variable:
+            variables.append((variable["name"], variable["value"]))
+        else:
+            secret = variable["valueFrom"]["secretKeyRef"]
+            variables.append((variable["name"], f"<secret {secret['name']} {secret['key']}>"))
+    return variables
+
+
+def expanded(value: str, variables: dict[str, str]) -> str:
+    """``value`` with ``$(NAME)`` replaced as the kubelet does."""
+    return re.sub(r"\$\((\w+)\)", lambda match: variables.get(match[1], match[0]), value)
+
+
+# ---- the renderer itself
+
+
+def test_render_module_examples() -> None:
+    assert doctest.testmod(render_module).failed == 0
+
+
+def write(path: Path, text: str) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+KUSTOMIZATION = "apiVersion: kustomize.config.k8s.io/v1beta1\nkind: Kustomization\n"
+
+SAMPLE_BASE = """\
+apiVersion: v1
+kind: Namespace
+metadata: {name: sample}
+---
+apiVersion: apps/v1
+kind: StatefulSet
+metadata: {name: store}
+spec:
+  serviceName: store
+  selector: {matchLabels: {app: store}}
+  template:
+    metadata: {labels: {app: store}}
+    spec:
+      containers:
+        - name: store
+          image: registry:5000/team/store:1.0
+          env: [{name: A, value: "1"}, {name: B, value: "2"}, {name: D, value: "4"}]
+          volumeMounts: [{name: data, mountPath: /data}]
+  volumeClaimTemplates:
+    - metadata: {name: data}
+      spec: {accessModes: [ReadWriteOnce], resources: {requests: {storage: 1Gi}}}
+---
+apiVersion: v1
+kind: Service
+metadata: {name: store}
+spec:
+  clusterIP: None
+  selector: {app: store}
+  ports: [{name: a, port: 1}, {name: b, port: 2}]
+"""
+
+SAMPLE_PATCH = """\
+apiVersion: apps/v1
+kind: StatefulSet
+metadata: {name: store}
+spec:
+  serviceName: null
+  template:
+    spec:
+      containers:
+        - name: store
+          env: [{name: C, value: "3"}, {name: B, value: "two"}]
+"""
+
+
+def sample_overlay(tmp_path: Path) -> Path:
+    """A base and an overlay using every feature the renderer offers."""
+    write(tmp_path / "base" / "all.yaml", SAMPLE_BASE)
+    write(
+        tmp_path / "base" / "kustomization.yaml",
+        KUSTOMIZATION
+        + "namespace: sample\nresources: [all.yaml]\n"
+        + "labels: [{pairs: {tier: base}, includeTemplates: true}]\n",
+    )
+    write(tmp_path / "overlay" / "patch.yaml", SAMPLE_PATCH)
+    write(
+        tmp_path / "overlay" / "kustomization.yaml",
+        KUSTOMIZATION
+        + "namespace: other\nresources: [../base]\n"
+        + "labels: [{pairs: {env: test}}]\n"
+        + "images: [{name: registry:5000/team/store, newName: example.org/store, newTag: '2'}]\n"
+        + "replicas: [{name: store, count: 3}]\n"
+        + "patches:\n  - path: patch.yaml\n"
+        + "  - target: {kind: Service, name: store}\n"
+        + "    patch: |\n"
+        + "      {apiVersion: v1, kind: Service, metadata: {name: store},\n"
+        + "       spec: {ports: [{port: 2, name: bee}]}}\n",
+    )
+    return tmp_path / "overlay"
+
+
+def test_renderer_follows_kustomize_semantics(tmp_path: Path) -> None:
+    objects = render(sample_overlay(tmp_path))
+    namespace = named(objects, "Namespace", "other")
+    assert namespace["metadata"]["labels"] == {"tier": "base", "env": "test"}
+    store = named(objects, "StatefulSet", "store")
+    assert store["metadata"]["namespace"] == "other"
+    assert "serviceName" not in store["spec"]  # null deletes
+    assert store["spec"]["replicas"] == 3
+    assert template_labels(store) == {"app": "store", "tier": "base"}  # not the overlay's
+    assert store["spec"]["volumeClaimTemplates"][0]["metadata"]["labels"] == {"tier": "base"}
+    container = main_container(store)
+    assert container["image"] == "example.org/store:2"
+    # kustomize's order: the patch's items, then the base's others
+    assert [(v["name"], v["value"]) for v in container["env"]] == [
+        ("C", "3"),
+        ("B", "two"),
+        ("A", "1"),
+        ("D", "4"),
+    ]
+    service = named(objects, "Service", "store")
+    assert service["spec"]["ports"] == [{"port": 2, "name": "bee"}, {"name": "a", "port": 1}]
+    assert service["spec"]["selector"] == {"app": "store"}  # selectors untouched
+
+
+@pytest.mark.parametrize(
+    ("field", "text"),
+    [
+        ("configMapGenerator", "configMapGenerator: [{name: x, literals: [a=b]}]\n"),
+        ("commonLabels", "commonLabels: {a: b}\n"),
+        ("includeSelectors", "labels: [{pairs: {a: b}, includeSelectors: true}]\n"),
+        ("json6902", "patches: [{target: {kind: Service, name: store}, patch: '[]'}]\n"),
+        (
+            "directive",
+            "patches: [{patch: '{kind: Service, metadata: {name: store}, $patch: x}'}]\n",
+        ),
+        ("regex target", "patches: [{target: {kind: Service, name: 'st.*'}, patch: 'a: b'}]\n"),
+        (
+            "no match",
+            "patches: [{patch: '{apiVersion: v1, kind: Service, metadata: {name: x}}'}]\n",
+        ),
+        ("outside", "resources: [../base/all.yaml]\n"),
+    ],
+)
+def test_renderer_refuses_what_it_does_not_implement(tmp_path: Path, field: str, text: str) -> None:
+    write(tmp_path / "base" / "all.yaml", SAMPLE_BASE)
+    write(tmp_path / "base" / "kustomization.yaml", KUSTOMIZATION + "resources: [all.yaml]\n")
+    resources = "" if text.startswith("resources") else "resources: [../base]\n"
+    write(tmp_path / "overlay" / "kustomization.yaml", KUSTOMIZATION + resources + text)
+    with pytest.raises(RenderError):
+        render(tmp_path / "overlay")
+
+
+def kubectl_kustomize(directory: Path) -> list[Object]:
+    result = subprocess.run(
+        ["kubectl", "kustomize", str(directory)],
+        capture_output=True,
+        text=True,
+        check=True,
+        timeout=60,
+    )
+    return [item for item in yaml.safe_load_all(result.stdout) if item is not None]
+
+
+@pytest.mark.skipif(shutil.which("kubectl") is None, reason="kubectl is not installed")
+@pytest.mark.parametrize("directory", [*OVERLAYS, "sample"])
+def test_renderer_agrees_with_kubectl_kustomize(directory: str, tmp_path: Path) -> None:
+    path = sample_overlay(tmp_path) if directory == "sample" else K8S / "overlays" / directory
+    ours = {identity(item): item for item in render(path)}
+    theirs = {identity(item): item for item in kubectl_kustomize(path)}
+    assert sorted(ours) == sorted(theirs)
+    for key, item in ours.items():
+        assert item == theirs[key], key
+
+
+# ---- every object is a valid Kubernetes object
+
+
+@pytest.mark.parametrize("version", KUBERNETES_VERSIONS)
+def test_objects_are_valid_against_the_kubernetes_schemas(
+    objects: list[Object], version: str
+) -> None:
+    failures = []
+    for item in objects:
+        try:
+            kubernetes_validate.validate(item, version, strict=True)
+        except kubernetes_validate.ValidationError as error:
+            path = ".".join(str(part) for part in error.path)
+            failures.append(f"{item['kind']}/{item['metadata']['name']} {path}: {error.message}")
+    assert not failures, "\n".join(failures)
+
+
+def test_everything_is_deployed(objects: list[Object]) -> None:
+    deployments = {item["metadata"]["name"] for item in of_kind(objects, "Deployment")}
+    assert deployments == ARBITRE_DEPLOYMENTS
+    assert [item["metadata"]["name"] for item in of_kind(objects, "StatefulSet")] == ["redis"]
+    services = {item["metadata"]["name"] for item in of_kind(objects, "Service")}
+    assert services == {*ARBITRE_DEPLOYMENTS, "redis"}
+    namespaces = [item["metadata"]["name"] for item in of_kind(objects, "Namespace")]
+    assert namespaces == ["arbitre"]
+    for item in objects:
+        if item["kind"] != "Namespace":
+            assert item["metadata"]["namespace"] == "arbitre", identity(item)
+        labels = item["metadata"]["labels"]
+        assert labels["app.kubernetes.io/part-of"] == "arbitre", identity(item)
+    for item in workloads(objects):
+        assert template_labels(item)["app.kubernetes.io/name"] == item["metadata"]["name"]
+
+
+# ---- the services and their probes
+
+
+@pytest.mark.parametrize("name", sorted(GRPC_SERVICES))
+def test_grpc_services_listen_on_their_port_and_are_probed_there(
+    objects: list[Object], name: str
+) -> None:
+    port, health_name = GRPC_SERVICES[name]
+    container = main_container(named(objects, "Deployment", name))
+    assert container["command"] == ["python", "-m", f"arbitre.services.{name}"]
+    # --address wins over ARBITRE_<NAME>_ADDRESS, the clients' address of the Service
+    assert container["args"] == ["--address", f"0.0.0.0:{port}"]
+    assert [p["containerPort"] for p in container["ports"]] == [port]
+    for probe in ("startupProbe", "readinessProbe", "livenessProbe"):
+        assert set(container[probe]) & {"grpc", "httpGet", "tcpSocket", "exec"} == {"grpc"}, probe
+        assert container[probe]["grpc"]["port"] == port, probe
+    assert container["readinessProbe"]["grpc"]["service"] == health_name
+    assert (
+        container["startupProbe"]["failureThreshold"] * container["startupProbe"]["periodSeconds"]
+        >= 30
+    )
+
+
+def test_the_gateway_is_ready_with_its_peers_and_alive_on_its_own(objects: list[Object]) -> None:
+    container = main_container(named(objects, "Deployment", "gateway"))
+    assert container["command"] == ["python", "-m", "arbitre.gateway"]
+    assert container["args"] == ["--host", "0.0.0.0", "--port", str(GATEWAY_PORT)]
+    ports = {p["name"]: p["containerPort"] for p in container["ports"]}
+    assert ports == {"http": GATEWAY_PORT}
+    readiness = container["readinessProbe"]["httpGet"]
+    assert readiness["path"] == "/healthz"
+    assert ports.get(readiness["port"], readiness["port"]) == GATEWAY_PORT
+    for probe in ("livenessProbe", "startupProbe"):
+        check = container[probe]["httpGet"]
+        # /healthz is 503 when a peer is down: a liveness on it would restart every gateway
+        assert check["path"] == "/v1/openapi.json", probe
+        assert ports.get(check["port"], check["port"]) == GATEWAY_PORT, probe
+    # /healthz waits up to a second per peer
+    assert container["readinessProbe"]["timeoutSeconds"] >= len(GRPC_SERVICES)
+
+
+def test_services_select_their_pods_and_target_declared_ports(objects: list[Object]) -> None:
+    for service in of_kind(objects, "Service"):
+        name = service["metadata"]["name"]
+        selector = service["spec"]["selector"]
+        selected = [item for item in workloads(objects) if selects(selector, template_labels(item))]
+        assert [item["metadata"]["name"] for item in selected] == [name]
+        ports = declared_ports(selected[0])
+        for port in service["spec"]["ports"]:
+            target = port.get("targetPort", port["port"])
+            assert target in ports, f"Service {name}: targetPort {target} is not declared"
+            assert ports[target] == port["port"], f"Service {name}: port {port['port']}"
+
+
+def test_peer_addresses_are_the_services(objects: list[Object]) -> None:
+    data = config_data(objects)
+    for name, (port, _) in GRPC_SERVICES.items():
+        host, _, number = data[f"ARBITRE_{name.upper()}_ADDRESS"].partition(":")
+        assert host == name
+        service = named(objects, "Service", host)
+        assert int(number) in [p["port"] for p in service["spec"]["ports"]]
+        assert int(number) == port
+    # nothing overrides the ConfigMap's addresses
+    for item in workloads(objects):
+        for container in containers(item):
+            names = {variable["name"] for variable in container.get("env", [])}
+            assert not {n for n in names if re.fullmatch(r"ARBITRE_\w+_ADDRESS", n)}
+
+
+def test_redis_clients_reach_the_redis_service(objects: list[Object]) -> None:
+    redis_port = named(objects, "Service", "redis")["spec"]["ports"][0]["port"]
+    for item in workloads(objects):
+        name = item["metadata"]["name"]
+        if name == "redis":
+            continue
+        variables = dict(environment(objects, main_container(item)))
+        if name not in REDIS_CLIENTS:
+            assert "REDIS_URL" not in variables, name
+            continue
+        url = urlsplit(expanded(variables["REDIS_URL"], variables))
+        assert (url.scheme, url.hostname, url.port) == ("redis", "redis", redis_port), name
+        assert url.password == f"<secret {SECRET} redis-password>", name
+    redis = main_container(named(objects, "StatefulSet", "redis"))
+    variables = dict(environment(objects, redis))
+    arguments = [expanded(argument, variables) for argument in redis["args"]]
+    password = arguments[arguments.index("--requirepass") + 1]
+    assert password == f"<secret {SECRET} redis-password>"
+
+
+def test_variables_are_defined_before_they_are_used(objects: list[Object]) -> None:
+    for item in workloads(objects):
+        for container in containers(item):
+            defined: set[str] = set()
+            for name, value in environment(objects, container):
+                for used in re.findall(r"\$\((\w+)\)", value):
+                    assert used in defined, f"{container['name']}: {name} uses {used} too early"
+                defined.add(name)
+            for word in (*container.get("command", []), *container.get("args", [])):
+                for used in re.findall(r"\$\((\w+)\)", word):
+                    assert used in defined, f"{container['name']}: {used} is not defined"
+
+
+def test_referenced_config_exists(overlay: str, objects: list[Object]) -> None:
+    """The ConfigMap is always rendered; the Secret only locally, as a marked placeholder:
+    production's is created by hand (see deploy/README.md), never overwritten by an apply."""
+    secrets = of_kind(objects, "Secret")
+    used = set()
+    for item in workloads(objects):
+        for container in containers(item):
+            for source in container.get("envFrom", []):
+                named(objects, "ConfigMap", source["configMapRef"]["name"])
+            for variable in container.get("env", []):
+                reference = variable.get("valueFrom", {}).get("secretKeyRef")
+                if reference is not None:
+                    assert reference["name"] == SECRET
+                    assert not reference.get("optional", False)
+                    used.add(reference["key"])
+    assert used == {"api-keys", "redis-password"}
+    if overlay == "production":
+        assert secrets == []
+        return
+    [secret] = secrets
+    assert secret["metadata"]["name"] == SECRET
+    assert secret["metadata"]["annotations"]["arbitre.example/placeholder"] == "true"
+    assert set(secret["stringData"]) == used
+    assert re.fullmatch(r"[A-Za-z0-9]+", secret["stringData"]["redis-password"])
+
+
+def test_the_readme_creates_the_secret_the_pods_use() -> None:
+    text = (DEPLOY / "README.md").read_text(encoding="utf-8")
+    command = re.search(r"create secret generic arbitre-secrets(.*?)```", text, re.S)
+    assert command, "deploy/README.md: no command creating the Secret"
+    keys = set(re.findall(r"--from-literal=([\w-]+)=", command[1]))
+    assert keys == {"api-keys", "redis-password"}
+
+
+# ---- resources, security, disruptions, scaling
+
+
+def test_every_container_has_requests_and_limits(objects: list[Object]) -> None:
+    for item in workloads(objects):
+        for container in containers(item):
+            resources = container["resources"]
+            for resource in ("cpu", "memory"):
+                request = quantity(resources["requests"][resource])
+                limit = quantity(resources["limits"][resource])
+                assert 0 < request <= limit, f"{container['name']} {resource}"
+
+
+def test_every_pod_runs_unprivileged(objects: list[Object]) -> None:
+    for item in workloads(objects):
+        spec = pod_spec(item)
+        assert spec is not None
+        name = item["metadata"]["name"]
+        pod = spec["securityContext"]
+        assert pod["runAsNonRoot"] is True, name
+        assert pod["runAsUser"] > 0, name
+        assert pod["seccompProfile"] == {"type": "RuntimeDefault"}, name
+        assert spec["automountServiceAccountToken"] is False, name
+        # service links would put variables such as GATEWAY_PORT=tcp://... in every pod
+        assert spec["enableServiceLinks"] is False, name
+        volumes = {volume["name"]: volume for volume in spec.get("volumes", [])}
+        claims = {
+            claim["metadata"]["name"] for claim in item["spec"].get("volumeClaimTemplates", [])
+        }
+        for container in containers(item):
+            context = container["securityContext"]
+            assert context.get("runAsUser", pod["runAsUser"]) > 0, name
+            assert context["allowPrivilegeEscalation"] is False, name
+            assert context["readOnlyRootFilesystem"] is True, name
+            assert context["capabilities"] == {"drop": ["ALL"]}, name
+            for mount in container.get("volumeMounts", []):
+                assert mount["name"] in volumes or mount["name"] in claims, name
+            if name in ARBITRE_DEPLOYMENTS:
+                # Python, gRPC and werkzeug write temporary files: /tmp is an emptyDir
+                [tmp] = [m for m in container["volumeMounts"] if m["mountPath"] == "/tmp"]
+                assert "emptyDir" in volumes[tmp["name"]], name
+
+
+def test_every_deployment_has_a_disruption_budget(objects: list[Object]) -> None:
+    budgets = of_kind(objects, "PodDisruptionBudget")
+    covered = []
+    for budget in budgets:
+        selector = budget["spec"]["selector"]["matchLabels"]
+        selected = [item for item in workloads(objects) if selects(selector, template_labels(item))]
+        assert len(selected) == 1, budget["metadata"]["name"]
+        # maxUnavailable keeps draining possible even with one replica (local)
+        assert budget["spec"]["maxUnavailable"] == 1
+        assert "minAvailable" not in budget["spec"]
+        covered.append(selected[0]["metadata"]["name"])
+    assert sorted(covered) == sorted(ARBITRE_DEPLOYMENTS)
+
+
+def test_autoscalers_scale_existing_deployments_on_cpu(objects: list[Object]) -> None:
+    hpas = of_kind(objects, "HorizontalPodAutoscaler")
+    assert sorted(hpa["metadata"]["name"] for hpa in hpas) == ["gateway", "movegen"]
+    for hpa in hpas:
+        target = hpa["spec"]["scaleTargetRef"]
+        assert (target["apiVersion"], target["kind"]) == ("apps/v1", "Deployment")
+        deployment = named(objects, "Deployment", target["name"])
+        # a replicas field would fight the autoscaler at every apply
+        assert "replicas" not in deployment["spec"], target["name"]
+        assert 1 <= hpa["spec"]["minReplicas"] <= hpa["spec"]["maxReplicas"]
+        [metric] = hpa["spec"]["metrics"]
+        assert metric["resource"]["name"] == "cpu"
+        assert metric["resource"]["target"]["type"] == "Utilization"
+        # utilisation is measured against the request
+        assert "cpu" in main_container(deployment)["resources"]["requests"]
+
+
+def test_redis_keeps_its_data_on_a_volume(objects: list[Object]) -> None:
+    redis = named(objects, "StatefulSet", "redis")
+    assert redis["spec"]["replicas"] == 1
+    service = named(objects, "Service", redis["spec"]["serviceName"])
+    assert service["spec"]["clusterIP"] == "None"
+    [claim] = redis["spec"]["volumeClaimTemplates"]
+    assert quantity(claim["spec"]["resources"]["requests"]["storage"]) >= 2**30
+    container = main_container(redis)
+    options = dict(zip(container["args"][::2], container["args"][1::2], strict=True))
+    assert options["--appendonly"] == "yes"
+    assert options["--maxmemory-policy"] == "noeviction"
+    [mount] = [m for m in container["volumeMounts"] if m["name"] == claim["metadata"]["name"]]
+    assert mount["mountPath"] == options["--dir"]
+    limit = quantity(container["resources"]["limits"]["memory"])
+    maxmemory = quantity(options["--maxmemory"].replace("mb", "Mi").replace("gb", "Gi"))
+    assert maxmemory < limit
+
+
+# ---- local and production
+
+
+def test_local_runs_one_of_each_from_the_local_image() -> None:
+    objects = rendered("local")
+    for item in workloads(objects):
+        assert least_replicas(objects, item) == 1, item["metadata"]["name"]
+        if item["metadata"]["name"] in ARBITRE_DEPLOYMENTS:
+            assert main_container(item)["image"] == "arbitre:dev"
+            assert main_container(item).get("imagePullPolicy", "IfNotPresent") == "IfNotPresent"
+
+
+def test_production_runs_more_and_larger_than_local() -> None:
+    local, production = rendered("local"), rendered("production")
+    for item in workloads(production):
+        name = item["metadata"]["name"]
+        mine = named(local, item["kind"], name)
+        if name in ARBITRE_DEPLOYMENTS:
+            assert least_replicas(production, item) > least_replicas(local, mine), name
+            assert least_replicas(production, item) >= 2, name
+        big, small = main_container(item)["resources"], main_container(mine)["resources"]
+        for kind in ("requests", "limits"):
+            for resource in ("cpu", "memory"):
+                assert quantity(big[kind][resource]) >= quantity(small[kind][resource]), name
+        assert quantity(big["requests"]["cpu"]) > quantity(small["requests"]["cpu"]), name
+    for name in ("movegen", "gateway"):
+        big, small = (
+            named(production, "HorizontalPodAutoscaler", name),
+            named(local, "HorizontalPodAutoscaler", name),
+        )
+        assert big["spec"]["maxReplicas"] > small["spec"]["maxReplicas"]
+    image = main_container(named(production, "Deployment", "gateway"))["image"]
+    assert "/" in image, image
+    assert not image.endswith(":dev"), image
+
+
+def test_production_logs_json() -> None:
+    assert config_data(rendered("production"))["ARBITRE_LOG_FORMAT"] == "json"
+
+
+def test_production_spreads_sessions_and_gateways() -> None:
+    objects = rendered("production")
+    for name in ("session", "gateway"):
+        item = named(objects, "Deployment", name)
+        spec = pod_spec(item)
+        assert spec is not None
+        labels = template_labels(item)
+        [zones] = spec["topologySpreadConstraints"]
+        assert zones["topologyKey"] == "topology.kubernetes.io/zone"
+        assert selects(zones["labelSelector"]["matchLabels"], labels)
+        [term] = spec["affinity"]["podAntiAffinity"][
+            "preferredDuringSchedulingIgnoredDuringExecution"
+        ]
+        assert term["podAffinityTerm"]["topologyKey"] == "kubernetes.io/hostname"
+        assert selects(term["podAffinityTerm"]["labelSelector"]["matchLabels"], labels)
+
+
+def test_production_ingress_streams_events_to_the_gateway() -> None:
+    objects = rendered("production")
+    [ingress] = of_kind(objects, "Ingress")
+    annotations = ingress["metadata"]["annotations"]
+    assert annotations["nginx.ingress.kubernetes.io/proxy-buffering"] == "off"
+    assert int(annotations["nginx.ingress.kubernetes.io/proxy-read-timeout"]) >= 3600
+    gateway = named(objects, "Service", "gateway")
+    port_names = {port["name"] for port in gateway["spec"]["ports"]}
+    routed = []
+    for rule in ingress["spec"]["rules"]:
+        for path in rule["http"]["paths"]:
+            backend = path["backend"]["service"]
+            assert backend["name"] == "gateway"
+            assert backend["port"]["name"] in port_names
+            routed.append((path["path"], path["pathType"]))
+    # /metrics and /healthz are not public
+    assert sorted(routed) == [("/", "Exact"), ("/v1", "Prefix")]
+    assert ingress["spec"]["tls"], "the Ingress serves TLS"
+
+
+# ---- the image
+
+
+def dockerfile_stages() -> list[list[tuple[str, str]]]:
+    """deploy/Dockerfile's instructions, ``(INSTRUCTION, arguments)``, stage by stage."""
+    lines: list[str] = []
+    pending = ""
+    for raw in (DEPLOY / "Dockerfile").read_text(encoding="utf-8").splitlines():
+        line = raw.strip()
+        if not line or line.startswith("#"):
+            continue
+        if line.endswith("\\"):
+            pending += line[:-1] + " "
+            continue
+        lines.append(pending + line)
+        pending = ""
+    stages: list[list[tuple[str, str]]] = []
+    for line in lines:
+        instruction, _, arguments = line.partition(" ")
+        if instruction.upper() == "FROM":
+            stages.append([])
+        if stages:
+            stages[-1].append((instruction.upper(), arguments.strip()))
+    return stages
+
+
+def test_the_image_is_built_in_one_stage_and_run_from_another() -> None:
+    stages = dockerfile_stages()
+    assert len(stages) >= 2
+    builder, runtime = stages[0], stages[-1]
+    assert builder[0][1].endswith(" AS builder")
+    assert any(i == "RUN" and "gcc" in a for i, a in builder)
+    assert any(i == "RUN" and "pip wheel" in a for i, a in builder)
+    text = " ".join(arguments for _, arguments in runtime)
+    for tool in ("gcc", "build-essential", "apt-get install", "Cython"):
+        assert tool not in text, tool
+    # the runtime takes the builder's wheels (a bind mount: not kept in a layer), nothing else
+    [from_builder] = [(i, a) for i, a in runtime if "builder" in a]
+    assert from_builder[0] == "RUN"
+    assert from_builder[1].startswith("--mount=type=bind,from=builder,")
+    assert "pip install --no-index" in from_builder[1]
+
+
+def test_the_image_runs_as_the_pods_user() -> None:
+    runtime = dockerfile_stages()[-1]
+    users = [arguments for instruction, arguments in runtime if instruction == "USER"]
+    assert users, "the runtime stage has no USER"
+    user, _, group = users[-1].partition(":")
+    assert user.isdigit(), "USER must be a numeric uid"
+    assert int(user) != 0, "USER must not be root"
+    assert group.isdigit()
+    assert int(group) != 0
+    assert any(f"--uid {user}" in a for i, a in runtime if i == "RUN")
+    for overlay in OVERLAYS:
+        for item in workloads(rendered(overlay)):
+            if item["metadata"]["name"] in ARBITRE_DEPLOYMENTS:
+                context = item["spec"]["template"]["spec"]["securityContext"]
+                assert (context["runAsUser"], context["runAsGroup"]) == (int(user), int(group))
+
+
+def test_the_image_exposes_the_ports_the_pods_use() -> None:
+    runtime = dockerfile_stages()[-1]
+    exposed = {int(port) for i, a in runtime if i == "EXPOSE" for port in a.split()}
+    assert exposed == {GATEWAY_PORT, *(port for port, _ in GRPC_SERVICES.values())}
+    [command] = [a for i, a in runtime if i == "CMD"]
+    assert yaml.safe_load(command)[:3] == ["python", "-m", "arbitre.gateway"]
+
+
+def test_the_image_ships_compiled_lexicons_where_the_pods_look() -> None:
+    runtime = dockerfile_stages()[-1]
+    environment_text = " ".join(a for i, a in runtime if i == "ENV")
+    match = re.search(r"ARBITRE_CACHE_DIR=(\S+)", environment_text)
+    assert match, "ARBITRE_CACHE_DIR is not set in the image"
+    directory = match[1]
+    runs = [a for i, a in runtime if i == "RUN"]
+    [compile_step] = [run for run in runs if "load_lexicon" in run]
+    assert "load_lexicon('fr')" in compile_step
+    assert "load_lexicon('en')" in compile_step
+    # the cache writes its files private: the non-root user must be able to read them
+    assert f"chmod -R a+rX,go-w {directory}" in compile_step
+    assert re.search(r"ARBITRE_WEB_DIR=(\S+)", environment_text)
+    for overlay in OVERLAYS:
+        objects = rendered(overlay)
+        for item in workloads(objects):
+            for container in containers(item):
+                names = {name for name, _ in environment(objects, container)}
+                assert not names & {"ARBITRE_CACHE_DIR", "ARBITRE_WEB_DIR", "HOME"}
+
+
+def test_the_build_context_holds_what_the_dockerfile_copies() -> None:
+    patterns = [
+        line.strip()
+        for line in (ROOT / ".dockerignore").read_text(encoding="utf-8").splitlines()
+        if line.strip() and not line.startswith("#")
+    ]
+    assert patterns[0] == "*", "the context starts empty and lets paths in"
+    allowed = {pattern[1:].rstrip("/") for pattern in patterns if pattern.startswith("!")}
+    sources = []
+    for stage in dockerfile_stages():
+        for instruction, arguments in stage:
+            if instruction in ("COPY", "ADD") and "--from" not in arguments:
+                sources.extend(arguments.split()[:-1])
+    assert sources
+    for source in sources:
+        assert source.rstrip("/") in allowed, f"{source} is not in the build context"
+        assert (ROOT / source).exists(), source
+    for excluded in ("**/.venv", "**/__pycache__", "**/*.so", "**/.git"):
+        assert excluded in patterns, excluded

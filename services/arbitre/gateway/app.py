@@ -63,6 +63,7 @@ from arbitre.gateway.reading import (
     parse_limit,
     query_arguments,
 )
+from arbitre.services.server import CHANNEL_OPTIONS
 from arbitre.v1 import (
     dictionary_pb2,
     dictionary_pb2_grpc,
@@ -95,15 +96,6 @@ _SERVICE_NAMES: dict[str, str] = {
     "session": session_pb2.DESCRIPTOR.services_by_name["Session"].full_name,
 }
 
-#: Channel options: the services' message size limit, and reconnecting within seconds once a
-#: peer is back (gRPC's default backoff grows to two minutes).
-_CHANNEL_OPTIONS = [
-    ("grpc.max_receive_message_length", 16 * 1024 * 1024),
-    ("grpc.max_send_message_length", 16 * 1024 * 1024),
-    ("grpc.initial_reconnect_backoff_ms", 500),
-    ("grpc.min_reconnect_backoff_ms", 500),
-    ("grpc.max_reconnect_backoff_ms", 5000),
-]
 
 _SEARCH_KINDS = ("anagrams", "pattern", "plus_one")
 #: ``web/`` beside ``services/`` in a checkout (an editable install).
@@ -231,7 +223,7 @@ class Gateway:
                 opened = self._opened.get(peer)
                 if opened is None:
                     channel = grpc.insecure_channel(
-                        self.config.address(peer), options=_CHANNEL_OPTIONS
+                        self.config.address(peer), options=CHANNEL_OPTIONS
                     )
                     opened = (channel, _STUBS[peer](channel))
                     self._opened[peer] = opened

@@ -20,13 +20,34 @@ import grpc
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection
 
-__all__ = ["MAX_MESSAGE_BYTES", "Registration", "RunningServer", "serve_forever", "start"]
+__all__ = [
+    "CHANNEL_OPTIONS",
+    "MAX_MESSAGE_BYTES",
+    "Registration",
+    "RunningServer",
+    "serve_forever",
+    "start",
+]
 
 log = logging.getLogger(__name__)
 
 #: Largest request or response accepted (a board and a rack are a few hundred bytes; a full
 #: move list with words can reach a few MB).
 MAX_MESSAGE_BYTES = 16 * 1024 * 1024
+
+#: Channel options of every call to a service: the services' message size limit, reconnecting
+#: within seconds once a peer is back (gRPC's default backoff grows to two minutes), calls
+#: spread over all of a service's addresses.
+CHANNEL_OPTIONS = [
+    ("grpc.max_receive_message_length", MAX_MESSAGE_BYTES),
+    ("grpc.max_send_message_length", MAX_MESSAGE_BYTES),
+    ("grpc.initial_reconnect_backoff_ms", 500),
+    ("grpc.min_reconnect_backoff_ms", 500),
+    ("grpc.max_reconnect_backoff_ms", 5000),
+    # Spread calls over every address a name resolves to (dns:///movegen:50052 and a headless
+    # Service reach every movegen pod); with one address it changes nothing.
+    ("grpc.lb_policy_name", "round_robin"),
+]
 
 
 @dataclass(frozen=True, slots=True)

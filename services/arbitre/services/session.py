@@ -67,7 +67,7 @@ from arbitre.services.remote_referee import (
     position_settings,
 )
 from arbitre.services.scoring import MAX_MOVE_CHARS, checked_game_id
-from arbitre.services.server import Registration, serve_forever, start
+from arbitre.services.server import CHANNEL_OPTIONS, Registration, serve_forever, start
 from arbitre.services.session_store import (
     AnswerRefusedError,
     GameBusyError,
@@ -151,7 +151,7 @@ class Peers:
 
         def channel(address: str) -> Any:
             if address not in channels:
-                channels[address] = grpc.insecure_channel(address)
+                channels[address] = grpc.insecure_channel(address, options=CHANNEL_OPTIONS)
             return channels[address]
 
         return cls(

@@ -19,8 +19,9 @@ from arbitre.services.session import Clock, Peers, SessionService
 
 __all__ = ["Platform", "start_platform"]
 
-#: Worker threads of the shared server: every open event stream holds one.
-WORKERS = 64
+#: Worker threads of the shared server: every open event stream holds one (a thread waiting
+#: on Redis costs little; fanning events out without a thread per stream is the next step).
+WORKERS = 1_024
 
 
 @dataclass

@@ -433,11 +433,17 @@ def redis_for(
         yield server.url
 
 
+#: Most connections a client opens: every open event stream holds one in a blocking read.
+MAX_CONNECTIONS = 4_096
+
+
 def connect(url: str) -> redis.Redis:
-    """A client of the server at ``url`` that decodes responses to ``str``."""
+    """A client of the server at ``url`` that decodes responses to ``str`` (up to
+    :data:`MAX_CONNECTIONS` connections)."""
     return redis.Redis.from_url(
         url,
         decode_responses=True,
+        max_connections=MAX_CONNECTIONS,
         socket_timeout=5,
         socket_connect_timeout=5,
         health_check_interval=30,

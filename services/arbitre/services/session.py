@@ -118,6 +118,8 @@ MAX_REVEAL_SECONDS = 600
 #: How often an idle event stream says it is alive, and how long one Redis read waits.
 PING_SECONDS = 15.0
 _BLOCK_MS = 2_000
+#: Worker threads of the session service run alone: every open event stream holds one.
+SESSION_WORKERS = 1_024
 #: After a step fails (a peer down), when it is tried again.
 RETRY_MS = 1_000
 #: When a robot answers: between these shares of the turn's clock.
@@ -1126,7 +1128,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         client = connect(url)
         client.ping()
         session, service = registration(client, peers_from_environment())
-        running = start([session], arguments.address, workers=64)
+        running = start([session], arguments.address, workers=SESSION_WORKERS)
     except (OSError, RuntimeError, redis_module.RedisError) as error:
         print(f"arbitre session: {error}", file=sys.stderr)
         return 2

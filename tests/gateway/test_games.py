@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from flask import Flask
 from werkzeug.serving import make_server
 
 from arbitre.engine.lexicon import load_lexicon
@@ -50,10 +51,10 @@ def platform(cache_dir: Path, redis_url: str) -> Iterator[Platform]:  # noqa: F8
 
 
 @pytest.fixture(scope="module")
-def base(platform: Platform) -> Iterator[str]:
-    """The gateway over real HTTP."""
+def live_app(platform: Platform) -> Flask:
+    """The gateway in front of the module's platform."""
     address = platform.address
-    app = create_app(
+    return create_app(
         GatewayConfig(
             movegen_address=address,
             dictionary_address=address,
@@ -61,7 +62,12 @@ def base(platform: Platform) -> Iterator[str]:
             session_address=address,
         )
     )
-    server = make_server("127.0.0.1", 0, app, threaded=True)
+
+
+@pytest.fixture(scope="module")
+def base(live_app: Flask) -> Iterator[str]:
+    """The gateway over real HTTP."""
+    server = make_server("127.0.0.1", 0, live_app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     yield f"http://127.0.0.1:{server.server_port}"

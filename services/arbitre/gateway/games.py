@@ -27,6 +27,7 @@ from flask import Flask, Response, jsonify, request, stream_with_context
 
 from arbitre.gateway import openapi
 from arbitre.gateway.errors import ApiError, bad_request
+from arbitre.gateway.event_hub import BROKEN, ENDED, EventHub
 from arbitre.gateway.reading import Body, json_object, query_arguments, shown
 from arbitre.services.session import game_state_data
 from arbitre.v1 import common_pb2, session_pb2
@@ -40,6 +41,9 @@ _GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{1,128}")
 #: The codes of a move that cannot be played, as the scoring service gives them.
 _MOVE_ERRORS = frozenset({"illegal_move", "bad_notation", "unknown_letter", "bad_rack"})
+#: Seconds of silence before an event stream sends a keep-alive comment.
+PING_SECONDS = 15.0
+_BROKEN_EVENT = 'event: error\ndata: {"message": "the stream broke; reconnect"}\n\n'
 _EVENT_ID = re.compile(r"[0-9]{1,20}-[0-9]{1,20}")
 
 
@@ -143,7 +147,21 @@ def _sse(event_id: str, kind: str, data: str) -> str:
 
 
 def add_game_routes(app: Flask, gateway: Gateway) -> None:
-    """Add the game routes to ``app``, calling the session service through ``gateway``."""
+    """Add the game routes to ``app``, calling the session service through ``gateway``; the
+    event streams of a game share one feed (:mod:`arbitre.gateway.event_hub`)."""
+
+    def open_stream(game_id: str) -> tuple[Any, Any]:
+        stream = gateway.stream(
+            "session", "Events", session_pb2.EventsRequest(game_id=game_id, after="")
+        )
+        first = gateway.first(stream, "session")
+        if first is None:
+            stream.cancel()
+            raise ApiError(502, "bad_gateway", "the session service sent no game state")
+        return stream, first
+
+    hub = EventHub(open_stream)
+    app.extensions["arbitre.event_hub"] = hub
 
     def created(data: dict[str, Any]) -> Response:
         response = jsonify(data)
@@ -300,30 +318,68 @@ def add_game_routes(app: Flask, gateway: Gateway) -> None:
         after = arguments.get("after") or request.headers.get("Last-Event-ID", "")
         if after and not _event_id(after):
             raise bad_request(f"{shown(after)} is not an event id (Last-Event-ID or after)")
-        stream = gateway.stream(
-            "session", "Events", session_pb2.EventsRequest(game_id=_game_id(game_id), after=after)
-        )
-        first = gateway.first(stream, "session")  # errors (no such game) before any byte
+        game = _game_id(game_id)
+        subscription = hub.subscribe(game, after)
+        if subscription is None:  # resuming from further back than the shared feed keeps
+            return _event_response(_own_stream(gateway, game, after))
+        try:
+            state = None
+            if not after:
+                message = session_pb2.GetGameRequest(game_id=game)
+                state = game_state_data(gateway.call("session", "GetGame", message))
+        except BaseException:
+            hub.unsubscribe(subscription)
+            raise
 
         def generate() -> Iterator[str]:
             try:
                 yield "retry: 2000\n\n"
-                if first is not None and first.type != "ping":
-                    yield _sse(first.id, first.type, first.data_json)
-                for event in stream:
-                    if event.type == "ping":
+                if state is not None:
+                    yield _sse(subscription.start_id, "state", json.dumps(state))
+                for event in hub.iterate(subscription, PING_SECONDS):
+                    if event is None:
                         yield ": ping\n\n"
-                    else:
-                        yield _sse(event.id, event.type, event.data_json)
-            except grpc.RpcError:
-                yield 'event: error\ndata: {"message": "the stream broke; reconnect"}\n\n'
+                    elif event is BROKEN:
+                        yield _BROKEN_EVENT
+                    elif event is not ENDED:
+                        yield _sse(event.id, event.type, event.data)
             finally:
-                stream.cancel()
+                hub.unsubscribe(subscription)
 
-        response = Response(stream_with_context(generate()), content_type="text/event-stream")
-        response.headers["Cache-Control"] = "no-cache"
-        response.headers["X-Accel-Buffering"] = "no"
-        return response
+        return _event_response(generate())
+
+
+def _event_response(lines: Iterator[str]) -> Response:
+    response = Response(stream_with_context(lines), content_type="text/event-stream")
+    response.headers["Cache-Control"] = "no-cache"
+    response.headers["X-Accel-Buffering"] = "no"
+    return response
+
+
+def _own_stream(gateway: Gateway, game_id: str, after: str) -> Iterator[str]:
+    """A client's own stream of the session's events after ``after`` (errors such as an
+    unknown game are raised before any byte)."""
+    stream = gateway.stream(
+        "session", "Events", session_pb2.EventsRequest(game_id=game_id, after=after)
+    )
+    first = gateway.first(stream, "session")
+
+    def generate() -> Iterator[str]:
+        try:
+            yield "retry: 2000\n\n"
+            if first is not None and first.type != "ping":
+                yield _sse(first.id, first.type, first.data_json)
+            for event in stream:
+                if event.type == "ping":
+                    yield ": ping\n\n"
+                else:
+                    yield _sse(event.id, event.type, event.data_json)
+        except grpc.RpcError:
+            yield _BROKEN_EVENT
+        finally:
+            stream.cancel()
+
+    return generate()
 
 
 def _count(text: str, name: str, high: int) -> int:

@@ -109,14 +109,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     client.flushdb()
     platform = start_platform(LexiconRegistry(), client)
     address = platform.address
-    app = create_app(
-        GatewayConfig(
-            movegen_address=address,
-            dictionary_address=address,
-            scoring_address=address,
-            session_address=address,
-        )
-    )
+    app = create_app(GatewayConfig.all_at(address))
     http = make_server("127.0.0.1", 0, app, threaded=True)
     threading.Thread(target=http.serve_forever, daemon=True).start()
     base = f"http://127.0.0.1:{http.server_port}/v1"

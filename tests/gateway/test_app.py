@@ -74,8 +74,7 @@ def start_services(url: str) -> Platform:
 
 def config_for(address: str, **options: Any) -> GatewayConfig:
     """The gateway calling every service at ``address`` (unless ``options`` say otherwise)."""
-    addresses: dict[str, Any] = {f"{peer}_address": address for peer in PEERS}
-    return GatewayConfig(**{**addresses, **options})
+    return GatewayConfig.all_at(address, **options)
 
 
 @pytest.fixture(scope="module")

@@ -13,13 +13,8 @@ from urllib.parse import urlsplit
 from flask import Flask
 
 from arbitre.gateway.event_hub import EventHub
-from tests.gateway.test_games import (  # noqa: F401 (fixtures)
-    Http,
-    base,
-    cache_dir,
-    live_app,
-    platform,
-)
+from tests.gateway.test_games import Http, base, live_app  # noqa: F401 (fixtures)
+from tests.live_fixtures import cache_dir, platform  # noqa: F401
 from tests.redis_fixtures import redis_db, redis_url  # noqa: F401
 
 CLIENTS = 5

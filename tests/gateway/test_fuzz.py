@@ -109,14 +109,7 @@ def platform(tmp_path_factory: pytest.TempPathFactory, redis_url: str) -> Iterat
 @pytest.fixture(scope="module")
 def app(platform: Platform) -> Iterator[Flask]:
     address = platform.address
-    made = create_app(
-        GatewayConfig(
-            movegen_address=address,
-            dictionary_address=address,
-            scoring_address=address,
-            session_address=address,
-        )
-    )
+    made = create_app(GatewayConfig.all_at(address))
     yield made
     made.extensions["arbitre.gateway"].close()
 

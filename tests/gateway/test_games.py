@@ -13,12 +13,10 @@ import urllib.error
 import urllib.request
 from collections.abc import Iterator
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 import pytest
 from flask import Flask
-from werkzeug.serving import make_server
 
 from arbitre.engine.lexicon import load_lexicon
 from arbitre.engine.movegen import MoveGenerator
@@ -26,9 +24,8 @@ from arbitre.engine.referee import MoveGeneratorReferee
 from arbitre.gateway import GatewayConfig, create_app
 from arbitre.rules import Board, GameConfig
 from arbitre.rules.game_record import replay_record
-from arbitre.services.lexicons import LexiconRegistry
-from arbitre.services.platform import Platform, start_platform
-from arbitre.services.redis_server import connect
+from arbitre.services.platform import Platform
+from tests.live_fixtures import cache_dir, platform, serving  # noqa: F401
 from tests.redis_fixtures import redis_db, redis_url  # noqa: F401
 
 TURNS = 5
@@ -36,42 +33,17 @@ SECONDS_PER_TURN = 3
 
 
 @pytest.fixture(scope="module")
-def cache_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
-    path = tmp_path_factory.mktemp("cache")
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("ARBITRE_CACHE_DIR", str(path))
-        yield path
-
-
-@pytest.fixture(scope="module")
-def platform(cache_dir: Path, redis_url: str) -> Iterator[Platform]:  # noqa: F811
-    running = start_platform(LexiconRegistry(), connect(redis_url))
-    yield running
-    running.stop(0)
-
-
-@pytest.fixture(scope="module")
-def live_app(platform: Platform) -> Flask:
+def live_app(platform: Platform) -> Flask:  # noqa: F811
     """The gateway in front of the module's platform."""
     address = platform.address
-    return create_app(
-        GatewayConfig(
-            movegen_address=address,
-            dictionary_address=address,
-            scoring_address=address,
-            session_address=address,
-        )
-    )
+    return create_app(GatewayConfig.all_at(address))
 
 
 @pytest.fixture(scope="module")
 def base(live_app: Flask) -> Iterator[str]:
     """The gateway over real HTTP."""
-    server = make_server("127.0.0.1", 0, live_app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_port}"
-    server.shutdown()
+    with serving(live_app) as url:
+        yield url
 
 
 class Http:

@@ -14,19 +14,16 @@ import json
 import os
 import subprocess
 import sys
-import threading
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from loadtests.check import check_run
-from werkzeug.serving import make_server
 
 from arbitre.gateway import GatewayConfig, create_app
-from arbitre.services.lexicons import LexiconRegistry
-from arbitre.services.platform import Platform, start_platform
-from arbitre.services.redis_server import connect
+from arbitre.services.platform import Platform
+from tests.live_fixtures import cache_dir, platform, serving  # noqa: F401
 from tests.redis_fixtures import redis_db, redis_url  # noqa: F401
 
 ROOT = Path(__file__).resolve().parent.parent.parent
@@ -39,37 +36,10 @@ SLACK_SECONDS = 120
 
 
 @pytest.fixture(scope="module")
-def cache_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
-    path = tmp_path_factory.mktemp("cache")
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setenv("ARBITRE_CACHE_DIR", str(path))
-        yield path
-
-
-@pytest.fixture(scope="module")
-def platform(cache_dir: Path, redis_url: str) -> Iterator[Platform]:  # noqa: F811
-    running = start_platform(LexiconRegistry(), connect(redis_url))
-    yield running
-    running.stop(0)
-
-
-@pytest.fixture(scope="module")
-def base(platform: Platform) -> Iterator[str]:
-    address = platform.address
-    app = create_app(
-        GatewayConfig(
-            movegen_address=address,
-            dictionary_address=address,
-            scoring_address=address,
-            session_address=address,
-            api_keys=frozenset({API_KEY}),
-        )
-    )
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_port}"
-    server.shutdown()
+def base(platform: Platform) -> Iterator[str]:  # noqa: F811
+    app = create_app(GatewayConfig.all_at(platform.address, api_keys=frozenset({API_KEY})))
+    with serving(app) as url:
+        yield url
 
 
 def run_locust(

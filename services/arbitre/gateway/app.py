@@ -137,6 +137,12 @@ class GatewayConfig:
             if not self.address(peer):
                 raise ValueError(f"no address for the {peer} service")
 
+    @classmethod
+    def all_at(cls, address: str, **options: Any) -> GatewayConfig:
+        """Every service at ``address`` (as ``arbitre up`` runs them), ``options`` as given."""
+        addresses: dict[str, Any] = {f"{peer}_address": address for peer in PEERS}
+        return cls(**{**addresses, **options})
+
     def address(self, peer: str) -> str:
         """The address of ``peer`` (one of :data:`PEERS`)."""
         value: str = getattr(self, f"{peer}_address")

@@ -1,0 +1,53 @@
+"""The platform live, for the tests that talk to it over the network: fixtures to import where
+they are used, as ``from tests.live_fixtures import cache_dir, platform  # noqa: F401``.
+
+* ``cache_dir`` (per module): a lexicon cache of the module's own, seen by what it starts;
+* ``platform`` (per module): the four gRPC services on a free port over the tests' Redis
+  (:mod:`tests.redis_fixtures`), with the session's clock;
+* :func:`serving`: a Flask app on werkzeug's threaded server on a free port, its base URL.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+from flask import Flask
+from werkzeug.serving import make_server
+
+from arbitre.services.lexicons import LexiconRegistry
+from arbitre.services.platform import Platform, start_platform
+from arbitre.services.redis_server import connect
+from tests.redis_fixtures import redis_url  # noqa: F401
+
+__all__ = ["cache_dir", "platform", "serving"]
+
+
+@pytest.fixture(scope="module")
+def cache_dir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    path = tmp_path_factory.mktemp("cache")
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setenv("ARBITRE_CACHE_DIR", str(path))
+        yield path
+
+
+@pytest.fixture(scope="module")
+def platform(cache_dir: Path, redis_url: str) -> Iterator[Platform]:  # noqa: F811
+    running = start_platform(LexiconRegistry(), connect(redis_url))
+    yield running
+    running.stop(0)
+
+
+@contextmanager
+def serving(app: Flask) -> Iterator[str]:
+    """``app`` over real HTTP on a free port of 127.0.0.1: its base URL."""
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}"
+    finally:
+        server.shutdown()

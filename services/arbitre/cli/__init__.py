@@ -12,6 +12,7 @@ from arbitre import __version__
 from arbitre.cli import (
     game_commands,
     lexicon_command,
+    package_command,
     score_command,
     solve_command,
     up_command,
@@ -30,6 +31,7 @@ def build_parser() -> argparse.ArgumentParser:
     solve_command.register(commands)
     lexicon_command.register(commands)
     game_commands.register(commands)
+    package_command.register(commands)
     up_command.register(commands)
     return parser
 

@@ -1,0 +1,117 @@
+"""Pre-drawn game packages: a duplicate game prepared in advance for a simultané, sealed with a
+content hash and, when the operator has a key, an HMAC signature.
+
+A package holds the record of the game of the tops (:func:`arbitre.rules.game_record.
+game_record` of a game with no players: configuration, seed, lexicon id and hash, every turn's
+tirage, rejections, top and equal moves, the end) and a title. Its **content hash** is the
+SHA-256 of the package's canonical JSON (keys sorted, no spaces, UTF-8) without the hash and
+the signature; its **signature** is the HMAC-SHA256 of that hash with the operator's key.
+:func:`check_package` refuses a package whose hash does not match its content, whose signature
+does not match (when a key is given, a signature is required), or whose record is not a
+duplicate game record; a server then replays the record with its own lexicon
+(:func:`arbitre.rules.game_record.replay_record`) to know the turns are what its engine finds.
+
+>>> package = seal({"title": "Simultané", "record": {"format": "arbitre.duplicate/1"}})
+>>> check_package(package) is package
+True
+>>> signed = sign(package, b"operator key")
+>>> check_package(signed, b"operator key") is signed
+True
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+from collections.abc import Mapping
+from typing import Any
+
+from arbitre.rules.duplicate import DuplicateGame
+from arbitre.rules.errors import ArbitreError
+from arbitre.rules.game_record import RECORD_FORMAT, game_record
+
+__all__ = [
+    "PACKAGE_FORMAT",
+    "PackageError",
+    "check_package",
+    "content_hash",
+    "prepare_package",
+    "seal",
+    "sign",
+]
+
+PACKAGE_FORMAT = "arbitre.package/1"
+#: Fields outside the hashed content.
+_SEAL_FIELDS = ("content_hash", "signature")
+
+
+class PackageError(ArbitreError):
+    """A package that cannot be trusted: not a package, content changed, signature missing or
+    wrong."""
+
+    code = "bad_package"
+
+
+def content_hash(package: Mapping[str, Any]) -> str:
+    """The SHA-256 (hex) of ``package``'s canonical JSON, its hash and signature left out."""
+    content = {key: value for key, value in package.items() if key not in _SEAL_FIELDS}
+    try:
+        text = json.dumps(
+            content, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False
+        )
+    except (TypeError, ValueError) as error:
+        raise PackageError(f"a package is JSON data: {error}") from None
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+
+
+def seal(content: Mapping[str, Any]) -> dict[str, Any]:
+    """``content`` (a title and a record) as a package: format and content hash added."""
+    package = {key: value for key, value in content.items() if key not in _SEAL_FIELDS}
+    package["format"] = PACKAGE_FORMAT
+    package["content_hash"] = content_hash(package)
+    return package
+
+
+def _signature(digest: str, key: bytes) -> str:
+    return hmac.new(key, digest.encode("ascii"), hashlib.sha256).hexdigest()
+
+
+def sign(package: Mapping[str, Any], key: bytes) -> dict[str, Any]:
+    """``package`` (checked first) with the HMAC-SHA256 of its content hash under ``key``."""
+    if not key:
+        raise PackageError("a signing key cannot be empty")
+    checked = check_package(package)
+    return {**checked, "signature": _signature(checked["content_hash"], key)}
+
+
+def check_package(package: Any, key: bytes | None = None) -> Any:
+    """``package`` itself when it is a package whose content hash matches and, with ``key``,
+    whose signature matches; :class:`PackageError` saying what is wrong otherwise."""
+    if not isinstance(package, Mapping) or package.get("format") != PACKAGE_FORMAT:
+        raise PackageError(f"not a game package (format {PACKAGE_FORMAT!r})")
+    record = package.get("record")
+    if not isinstance(record, Mapping) or record.get("format") != RECORD_FORMAT:
+        raise PackageError(f"the package holds no duplicate game record ({RECORD_FORMAT!r})")
+    stated = package.get("content_hash")
+    if not isinstance(stated, str) or not hmac.compare_digest(stated, content_hash(package)):
+        raise PackageError("the package's content does not match its content hash")
+    if key is not None:
+        signature = package.get("signature")
+        if not isinstance(signature, str):
+            raise PackageError("the package is not signed")
+        if not hmac.compare_digest(signature, _signature(stated, key)):
+            raise PackageError("the package's signature does not match this key")
+    return package
+
+
+def prepare_package(
+    game: DuplicateGame, lexicon_id: str, lexicon_hash: str, title: str = ""
+) -> dict[str, Any]:
+    """The sealed package of ``game``, a game with no players played to its end by the tops
+    (its referee's), over the lexicon ``lexicon_id`` whose content hash is ``lexicon_hash``."""
+    if game.players:
+        raise PackageError("a package is the game of the tops: prepare it without players")
+    if not game.over:
+        raise PackageError("play the game to its end before packaging it")
+    return seal({"title": title, "record": game_record(game, lexicon_id, lexicon_hash)})

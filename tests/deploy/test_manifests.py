@@ -425,9 +425,14 @@ def test_services_select_their_pods_and_target_declared_ports(objects: list[Obje
 def test_peer_addresses_are_the_services(objects: list[Object]) -> None:
     data = config_data(objects)
     for name, (port, _) in GRPC_SERVICES.items():
-        host, _, number = data[f"ARBITRE_{name.upper()}_ADDRESS"].partition(":")
+        address = data[f"ARBITRE_{name.upper()}_ADDRESS"]
+        balanced = address.startswith("dns:///")
+        host, _, number = address.removeprefix("dns:///").partition(":")
         assert host == name
         service = named(objects, "Service", host)
+        # A balanced service is headless: its name resolves to every pod, not to one address.
+        assert balanced == (service["spec"].get("clusterIP") == "None"), name
+        assert balanced == (name == "movegen"), name
         assert int(number) in [p["port"] for p in service["spec"]["ports"]]
         assert int(number) == port
     # nothing overrides the ConfigMap's addresses

@@ -35,6 +35,9 @@ log = logging.getLogger(__name__)
 #: move list with words can reach a few MB).
 MAX_MESSAGE_BYTES = 16 * 1024 * 1024
 
+#: How long a client connection lives before the server asks the client to reconnect.
+MAX_CONNECTION_AGE_MS = 5 * 60 * 1000
+
 #: Channel options of every call to a service: the services' message size limit, reconnecting
 #: within seconds once a peer is back (gRPC's default backoff grows to two minutes), calls
 #: spread over all of a service's addresses.
@@ -85,6 +88,9 @@ def start(
     options = [
         ("grpc.max_receive_message_length", MAX_MESSAGE_BYTES),
         ("grpc.max_send_message_length", MAX_MESSAGE_BYTES),
+        # Clients reconnect (and resolve the name again, finding new replicas) every few
+        # minutes; calls under way, event streams included, go on to their end.
+        ("grpc.max_connection_age_ms", MAX_CONNECTION_AGE_MS),
     ]
     server = grpc.server(futures.ThreadPoolExecutor(max_workers=workers), options=options)
     health_servicer = health.HealthServicer()

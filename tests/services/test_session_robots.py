@@ -1,6 +1,8 @@
-"""Robots at the session service's tables: seated by the organiser, they answer every turn
-through the path of every answer (judged, stored by the answer script, counted in the events),
-each at a moment of its own, as their level plays; their tokens never leave the service."""
+"""Robots and late players at the session service's tables. Robots, seated by the organiser,
+answer every turn through the path of every answer (judged, stored by the answer script,
+counted in the events), each at a moment of its own, as their level plays; their tokens never
+leave the service. A game that takes late players (a simultané) lets them join after the
+start: they play the remaining turns and score 0 on the missed ones."""
 
 from __future__ import annotations
 
@@ -140,3 +142,36 @@ def test_only_the_organiser_seats_robots_of_a_known_level_before_the_start(stub:
     assert caught.value.code() == grpc.StatusCode.FAILED_PRECONDITION
     state = stub.GetGame(session_pb2.GetGameRequest(game_id=created.game_id))
     assert [p.name for p in state.players] == ["Ann"]
+
+
+def test_a_late_player_plays_the_remaining_turns_and_scores_0_on_the_missed_ones(
+    stub: Any,
+) -> None:
+    """A simultané takes late players (late_join); other games close joining at the start."""
+    config = {"max_turns": TURNS, "seconds_per_turn": 2}
+    created = stub.CreateGame(
+        session_pb2.CreateGameRequest(
+            config_json=json.dumps(config), has_seed=True, seed=21, late_join=True
+        )
+    )
+    game_id = created.game_id
+    seat(stub, created, "expert")
+    state = stub.Start(session_pb2.GameCommand(game_id=game_id, token=created.organiser_token))
+    assert state.late_join
+    give_up = time.monotonic() + 60
+    while stub.GetGame(session_pb2.GetGameRequest(game_id=game_id)).turn < 2:
+        assert time.monotonic() < give_up
+        time.sleep(0.05)
+    late = stub.Join(session_pb2.JoinRequest(game_id=game_id, name="Zoé"))
+    turns = play_out(stub, game_id)
+    lines = [{line.player: line for line in turn.answers} for turn in turns]
+    assert late.player_id not in lines[0]  # not yet at the table
+    assert all(late.player_id in by_player for by_player in lines[1:])
+    standings = stub.GetStandings(session_pb2.GetStandingsRequest(game_id=game_id))
+    totals = {line.name: line.standing.total for line in standings.standings}
+    assert totals["Zoé"] == 0
+    record = json.loads(stub.GetRecord(session_pb2.GetGameRequest(game_id=game_id)).record_json)
+    assert late.player_id in record["players"]
+    with pytest.raises(grpc.RpcError) as caught:  # the game is over: no more players
+        stub.Join(session_pb2.JoinRequest(game_id=game_id, name="Tard"))
+    assert caught.value.code() == grpc.StatusCode.FAILED_PRECONDITION

@@ -1,6 +1,6 @@
 """The gateway's game routes: duplicate games over the session service.
 
-- ``POST /v1/games`` ``{kind?, preset?, config?, seed?, reveal_seconds?, title?}`` → 201
+- ``POST /v1/games`` ``{kind?, preset?, config?, seed?, reveal_seconds?, title?, late_join?}`` → 201
   ``{game_id, organiser_token, game}``;
 - ``POST /v1/games/{id}/players`` ``{name}`` → 201 ``{player_id, player_token, game}``;
 - ``POST /v1/games/{id}/robots`` ``{level, name?}`` (organiser's token) → 201 a robot player;
@@ -173,7 +173,7 @@ def add_game_routes(app: Flask, gateway: Gateway) -> None:
         body = Body(
             json_object(),
             required=(),
-            optional=("kind", "preset", "config", "seed", "reveal_seconds", "title"),
+            optional=("kind", "preset", "config", "seed", "reveal_seconds", "title", "late_join"),
         )
         kind = body.optional_text("kind", openapi.MAX_NAME_CHARS) or "duplicate"
         if kind != "duplicate":
@@ -191,6 +191,7 @@ def add_game_routes(app: Flask, gateway: Gateway) -> None:
             seed=seed or 0,
             reveal_seconds=reveal or 0,
             title=body.optional_text("title", openapi.MAX_TITLE_CHARS),
+            late_join=bool(body.boolean("late_join")),
         )
         answer = gateway.call("session", "CreateGame", message)
         return created(

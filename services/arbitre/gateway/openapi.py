@@ -409,6 +409,14 @@ _GAME_SCHEMAS: dict[str, Any] = {
                 }
             ),
             "title": _optional({"type": "string", "maxLength": MAX_TITLE_CHARS}),
+            "late_join": _optional(
+                {
+                    "type": "boolean",
+                    "description": "Let players join after the start, as in a simultané: "
+                    "they play the remaining turns and score 0 on the missed ones "
+                    "(default false: joining closes at the start).",
+                }
+            ),
         },
     },
     "CreateGameResponse": {
@@ -514,6 +522,7 @@ _GAME_SCHEMAS: dict[str, Any] = {
             "end_reason",
             "bag_count",
             "reveal_seconds",
+            "late_join",
         ],
         "properties": {
             "game_id": {"type": "string"},
@@ -572,6 +581,11 @@ _GAME_SCHEMAS: dict[str, Any] = {
             },
             "bag_count": {"type": "integer", "description": "Tiles left in the bag."},
             "reveal_seconds": {"type": "integer"},
+            "late_join": {
+                "type": "boolean",
+                "description": "Players may join after the start (they score 0 on the turns "
+                "they missed).",
+            },
             "my_answer": {
                 "type": "object",
                 "description": "Only for a player's token, once they answered the open turn: "

@@ -101,6 +101,14 @@ class Body:
             raise bad_request(f"{name} must be from {low} to {high}, not {shown(value)}")
         return value
 
+    def boolean(self, name: str) -> bool | None:
+        value = self.data.get(name)
+        if value is None:
+            return None
+        if not isinstance(value, bool):
+            raise bad_request(f"{name} must be true or false, not {json_kind(value)}")
+        return value
+
     def texts(self, name: str, max_items: int, max_chars: int) -> list[str] | None:
         value = self.data.get(name)
         if value is None:

@@ -298,6 +298,7 @@ class SessionService(session_pb2_grpc.SessionServicer):
             "rules": settings.rules,
             "title": request.title,
             "reveal_ms": request.reveal_seconds * 1000,
+            "late_join": "1" if request.late_join else "0",
             "board": "/".join(game.board.rows()),
             "rack": "",
             "rack_tiles": "",
@@ -358,7 +359,10 @@ class SessionService(session_pb2_grpc.SessionServicer):
                 _refuse(grpc.StatusCode.NOT_FOUND, f"no game {game_id!r}")
             if refused.reason == "full":
                 _refuse(grpc.StatusCode.FAILED_PRECONDITION, f"the game is full ({MAX_PLAYERS})")
-            _refuse(grpc.StatusCode.FAILED_PRECONDITION, "the game has started: joining is closed")
+            _refuse(
+                grpc.StatusCode.FAILED_PRECONDITION,
+                "the game has started and takes no late players: joining is closed",
+            )
         event: dict[str, Any] = {"player": player, "name": name, "players": count}
         if robot is not None:
             self.store.add_robot(game_id, player, robot.value, token)
@@ -835,6 +839,7 @@ class SessionService(session_pb2_grpc.SessionServicer):
             title=game["title"],
             bag_count=int(game["bag_count"]),
             reveal_seconds=int(game["reveal_ms"]) // 1000,
+            late_join=game.get("late_join") == "1",
         )
         if token and answering:
             player = self.store.player_of(game_id, token)
@@ -1029,6 +1034,7 @@ def game_state_data(state: Any) -> dict[str, Any]:
         "end_reason": state.end_reason,
         "bag_count": state.bag_count,
         "reveal_seconds": state.reveal_seconds,
+        "late_join": state.late_join,
     }
     if state.my_answer:
         data["my_answer"] = {"move": state.my_answer, "score": state.my_score}

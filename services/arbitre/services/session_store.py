@@ -68,7 +68,8 @@ return {'ok', tostring(count), game[5]}
 _JOIN = """
 local status = redis.call('HGET', KEYS[1], 'status')
 if not status then return {'no_game'} end
-if status ~= 'waiting' then return {'started', status} end
+local late = redis.call('HGET', KEYS[1], 'late_join') == '1' and status ~= 'over'
+if status ~= 'waiting' and not late then return {'started', status} end
 local count = tonumber(redis.call('HGET', KEYS[1], 'players'))
 if count >= tonumber(ARGV[4]) then return {'full', tostring(count)} end
 redis.call('RPUSH', KEYS[2], ARGV[1])
@@ -258,8 +259,8 @@ class SessionStore:
         return True
 
     def join(self, game_id: str, player: str, name: str, token: str, max_players: int) -> int:
-        """Add a player to a waiting game; the number of players. Raises
-        :class:`JoinRefusedError`."""
+        """Add a player to a waiting game, or to a running one that takes late players; the
+        number of players. Raises :class:`JoinRefusedError`."""
         keys = GameKeys(game_id)
         outcome = self._join(
             keys=[keys.game, keys.roster, keys.players, keys.tokens],

@@ -9,7 +9,7 @@ from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
 DESCRIPTOR: _descriptor.FileDescriptor
 
 class CreateGameRequest(_message.Message):
-    __slots__ = ("kind", "config_json", "preset", "has_seed", "seed", "reveal_seconds", "title")
+    __slots__ = ("kind", "config_json", "preset", "has_seed", "seed", "reveal_seconds", "title", "late_join")
     KIND_FIELD_NUMBER: _ClassVar[int]
     CONFIG_JSON_FIELD_NUMBER: _ClassVar[int]
     PRESET_FIELD_NUMBER: _ClassVar[int]
@@ -17,6 +17,7 @@ class CreateGameRequest(_message.Message):
     SEED_FIELD_NUMBER: _ClassVar[int]
     REVEAL_SECONDS_FIELD_NUMBER: _ClassVar[int]
     TITLE_FIELD_NUMBER: _ClassVar[int]
+    LATE_JOIN_FIELD_NUMBER: _ClassVar[int]
     kind: _common_pb2.GameKind
     config_json: str
     preset: str
@@ -24,7 +25,8 @@ class CreateGameRequest(_message.Message):
     seed: int
     reveal_seconds: int
     title: str
-    def __init__(self, kind: _Optional[_Union[_common_pb2.GameKind, str]] = ..., config_json: _Optional[str] = ..., preset: _Optional[str] = ..., has_seed: _Optional[bool] = ..., seed: _Optional[int] = ..., reveal_seconds: _Optional[int] = ..., title: _Optional[str] = ...) -> None: ...
+    late_join: bool
+    def __init__(self, kind: _Optional[_Union[_common_pb2.GameKind, str]] = ..., config_json: _Optional[str] = ..., preset: _Optional[str] = ..., has_seed: _Optional[bool] = ..., seed: _Optional[int] = ..., reveal_seconds: _Optional[int] = ..., title: _Optional[str] = ..., late_join: _Optional[bool] = ...) -> None: ...
 
 class CreateGameResponse(_message.Message):
     __slots__ = ("game_id", "organiser_token", "state")
@@ -95,7 +97,7 @@ class Player(_message.Message):
     def __init__(self, id: _Optional[str] = ..., name: _Optional[str] = ..., answered: _Optional[bool] = ..., robot: _Optional[str] = ...) -> None: ...
 
 class GameState(_message.Message):
-    __slots__ = ("game_id", "kind", "status", "phase", "turn", "board", "rack", "deadline_ms", "remaining_ms", "server_time_ms", "players", "answers", "config_json", "lexicon", "end_reason", "title", "my_answer", "my_score", "bag_count", "reveal_seconds")
+    __slots__ = ("game_id", "kind", "status", "phase", "turn", "board", "rack", "deadline_ms", "remaining_ms", "server_time_ms", "players", "answers", "config_json", "lexicon", "end_reason", "title", "my_answer", "my_score", "bag_count", "reveal_seconds", "late_join")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     KIND_FIELD_NUMBER: _ClassVar[int]
     STATUS_FIELD_NUMBER: _ClassVar[int]
@@ -116,6 +118,7 @@ class GameState(_message.Message):
     MY_SCORE_FIELD_NUMBER: _ClassVar[int]
     BAG_COUNT_FIELD_NUMBER: _ClassVar[int]
     REVEAL_SECONDS_FIELD_NUMBER: _ClassVar[int]
+    LATE_JOIN_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     kind: _common_pb2.GameKind
     status: str
@@ -136,7 +139,8 @@ class GameState(_message.Message):
     my_score: int
     bag_count: int
     reveal_seconds: int
-    def __init__(self, game_id: _Optional[str] = ..., kind: _Optional[_Union[_common_pb2.GameKind, str]] = ..., status: _Optional[str] = ..., phase: _Optional[str] = ..., turn: _Optional[int] = ..., board: _Optional[_Iterable[str]] = ..., rack: _Optional[str] = ..., deadline_ms: _Optional[int] = ..., remaining_ms: _Optional[int] = ..., server_time_ms: _Optional[int] = ..., players: _Optional[_Iterable[_Union[Player, _Mapping]]] = ..., answers: _Optional[int] = ..., config_json: _Optional[str] = ..., lexicon: _Optional[str] = ..., end_reason: _Optional[str] = ..., title: _Optional[str] = ..., my_answer: _Optional[str] = ..., my_score: _Optional[int] = ..., bag_count: _Optional[int] = ..., reveal_seconds: _Optional[int] = ...) -> None: ...
+    late_join: bool
+    def __init__(self, game_id: _Optional[str] = ..., kind: _Optional[_Union[_common_pb2.GameKind, str]] = ..., status: _Optional[str] = ..., phase: _Optional[str] = ..., turn: _Optional[int] = ..., board: _Optional[_Iterable[str]] = ..., rack: _Optional[str] = ..., deadline_ms: _Optional[int] = ..., remaining_ms: _Optional[int] = ..., server_time_ms: _Optional[int] = ..., players: _Optional[_Iterable[_Union[Player, _Mapping]]] = ..., answers: _Optional[int] = ..., config_json: _Optional[str] = ..., lexicon: _Optional[str] = ..., end_reason: _Optional[str] = ..., title: _Optional[str] = ..., my_answer: _Optional[str] = ..., my_score: _Optional[int] = ..., bag_count: _Optional[int] = ..., reveal_seconds: _Optional[int] = ..., late_join: _Optional[bool] = ...) -> None: ...
 
 class AnswerRequest(_message.Message):
     __slots__ = ("game_id", "turn", "token", "move")

@@ -82,7 +82,7 @@ def test_any_change_to_the_content_is_refused(path: tuple[Any, ...]) -> None:
         holder = holder[step]
     value = holder[path[-1]]
     holder[path[-1]] = value + 1 if isinstance(value, int) else value + "x"
-    with pytest.raises(PackageError, match="content hash"):
+    with pytest.raises(PackageError):  # the content hash, or the record's format, says no
         check_package(changed)
 
 

@@ -13,6 +13,7 @@ import redis
 
 from arbitre.services.game_keys import DEADLINES, GameKeys
 from arbitre.services.session_store import (
+    COUNT_EVENT_MS,
     LOCK_MS,
     AnswerRefusedError,
     GameBusyError,
@@ -83,6 +84,29 @@ def test_an_answer_to_the_open_turn_is_kept_and_the_last_one_counts(
     assert store.answered(GAME, 1) == {"ana", "bob"}
     assert store.answer_of(GAME, 1, "cyd") is None
     assert store.answers(GAME, 2) == {}
+
+
+def count_events(db: redis.Redis) -> list[int]:
+    entries: Any = db.xrange(GameKeys(GAME).events)
+    return [
+        json.loads(fields["data"])["answers"]
+        for _, fields in entries
+        if fields["type"] == "answer_count"
+    ]
+
+
+def test_answer_counts_are_events_at_most_every_window_and_always_the_last(
+    store: SessionStore, db: redis.Redis
+) -> None:
+    running_game(store, players=4)
+    store.answer(GAME, 1, "ana", judged("H8 RAGE"))
+    store.answer(GAME, 1, "bob", judged("H8 AGE"))  # within the window: no event
+    store.answer(GAME, 1, "cyd", judged("H8 AGE"))
+    assert count_events(db) == [1]
+    time.sleep(COUNT_EVENT_MS / 1000 + 0.05)
+    store.answer(GAME, 1, "bob", judged("H8 RAGE"))  # the window passed: an event
+    store.answer(GAME, 1, "dan", judged("H8 AGE"))  # every player answered: an event at once
+    assert count_events(db) == [1, 3, 4]
 
 
 @pytest.mark.parametrize(

@@ -31,6 +31,7 @@ import redis as redis_module
 from arbitre.services.game_keys import DEADLINES, ROBOT_ANSWERS, GameKeys
 
 __all__ = [
+    "COUNT_EVENT_MS",
     "EVENTS_KEPT",
     "LOCK_MS",
     "AnswerRefusedError",
@@ -47,8 +48,10 @@ __all__ = [
 LOCK_MS = 20_000
 #: Events kept per game (about; older ones are trimmed).
 EVENTS_KEPT = 10_000
+#: At most one ``answer_count`` event per game in this many ms (but always the last one).
+COUNT_EVENT_MS = 250
 
-# KEYS: game, answers, events. ARGV: turn, player, answer JSON, events kept.
+# KEYS: game, answers, events. ARGV: turn, player, answer JSON, events kept, count window (ms).
 _ANSWER = """
 local game = redis.call('HMGET', KEYS[1], 'status', 'phase', 'turn', 'deadline_ms', 'players')
 if not game[1] then return {'no_game'} end
@@ -59,8 +62,12 @@ local ms = tonumber(now[1]) * 1000 + math.floor(tonumber(now[2]) / 1000)
 if ms >= tonumber(game[4]) then return {'late', tostring(ms - tonumber(game[4]))} end
 redis.call('HSET', KEYS[2], ARGV[2], ARGV[3])
 local count = redis.call('HLEN', KEYS[2])
-redis.call('XADD', KEYS[3], 'MAXLEN', '~', ARGV[4], '*', 'type', 'answer_count', 'data',
-  '{"turn": ' .. ARGV[1] .. ', "answers": ' .. count .. ', "players": ' .. game[5] .. '}')
+local last = tonumber(redis.call('HGET', KEYS[1], 'count_event_ms') or '0')
+if count == tonumber(game[5]) or ms - last >= tonumber(ARGV[5]) then
+  redis.call('HSET', KEYS[1], 'count_event_ms', ms)
+  redis.call('XADD', KEYS[3], 'MAXLEN', '~', ARGV[4], '*', 'type', 'answer_count', 'data',
+    '{"turn": ' .. ARGV[1] .. ', "answers": ' .. count .. ', "players": ' .. game[5] .. '}')
+end
 return {'ok', tostring(count), game[5]}
 """
 
@@ -275,12 +282,15 @@ class SessionStore:
     def answer(
         self, game_id: str, turn: int, player: str, judged: Mapping[str, Any]
     ) -> tuple[int, int]:
-        """Keep ``player``'s judged answer to the open ``turn`` and add an ``answer_count``
-        event: (answers so far, players). Raises :class:`AnswerRefusedError`."""
+        """Keep ``player``'s judged answer to the open ``turn``: (answers so far, players).
+        An ``answer_count`` event follows when every player has answered, else at most one per
+        :data:`COUNT_EVENT_MS` (every answer is an event sent to every client of the game:
+        thousands of answers a turn would flood them; the reveal gives the final count).
+        Raises :class:`AnswerRefusedError`."""
         keys = GameKeys(game_id)
         outcome = self._answer(
             keys=[keys.game, keys.answers(turn), keys.events],
-            args=[turn, player, json.dumps(judged), EVENTS_KEPT],
+            args=[turn, player, json.dumps(judged), EVENTS_KEPT, COUNT_EVENT_MS],
         )
         if outcome[0] != "ok":
             raise AnswerRefusedError(str(outcome[0]), tuple(str(part) for part in outcome[1:]))

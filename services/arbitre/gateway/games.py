@@ -29,6 +29,7 @@ from arbitre.gateway import openapi
 from arbitre.gateway.errors import ApiError, bad_request
 from arbitre.gateway.event_hub import BROKEN, ENDED, EventHub
 from arbitre.gateway.reading import Body, json_object, query_arguments, shown
+from arbitre.services.game_keys import is_game_id
 from arbitre.services.session import game_state_data
 from arbitre.v1 import common_pb2, session_pb2
 
@@ -37,7 +38,6 @@ if TYPE_CHECKING:
 
 __all__ = ["add_game_routes", "bearer_token"]
 
-_GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{1,128}")
 #: The codes of a move that cannot be played, as the scoring service gives them.
 _MOVE_ERRORS = frozenset({"illegal_move", "bad_notation", "unknown_letter", "bad_rack"})
@@ -78,7 +78,7 @@ def _event_id(text: str) -> bool:
 
 
 def _game_id(game_id: str) -> str:
-    if not _GAME_ID.fullmatch(game_id):
+    if not is_game_id(game_id):
         raise ApiError(404, "not_found", f"no game {shown(game_id)}")
     return game_id
 

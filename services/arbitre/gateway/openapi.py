@@ -15,6 +15,7 @@ from typing import Any
 
 from arbitre.engine.robots import RobotLevel
 from arbitre.rules.tie_break import TIE_BREAK_KEYS as RULES_TIE_BREAK_KEYS
+from arbitre.services.game_keys import GAME_ID_PATTERN
 
 __all__ = [
     "API_VERSION",
@@ -74,7 +75,6 @@ MAX_STANDINGS_LIMIT = 100_000
 #: The largest game seed (seeds are 63-bit).
 MAX_SEED = 2**63 - 1
 #: What a game id looks like (ECMA-262 pattern, as JSON Schema wants; the views check the same).
-GAME_ID_PATTERN = "^[A-Za-z0-9_-]{1,64}$"
 
 #: The levels of a robot player.
 ROBOT_LEVELS = tuple(level.value for level in RobotLevel)

@@ -9,9 +9,20 @@ moments robots answer, which any replica may sweep.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
-__all__ = ["DEADLINES", "ROBOT_ANSWERS", "GameKeys"]
+__all__ = ["DEADLINES", "GAME_ID_PATTERN", "ROBOT_ANSWERS", "GameKeys", "is_game_id"]
+
+#: What a game id looks like (the session makes 12 characters of URL-safe base64).
+GAME_ID_PATTERN = "^[A-Za-z0-9_-]{1,64}$"
+_GAME_ID = re.compile(GAME_ID_PATTERN)
+
+
+def is_game_id(text: str) -> bool:
+    """Whether ``text`` can be a game id (and so a safe part of a Redis key)."""
+    return bool(_GAME_ID.fullmatch(text))
+
 
 #: Sorted set: game id -> Unix ms when the game next needs a step.
 DEADLINES = "arbitre:deadlines"

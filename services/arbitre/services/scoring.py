@@ -18,7 +18,6 @@ need Redis (``REDIS_URL``); without it they answer ``FAILED_PRECONDITION``.
 from __future__ import annotations
 
 import logging
-import re
 import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn
@@ -31,6 +30,7 @@ from arbitre.rules.errors import ArbitreError, BadRackError, IllegalMoveError
 from arbitre.rules.move import Move
 from arbitre.rules.rack import Rack
 from arbitre.rules.results import InvalidResultsError
+from arbitre.services.game_keys import is_game_id
 from arbitre.services.lexicons import LexiconRegistry
 from arbitre.services.positions import (
     MAX_RACK,
@@ -47,7 +47,6 @@ from arbitre.v1 import common_pb2, scoring_pb2, scoring_pb2_grpc
 
 __all__ = [
     "DEFAULT_ADDRESS",
-    "GAME_ID",
     "MAX_MOVE_CHARS",
     "MAX_RACK",
     "SERVICE_NAME",
@@ -65,8 +64,6 @@ DEFAULT_ADDRESS = "127.0.0.1:50053"
 ADDRESS_VARIABLE = "ARBITRE_SCORING_ADDRESS"
 #: Longest move text accepted ("H4 C(H)ACUNE" is 12 characters).
 MAX_MOVE_CHARS = 64
-#: What a game id looks like.
-GAME_ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 
 
 class ScoringService(scoring_pb2_grpc.ScoringServicer):
@@ -215,7 +212,7 @@ def _duplicate_only(kind: int, context: Any) -> None:
 def checked_game_id(game_id: str, context: Any) -> str:
     """``game_id`` when it is a game id (1 to 64 letters, digits, ``-`` or ``_``), else
     ``INVALID_ARGUMENT``."""
-    if not GAME_ID.fullmatch(game_id):
+    if not is_game_id(game_id):
         abort(context, grpc.StatusCode.INVALID_ARGUMENT, f"{game_id[:80]!r} is not a game id")
     return game_id
 

@@ -56,6 +56,7 @@ from arbitre.rules.game_config import PRESETS, GameConfig
 from arbitre.rules.game_record import game_record, game_sheet, top_record
 from arbitre.rules.game_sheet import format_sheet
 from arbitre.rules.game_snapshot import SnapshotError, restore, snapshot
+from arbitre.services.game_keys import is_game_id
 from arbitre.services.logs import configure_logging
 from arbitre.services.positions import abort
 from arbitre.services.redis_server import connect, redis_url
@@ -66,7 +67,7 @@ from arbitre.services.remote_referee import (
     RemoteReferee,
     position_settings,
 )
-from arbitre.services.scoring import MAX_MOVE_CHARS, checked_game_id
+from arbitre.services.scoring import MAX_MOVE_CHARS
 from arbitre.services.server import CHANNEL_OPTIONS, Registration, serve_forever, start
 from arbitre.services.session_store import (
     AnswerRefusedError,
@@ -388,11 +389,9 @@ class SessionService(session_pb2_grpc.SessionServicer):
         return self._seat(game_id, request.name or ROBOT_NAMES[level], level)
 
     def _checked_id(self, game_id: str) -> str:
-        class _Context:
-            def abort(self, code: Any, message: str) -> NoReturn:
-                raise _RefusedError(code, message)
-
-        return checked_game_id(game_id, _Context())
+        if not is_game_id(game_id):
+            _refuse(grpc.StatusCode.INVALID_ARGUMENT, f"{game_id[:80]!r} is not a game id")
+        return game_id
 
     # -- organiser commands -----------------------------------------------------------------
 

@@ -251,10 +251,7 @@ class Gateway:
         try:
             return call(message, timeout=self.config.deadline_seconds)
         except grpc.RpcError as error:
-            code = error.code() if hasattr(error, "code") else grpc.StatusCode.UNKNOWN
-            details = error.details() if hasattr(error, "details") else str(error)
-            self.metrics.grpc_errors.labels(peer, getattr(code, "name", str(code))).inc()
-            raise grpc_error(peer, code, details, self.config.retry_after_seconds) from None
+            raise self._failure(peer, error) from None
 
     def stream(self, peer: str, method: str, message: Any) -> Any:
         """A server-streaming call of ``peer`` with no deadline (the caller cancels it)."""
@@ -266,10 +263,14 @@ class Gateway:
         try:
             return next(stream, None)
         except grpc.RpcError as error:
-            code = error.code() if hasattr(error, "code") else grpc.StatusCode.UNKNOWN
-            details = error.details() if hasattr(error, "details") else str(error)
-            self.metrics.grpc_errors.labels(peer, getattr(code, "name", str(code))).inc()
-            raise grpc_error(peer, code, details, self.config.retry_after_seconds) from None
+            raise self._failure(peer, error) from None
+
+    def _failure(self, peer: str, error: Any) -> ApiError:
+        """A failed call to ``peer``, counted, as the :class:`ApiError` it means."""
+        code = error.code() if hasattr(error, "code") else grpc.StatusCode.UNKNOWN
+        details = error.details() if hasattr(error, "details") else str(error)
+        self.metrics.grpc_errors.labels(peer, getattr(code, "name", str(code))).inc()
+        return grpc_error(peer, code, details, self.config.retry_after_seconds)
 
     def health(self) -> dict[str, bool]:
         """Whether each peer answers SERVING to its health check, asked of all at once."""

@@ -805,10 +805,10 @@ class SessionService(session_pb2_grpc.SessionServicer):
         )
 
     def _state(self, game_id: str, token: str) -> Any:
-        game = self._game(game_id)
+        game, roster, robots, now = self.store.table(game_id)
+        if "kind" not in game:
+            _refuse(grpc.StatusCode.NOT_FOUND, f"no game {game_id!r}")
         turn = int(game["turn"])
-        roster = self.store.roster(game_id)
-        robots = self.store.robots(game_id)
         answering = game["phase"] in ("turn", "closing") and game["status"] in ("running", "paused")
         answered = self.store.answered(game_id, turn) if answering else set()
         state = session_pb2.GameState(
@@ -821,7 +821,7 @@ class SessionService(session_pb2_grpc.SessionServicer):
             rack=game["rack"],
             deadline_ms=int(game["deadline_ms"]),
             remaining_ms=int(game["remaining_ms"]),
-            server_time_ms=self.store.now_ms(),
+            server_time_ms=now,
             players=[
                 session_pb2.Player(
                     id=player,

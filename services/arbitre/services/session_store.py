@@ -181,6 +181,23 @@ class SessionStore:
             game, player = pipe.execute()
         return dict(game), str(player) if player is not None else None
 
+    def table(
+        self, game_id: str
+    ) -> tuple[dict[str, str], list[tuple[str, str]], dict[str, dict[str, str]], int]:
+        """What a view of the game needs, in one round trip: the game hash, the players
+        (id, name) in join order, the robots (as :meth:`robots`) and Redis's clock (ms)."""
+        keys = GameKeys(game_id)
+        with self.redis.pipeline(transaction=True) as pipe:
+            pipe.hgetall(keys.game)
+            pipe.lrange(keys.roster, 0, -1)
+            pipe.hgetall(keys.players)
+            pipe.hgetall(keys.robots)
+            pipe.time()
+            game, ids, names, robots, (seconds, micros) = pipe.execute()
+        roster = [(player, names.get(player, "")) for player in ids]
+        seats = {player: json.loads(text) for player, text in robots.items()}
+        return dict(game), roster, seats, int(seconds) * 1000 + int(micros) // 1000
+
     def player_of(self, game_id: str, token: str) -> str | None:
         """The id of the player whose token is ``token``, if any."""
         found = self.redis.hget(GameKeys(game_id).tokens, token_hash(token))

@@ -826,8 +826,8 @@ def test_openapi_documents_every_route(app: Flask, document: dict[str, Any]) -> 
         route for route in documented if route[0].startswith("/v1/")
     }
     assert routes == documented  # /, /healthz and /metrics too
-    assert len({route for route in routes if route[0].startswith("/v1/")}) == 19
-    assert len({route for route in routes if route[0].startswith("/v1/games")}) == 13
+    assert len({route for route in routes if route[0].startswith("/v1/")}) == 21
+    assert len({route for route in routes if route[0].startswith("/v1/games")}) == 15
     for path, operations in document["paths"].items():
         for method, operation in operations.items():
             created = (path, method) in {
@@ -1010,24 +1010,67 @@ def test_the_game_answers_are_the_documented_ones(
         assert error_of(client.get(path), 404)["code"] == "not_found"
 
 
-def test_home_is_the_web_app_or_says_where_the_api_is(
-    server: Platform, document: dict[str, Any], tmp_path: Path
+def test_a_table_s_routes_answer_as_documented(
+    client: FlaskClient, document: dict[str, Any]
 ) -> None:
-    (tmp_path / "index.html").write_text("<!doctype html><title>Arbitre</title>", "utf-8")
-    home = document["paths"]["/"]["get"]["responses"]["200"]["content"]
-    for web_dir, mimetype in [(tmp_path, "text/html"), (None, JSON), (tmp_path / "x", JSON)]:
-        app = create_app(config_for(server.address, web_dir=web_dir))
-        response = app.test_client().get("/")
-        assert response.status_code == 200
-        assert response.mimetype == mimetype
-        if mimetype == JSON:
-            body = response.get_json()
-            assert body == {"api": "/v1/openapi.json", "health": "/healthz"}
-            jsonschema = pytest.importorskip("jsonschema")
-            jsonschema.validate(body, home[JSON]["schema"])
-        else:
-            assert "<title>Arbitre</title>" in response.get_data(as_text=True)
-        app.extensions["arbitre.gateway"].close()
+    seats = _limit(document, "CreateGameRequest", "seats", "maximum")
+    assert seats == openapi.MAX_TABLE_SEATS == 6
+    for value, status in [(1, 400), (7, 400), (-1, 400), ("2", 400), (0, 201)]:
+        assert client.post("/v1/games", json={"seats": value}).status_code == status, value
+    game = _game(client, seats=2, seed=3, reveal_seconds=60, config={"seconds_per_turn": 4})
+    base = f"/v1/games/{game['id']}"
+    assert game["created"]["game"]["seats"] == 2
+    lonely = client.post(f"{base}/start", headers=game["organiser"])
+    assert error_of(lonely, 409)["code"] == "not_enough_players"
+    robot = client.post(f"{base}/robots", json={"level": "expert"}, headers=game["organiser"])
+    assert robot.status_code == 201
+    for full in (
+        client.post(f"{base}/players", json={"name": "Bea"}),
+        client.post(f"{base}/robots", json={"level": "expert"}, headers=game["organiser"]),
+    ):
+        assert error_of(full, 409)["code"] == "table_full"
+    state = client.post(f"{base}/start", headers=game["organiser"]).get_json()
+    rack = state["rack"].replace("+", "").lstrip("-")
+    solved = client.post(
+        "/v1/solve", json={"board": state["board"], "rack": rack, "limit": 5}
+    ).get_json()
+    second = solved["moves"][1]
+    preview = client.post(
+        f"{base}/turns/1/preview", json={"move": second["move"]}, headers=game["player"]
+    )
+    assert preview.status_code == 200
+    conforms(document, "PreviewResponse", preview.get_json())
+    assert preview.get_json() == {"turn": 1, "move": second["move"], "score": second["score"]}
+    assert "my_answer" not in client.get(base, headers=game["player"]).get_json()
+    bad = client.post(f"{base}/turns/1/preview", json={"move": "zz"}, headers=game["player"])
+    assert error_of(bad, 400)["code"] == "bad_notation"
+    assert error_of(client.post(f"{base}/turns/1/preview", json={"move": "H8 A"}), 401)
+    early = client.post(f"{base}/turns/1/next", headers=game["player"])
+    assert error_of(early, 409)["code"] == "conflict"
+    client.post(f"{base}/turns/1/answers", json={"move": second["move"]}, headers=game["player"])
+    for _ in range(400):  # the robot answers within 20-70 % of the turn; then the reveal
+        revealed = client.get(f"{base}/turns/1", query_string={"best": 5})
+        if revealed.status_code == 200:
+            break
+        time.sleep(0.05)
+    result = revealed.get_json()
+    conforms(document, "TurnResult", result)
+    assert result["best_moves"] == [
+        {"move": move["move"], "score": move["score"]} for move in solved["moves"]
+    ]
+    assert "best_moves" not in client.get(f"{base}/turns/1").get_json()
+    for query in ({"best": 101}, {"best": -1}, {"best": "x"}):
+        assert error_of(client.get(f"{base}/turns/1", query_string=query), 400)
+    revealing = client.get(base).get_json()
+    conforms(document, "GameState", revealing)
+    assert (revealing["phase"], revealing["ready"]) == ("reveal", 0)
+    ready = client.post(f"{base}/turns/1/next", headers=game["player"])
+    assert ready.status_code == 200
+    conforms(document, "NextResponse", ready.get_json())
+    assert ready.get_json() == {"turn": 1, "ready": 1, "of": 1}
+    after = client.get(base).get_json()
+    assert (after["turn"], after["phase"]) == (2, "turn")  # no wait for the reveal's end
+    assert "ready" not in after
 
 
 def test_metrics(client: FlaskClient) -> None:

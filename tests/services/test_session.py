@@ -76,6 +76,7 @@ class Table:
         reveal: int = 0,
         seed: int = SEED,
         title: str = "",
+        seats: int = 0,
         **config: Any,
     ) -> Any:
         overrides = {"seconds_per_turn": seconds, "max_turns": max_turns, **config}
@@ -87,6 +88,7 @@ class Table:
                 seed=seed,
                 reveal_seconds=reveal,
                 title=title,
+                seats=seats,
             )
         )
 
@@ -106,8 +108,25 @@ class Table:
             session_pb2.AnswerRequest(game_id=game_id, turn=turn, token=token, move=move)
         )
 
-    def turn(self, game_id: str, turn: int) -> Any:
-        return self.stub.GetTurn(session_pb2.GetTurnRequest(game_id=game_id, turn=turn))
+    def turn(self, game_id: str, turn: int, best: int = 0) -> Any:
+        return self.stub.GetTurn(
+            session_pb2.GetTurnRequest(game_id=game_id, turn=turn, best_moves=best)
+        )
+
+    def preview(self, game_id: str, turn: int, token: str, move: str) -> Any:
+        return self.stub.Preview(
+            session_pb2.AnswerRequest(game_id=game_id, turn=turn, token=token, move=move)
+        )
+
+    def next(self, game_id: str, turn: int, token: str) -> Any:
+        return self.stub.Next(session_pb2.NextRequest(game_id=game_id, turn=turn, token=token))
+
+    def robot(self, created: Any, level: str = "expert") -> Any:
+        return self.stub.AddRobot(
+            session_pb2.AddRobotRequest(
+                game_id=created.game_id, token=created.organiser_token, level=level
+            )
+        )
 
     def standings(self, game_id: str, offset: int = 0, limit: int = 0) -> Any:
         return self.stub.GetStandings(
@@ -685,6 +704,131 @@ def test_get_turn_refuses_turns_not_revealed_or_unknown(still: Table) -> None:
         assert code_of(lambda: still.turn(game_id, turn)) == grpc.StatusCode.NOT_FOUND  # noqa: B023
     assert code_of(lambda: still.turn("unknown", 1)) == grpc.StatusCode.NOT_FOUND
     assert code_of(lambda: still.turn("no/such", 1)) == grpc.StatusCode.INVALID_ARGUMENT
+
+
+# -- tables: seats, the points of a pose, Next, the best moves ------------------------------
+
+
+def test_a_table_has_2_to_6_seats_and_starts_with_an_opponent(table: Table) -> None:
+    for seats in (1, 7, -1):
+        code = code_of(lambda: table.create(seats=seats))  # noqa: B023
+        assert code == grpc.StatusCode.INVALID_ARGUMENT
+    created = table.create(seats=3)
+    game_id = created.game_id
+    assert created.state.seats == 3
+    table.join(game_id, "Ana")
+    code, details = refused(lambda: table.start(created))
+    assert code == grpc.StatusCode.FAILED_PRECONDITION
+    assert details.startswith("not_enough_players:")
+    assert table.game(game_id).status == "waiting"
+    table.robot(created, "debutant")
+    table.join(game_id, "Bea")
+    players = list(table.game(game_id).players)
+    code, details = refused(lambda: table.join(game_id, "Cyd"))
+    assert (code, details.partition(":")[0]) == (grpc.StatusCode.FAILED_PRECONDITION, "table_full")
+    code, details = refused(lambda: table.robot(created, "expert"))
+    assert details.startswith("table_full:")
+    assert list(table.game(game_id).players) == players  # nothing changed
+    assert table.start(created).status == "running"
+
+
+def test_a_preview_scores_a_pose_without_keeping_it_or_checking_words(
+    still: Table, engine: Engine
+) -> None:
+    created = still.create()
+    game_id = created.game_id
+    ana = still.join(game_id, "Ana")
+    bea = still.join(game_id, "Bea")
+    state = still.start(created)
+    move = engine.below_top(state)[0]
+    shown = still.preview(game_id, 1, ana.player_token, move.notation)
+    assert (shown.turn, shown.move, shown.score) == (1, move.notation, move.score)
+    nonsense = engine.unknown_word(state)
+    assert still.preview(game_id, 1, ana.player_token, nonsense).score > 0
+    after = still.game(game_id, ana.player_token)
+    assert (after.answers, after.my_answer) == (0, "")  # nothing kept
+    assert not any(player.answered for player in after.players)
+    for move_text in ("H8 ZZZZZZZ", "A1 TAB", "nonsense"):
+        code = code_of(
+            lambda: still.preview(game_id, 1, bea.player_token, move_text)  # noqa: B023
+        )
+        assert code == grpc.StatusCode.INVALID_ARGUMENT, move_text
+    assert code_of(lambda: still.preview(game_id, 1, "", move.notation)) == (
+        grpc.StatusCode.UNAUTHENTICATED
+    )
+    assert code_of(lambda: still.preview(game_id, 1, "forged", move.notation)) == (
+        grpc.StatusCode.PERMISSION_DENIED
+    )
+    assert code_of(lambda: still.preview(game_id, 2, ana.player_token, move.notation)) == (
+        grpc.StatusCode.FAILED_PRECONDITION
+    )
+    assert still.game(game_id).answers == 0
+
+
+def test_the_reveal_ends_once_every_person_pressed_next(table: Table, engine: Engine) -> None:
+    created = table.create(seconds=4, max_turns=3, reveal=300, seats=4)  # the robot answers
+    game_id = created.game_id
+    ana = table.join(game_id, "Ana")
+    bea = table.join(game_id, "Bea")
+    table.robot(created, "expert")
+    state = table.start(created)
+    move = engine.below_top(state)[0]
+    assert code_of(lambda: table.next(game_id, 1, ana.player_token)) == (
+        grpc.StatusCode.FAILED_PRECONDITION  # not during the turn
+    )
+    for player in (ana, bea):
+        table.answer(game_id, 1, player.player_token, move.notation)
+    reveal = table.wait(game_id, lambda state: state.phase == "reveal")
+    assert (reveal.turn, reveal.ready) == (1, 0)
+    assert reveal.deadline_ms - reveal.server_time_ms > 200_000  # a long reveal
+    first = table.next(game_id, 1, ana.player_token)
+    assert (first.turn, first.ready, first.of) == (1, 1, 2)  # the robot is ready
+    again = table.next(game_id, 1, ana.player_token)  # twice counts once
+    assert (again.ready, again.of) == (1, 2)
+    still_revealing = table.game(game_id)
+    assert (still_revealing.phase, still_revealing.turn, still_revealing.ready) == (
+        "reveal",
+        1,
+        1,
+    )
+    for token in ("", "forged"):
+        assert code_of(lambda: table.next(game_id, 1, token)) in (  # noqa: B023
+            grpc.StatusCode.UNAUTHENTICATED,
+            grpc.StatusCode.PERMISSION_DENIED,
+        )
+    assert code_of(lambda: table.next(game_id, 2, bea.player_token)) == (
+        grpc.StatusCode.FAILED_PRECONDITION
+    )
+    last = table.next(game_id, 1, bea.player_token)
+    assert (last.ready, last.of) == (2, 2)
+    second = table.game(game_id)  # the next turn started at once, in the call
+    assert (second.turn, second.phase) == (2, "turn")
+    kinds = event_types(table.db, game_id)
+    assert kinds.count("next_count") == 2
+    assert kinds[kinds.index("turn_revealed") :].index("turn_started") > 0
+
+
+def test_a_revealed_turn_lists_its_best_moves(still: Table, engine: Engine) -> None:
+    created = still.create(reveal=60)
+    game_id = created.game_id
+    ana = still.join(game_id, "Ana")
+    state = still.start(created)
+    expected = engine.moves(state)[:10]
+    assert code_of(lambda: still.turn(game_id, 1, best=10)) == (
+        grpc.StatusCode.FAILED_PRECONDITION  # not before the reveal
+    )
+    still.answer(game_id, 1, ana.player_token, expected[3].notation)
+    still.wait(game_id, lambda state: state.phase == "reveal")
+    result = still.turn(game_id, 1, best=10)
+    assert [(move.notation, move.score) for move in result.best_moves] == [
+        (move.notation, move.score) for move in expected
+    ]
+    assert result.best_moves[0].notation == result.top.notation == "H3 ABIMER"
+    assert list(still.turn(game_id, 1).best_moves) == []
+    for best in (-1, 101):
+        assert code_of(lambda: still.turn(game_id, 1, best=best)) == (  # noqa: B023
+            grpc.StatusCode.INVALID_ARGUMENT
+        )
 
 
 # -- events ---------------------------------------------------------------------------------

@@ -63,6 +63,7 @@ from arbitre.gateway.reading import (
     parse_limit,
     query_arguments,
 )
+from arbitre.gateway.web_pages import add_web_routes
 from arbitre.services.server import CHANNEL_OPTIONS
 from arbitre.v1 import (
     dictionary_pb2,
@@ -310,6 +311,7 @@ def create_app(config: GatewayConfig | None = None) -> Flask:
     app.extensions["arbitre.gateway"] = gateway
     _install_hooks(app, gateway)
     add_game_routes(app, gateway)
+    add_web_routes(app, config.web_dir)
 
     @app.post("/v1/solve")
     def solve() -> Response:
@@ -403,13 +405,6 @@ def create_app(config: GatewayConfig | None = None) -> Flask:
         setattr(message, kind, text)
         answer = gateway.call("dictionary", "Search", message)
         return jsonify({"words": list(answer.words), "truncated": answer.truncated})
-
-    @app.get("/")
-    def home() -> Response:
-        page = config.web_dir / "index.html" if config.web_dir is not None else None
-        if page is None or not page.is_file():
-            return jsonify({"api": "/v1/openapi.json", "health": "/healthz"})
-        return Response(page.read_bytes(), content_type="text/html; charset=utf-8")
 
     @app.get("/v1/openapi.json")
     def openapi_document() -> Response:

@@ -39,8 +39,18 @@ if TYPE_CHECKING:
 __all__ = ["add_game_routes", "bearer_token"]
 
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{1,128}")
-#: The codes of a move that cannot be played, as the scoring service gives them.
-_MOVE_ERRORS = frozenset({"illegal_move", "bad_notation", "unknown_letter", "bad_rack"})
+#: The codes the session's refusals start with, by the status they map to: a move that cannot
+#: be played (as the scoring service says why), a table that is full or has no opponent.
+_SESSION_CODES = frozenset(
+    {
+        (400, "illegal_move"),
+        (400, "bad_notation"),
+        (400, "unknown_letter"),
+        (400, "bad_rack"),
+        (409, "table_full"),
+        (409, "not_enough_players"),
+    }
+)
 #: Seconds of silence before an event stream sends a keep-alive comment.
 PING_SECONDS = 15.0
 _BROKEN_EVENT = 'event: error\ndata: {"message": "the stream broke; reconnect"}\n\n'
@@ -92,6 +102,18 @@ def _turn(text: str) -> int:
     if not 1 <= number <= openapi.MAX_TURN:
         raise ApiError(404, "not_found", f"no turn {number}")
     return number
+
+
+def _call(gateway: Gateway, method: str, message: Any) -> Any:
+    """Call the session's ``method``; a refusal whose message starts with one of the codes
+    players' apps act on (``"table_full: ..."``, ``"illegal_move: ..."``) keeps that code."""
+    try:
+        return gateway.call("session", method, message)
+    except ApiError as error:
+        reason = error.message.partition(":")[0]
+        if (error.status, reason) in _SESSION_CODES:
+            error.code = reason
+        raise
 
 
 def _turn_data(result: Any) -> dict[str, Any]:
@@ -173,7 +195,16 @@ def add_game_routes(app: Flask, gateway: Gateway) -> None:
         body = Body(
             json_object(),
             required=(),
-            optional=("kind", "preset", "config", "seed", "reveal_seconds", "title", "late_join"),
+            optional=(
+                "kind",
+                "preset",
+                "config",
+                "seed",
+                "reveal_seconds",
+                "title",
+                "late_join",
+                "seats",
+            ),
         )
         kind = body.optional_text("kind", openapi.MAX_NAME_CHARS) or "duplicate"
         if kind != "duplicate":
@@ -192,6 +223,7 @@ def add_game_routes(app: Flask, gateway: Gateway) -> None:
             reveal_seconds=reveal or 0,
             title=body.optional_text("title", openapi.MAX_TITLE_CHARS),
             late_join=bool(body.boolean("late_join")),
+            seats=body.integer("seats", 0, openapi.MAX_TABLE_SEATS) or 0,
         )
         answer = gateway.call("session", "CreateGame", message)
         return created(
@@ -208,7 +240,7 @@ def add_game_routes(app: Flask, gateway: Gateway) -> None:
         message = session_pb2.JoinRequest(
             game_id=_game_id(game_id), name=body.text("name", openapi.MAX_PLAYER_NAME_CHARS)
         )
-        answer = gateway.call("session", "Join", message)
+        answer = _call(gateway, "Join", message)
         return created(
             {
                 "player_id": answer.player_id,
@@ -229,7 +261,7 @@ def add_game_routes(app: Flask, gateway: Gateway) -> None:
             level=level,
             name=body.optional_text("name", openapi.MAX_PLAYER_NAME_CHARS),
         )
-        answer = gateway.call("session", "AddRobot", message)
+        answer = _call(gateway, "AddRobot", message)
         return created({"player_id": answer.player_id, "game": game_state_data(answer.state)})
 
     def command(game_id: str, method: str) -> Response:
@@ -237,7 +269,7 @@ def add_game_routes(app: Flask, gateway: Gateway) -> None:
         if request.content_length:
             json_object()  # a body, if any, must be JSON (and is ignored)
         message = session_pb2.GameCommand(game_id=_game_id(game_id), token=bearer_token(True))
-        return jsonify(game_state_data(gateway.call("session", method, message)))
+        return jsonify(game_state_data(_call(gateway, method, message)))
 
     @app.post("/v1/games/<game_id>/start")
     def start_game(game_id: str) -> Response:
@@ -257,23 +289,34 @@ def add_game_routes(app: Flask, gateway: Gateway) -> None:
         message = session_pb2.GetGameRequest(game_id=_game_id(game_id), token=bearer_token(False))
         return jsonify(game_state_data(gateway.call("session", "GetGame", message)))
 
-    @app.post("/v1/games/<game_id>/turns/<turn>/answers")
-    def answer(game_id: str, turn: str) -> Response:
+    def answer_request(game_id: str, turn: str) -> Any:
         body = Body(json_object(), required=("move",), optional=())
-        message = session_pb2.AnswerRequest(
+        return session_pb2.AnswerRequest(
             game_id=_game_id(game_id),
             turn=_turn(turn),
             token=bearer_token(True),
             move=body.text("move", openapi.MAX_MOVE_CHARS),
         )
-        try:
-            answered = gateway.call("session", "Answer", message)
-        except ApiError as error:
-            # The session says why a move cannot be played: "illegal_move:<reason>: ...".
-            reason = error.message.partition(":")[0]
-            if error.status == 400 and reason in _MOVE_ERRORS:
-                error.code = reason
-            raise
+
+    @app.post("/v1/games/<game_id>/turns/<turn>/preview")
+    def preview(game_id: str, turn: str) -> Response:
+        judged = _call(gateway, "Preview", answer_request(game_id, turn))
+        return jsonify({"turn": judged.turn, "move": judged.move, "score": judged.score})
+
+    @app.post("/v1/games/<game_id>/turns/<turn>/next")
+    def next_turn(game_id: str, turn: str) -> Response:
+        query_arguments(())
+        if request.content_length:
+            json_object()  # a body, if any, must be JSON (and is ignored)
+        message = session_pb2.NextRequest(
+            game_id=_game_id(game_id), turn=_turn(turn), token=bearer_token(True)
+        )
+        ready = _call(gateway, "Next", message)
+        return jsonify({"turn": ready.turn, "ready": ready.ready, "of": ready.of})
+
+    @app.post("/v1/games/<game_id>/turns/<turn>/answers")
+    def answer(game_id: str, turn: str) -> Response:
+        answered = _call(gateway, "Answer", answer_request(game_id, turn))
         return jsonify(
             {
                 "turn": answered.turn,
@@ -285,9 +328,18 @@ def add_game_routes(app: Flask, gateway: Gateway) -> None:
 
     @app.get("/v1/games/<game_id>/turns/<turn>")
     def get_turn(game_id: str, turn: str) -> Response:
-        query_arguments(())
-        message = session_pb2.GetTurnRequest(game_id=_game_id(game_id), turn=_turn(turn))
-        return jsonify(_turn_data(gateway.call("session", "GetTurn", message)))
+        arguments = query_arguments(("best",))
+        best = _count(arguments.get("best", "0"), "best", openapi.MAX_BEST_MOVES)
+        message = session_pb2.GetTurnRequest(
+            game_id=_game_id(game_id), turn=_turn(turn), best_moves=best
+        )
+        found = gateway.call("session", "GetTurn", message)
+        data = _turn_data(found)
+        if best:
+            data["best_moves"] = [
+                {"move": move.notation, "score": move.score} for move in found.best_moves
+            ]
+        return jsonify(data)
 
     @app.get("/v1/games/<game_id>/standings")
     def standings(game_id: str) -> Response:

@@ -16,10 +16,12 @@ from typing import Any
 from arbitre.engine.robots import RobotLevel
 from arbitre.rules.tie_break import TIE_BREAK_KEYS as RULES_TIE_BREAK_KEYS
 from arbitre.services.game_keys import GAME_ID_PATTERN
+from arbitre.services.session import MAX_BEST_MOVES, MAX_TABLE_SEATS, MIN_TABLE_SEATS
 
 __all__ = [
     "API_VERSION",
     "GAME_ID_PATTERN",
+    "MAX_BEST_MOVES",
     "MAX_BOARD_ROWS",
     "MAX_MOVES_LIMIT",
     "MAX_MOVE_CHARS",
@@ -33,6 +35,7 @@ __all__ = [
     "MAX_SEARCH_LIMIT",
     "MAX_SEED",
     "MAX_STANDINGS_LIMIT",
+    "MAX_TABLE_SEATS",
     "MAX_TIE_BREAK_KEYS",
     "MAX_TITLE_CHARS",
     "MAX_TURN",
@@ -417,6 +420,17 @@ _GAME_SCHEMAS: dict[str, Any] = {
                     "(default false: joining closes at the start).",
                 }
             ),
+            "seats": _optional(
+                {
+                    "type": "integer",
+                    "minimum": 0,
+                    "maximum": MAX_TABLE_SEATS,
+                    "description": f"A table of {MIN_TABLE_SEATS} to {MAX_TABLE_SEATS} seats, "
+                    "people and robots: a player or robot more is a 409 (code table_full), "
+                    "and it starts only with an opponent at least (409, code "
+                    "not_enough_players). 0 (default): no limit.",
+                }
+            ),
         },
     },
     "CreateGameResponse": {
@@ -523,6 +537,7 @@ _GAME_SCHEMAS: dict[str, Any] = {
             "bag_count",
             "reveal_seconds",
             "late_join",
+            "seats",
         ],
         "properties": {
             "game_id": {"type": "string"},
@@ -586,6 +601,14 @@ _GAME_SCHEMAS: dict[str, Any] = {
                 "description": "Players may join after the start (they score 0 on the turns "
                 "they missed).",
             },
+            "seats": {
+                "type": "integer",
+                "description": "A table's seats (people and robots); 0: no limit.",
+            },
+            "ready": {
+                "type": "integer",
+                "description": "Only during a reveal: how many people pressed Next.",
+            },
             "my_answer": {
                 "type": "object",
                 "description": "Only for a player's token, once they answered the open turn: "
@@ -624,6 +647,27 @@ _GAME_SCHEMAS: dict[str, Any] = {
                 "only at the reveal.",
             },
             "answers": {"type": "integer", "description": "How many players answered so far."},
+        },
+    },
+    "PreviewResponse": {
+        "type": "object",
+        "required": ["turn", "move", "score"],
+        "properties": {
+            "turn": _INTEGER,
+            "move": {"type": "string"},
+            "score": {
+                "type": "integer",
+                "description": "The pose's points on the board; its words are not checked.",
+            },
+        },
+    },
+    "NextResponse": {
+        "type": "object",
+        "required": ["turn", "ready", "of"],
+        "properties": {
+            "turn": {"type": "integer", "description": "The revealed turn."},
+            "ready": {"type": "integer", "description": "The people ready for the next turn."},
+            "of": {"type": "integer", "description": "The people at the game (not robots)."},
         },
     },
     "TurnResult": {
@@ -682,6 +726,16 @@ _GAME_SCHEMAS: dict[str, Any] = {
                         "words": _STRINGS,
                         "unknown_words": _STRINGS,
                     },
+                },
+            },
+            "best_moves": {
+                "type": "array",
+                "description": "Only when asked for with ?best=N: the turn's N best moves, best "
+                "first.",
+                "items": {
+                    "type": "object",
+                    "required": ["move", "score"],
+                    "properties": {"move": {"type": "string"}, "score": _INTEGER},
                 },
             },
         },
@@ -1053,14 +1107,53 @@ def _game_paths() -> dict[str, Any]:
                 security=_PLAYER,
             )
         },
+        "/v1/games/{game_id}/turns/{turn}/preview": {
+            "post": _game_operation(
+                "The points of a pose (a player)",
+                "What an answer would score on the board of the open turn, judged as an "
+                "answer is (the same 400s and 409s) but kept nowhere, and with no word checked: "
+                "the page shows the points of a pose as the player places it.",
+                _json(_ref("PreviewResponse"), "The pose's points."),
+                errors=(*_GAME_ERRORS, 401, 403, 409),
+                parameters=[_GAME_ID, _TURN],
+                body="AnswerRequest",
+                security=_PLAYER,
+            )
+        },
+        "/v1/games/{game_id}/turns/{turn}/next": {
+            "post": _game_operation(
+                "Ready for the next turn (a player)",
+                "During the reveal of the turn: the player is ready to go on (event "
+                "next_count). Once every person at the game is (robots always are), the next "
+                "turn starts without waiting for the end of the reveal. 409 outside the "
+                "turn's reveal; a body, if any, is ignored but must be a JSON object.",
+                _json(_ref("NextResponse"), "Who is ready."),
+                errors=(*_GAME_ERRORS, 401, 403, 409),
+                parameters=[_GAME_ID, _TURN],
+                body="CommandRequest",
+                body_required=False,
+                security=_PLAYER,
+            )
+        },
         "/v1/games/{game_id}/turns/{turn}": {
             "get": _game_operation(
                 "The results of a revealed turn",
                 "The top and every player's answer, once the turn is revealed (409 before, 404 "
-                "for a turn not drawn).",
+                "for a turn not drawn); with ?best=N, also the turn's N best moves (to replay "
+                "the turn).",
                 _json(_ref("TurnResult"), "The turn's results."),
                 errors=(*_GAME_ERRORS, 409),
-                parameters=[_GAME_ID, _TURN],
+                parameters=[
+                    _GAME_ID,
+                    _TURN,
+                    {
+                        "name": "best",
+                        "in": "query",
+                        "required": False,
+                        "description": "List this many of the turn's best moves (default 0).",
+                        "schema": {"type": "integer", "minimum": 0, "maximum": MAX_BEST_MOVES},
+                    },
+                ],
             )
         },
         "/v1/games/{game_id}/standings": {
@@ -1112,7 +1205,8 @@ def _game_paths() -> dict[str, Any]:
                 "The game's events (server-sent events)",
                 "A stream that never ends before the game does: first the game's state "
                 "(event `state`), then every event (player_joined, game_started, "
-                "answer_count, turn_started, paused, resumed, turn_revealed, game_over), "
+                "answer_count, turn_started, paused, resumed, turn_revealed, next_count, "
+                "game_over), "
                 "each with its id; a comment line as a ping when idle. To resume after a "
                 "break, send the last id seen in Last-Event-ID (or ?after=): the stream goes on "
                 "from there, without the state.",
@@ -1262,6 +1356,34 @@ def _document() -> dict[str, Any]:
                     },
                 },
                 errors=(405,),
+            ),
+            "/t/{game_id}": _get(
+                "A table's page",
+                {
+                    "description": "The web app opened on one game: the link that invites a "
+                    "player to a table (index.html, as at /).",
+                    "content": {"text/html": {"schema": {"type": "string"}}},
+                },
+                [_GAME_ID],
+                errors=(404, 405),
+            ),
+            "/web/{name}": _get(
+                "A file of the web app",
+                {
+                    "description": "A script, style sheet or image of the web app, from the "
+                    "same directory as index.html; a path out of it is a 404.",
+                    "content": {"*/*": {"schema": {"type": "string"}}},
+                },
+                [
+                    {
+                        "name": "name",
+                        "in": "path",
+                        "required": True,
+                        "description": "The file's path under the web directory.",
+                        "schema": {"type": "string"},
+                    }
+                ],
+                errors=(404, 405),
             ),
             "/v1/openapi.json": _get(
                 "This document",

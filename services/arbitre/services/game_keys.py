@@ -74,6 +74,10 @@ class GameKeys:
         """Hash: player id -> the judged answer to ``turn`` (JSON)."""
         return f"{self._prefix}:answers:{turn}"
 
+    def ready(self, turn: int) -> str:
+        """Set: the people who pressed Next during the reveal of ``turn``."""
+        return f"{self._prefix}:ready:{turn}"
+
     def result(self, turn: int) -> str:
         """String: the revealed result of ``turn`` (JSON)."""
         return f"{self._prefix}:result:{turn}"

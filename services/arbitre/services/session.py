@@ -116,6 +116,11 @@ MAX_TITLE_CHARS = 120
 MAX_CONFIG_CHARS = 16_384
 #: Longest reveal.
 MAX_REVEAL_SECONDS = 600
+#: A table (seed 003) seats 2 to 6 players, people and robots: at least one opponent.
+MIN_TABLE_SEATS = 2
+MAX_TABLE_SEATS = 6
+#: Most best moves a revealed turn lists.
+MAX_BEST_MOVES = 100
 #: How often an idle event stream says it is alive, and how long one Redis read waits.
 PING_SECONDS = 15.0
 _BLOCK_MS = 2_000
@@ -264,6 +269,11 @@ class SessionService(session_pb2_grpc.SessionServicer):
             _refuse(grpc.StatusCode.INVALID_ARGUMENT, f"a title is at most {MAX_TITLE_CHARS} chars")
         if not 0 <= request.reveal_seconds <= MAX_REVEAL_SECONDS:
             _refuse(grpc.StatusCode.INVALID_ARGUMENT, f"reveal_seconds: 0 to {MAX_REVEAL_SECONDS}")
+        if request.seats and not MIN_TABLE_SEATS <= request.seats <= MAX_TABLE_SEATS:
+            _refuse(
+                grpc.StatusCode.INVALID_ARGUMENT,
+                f"a table has {MIN_TABLE_SEATS} to {MAX_TABLE_SEATS} seats (0: no limit)",
+            )
         config = self._read_config(request.preset or "fisf", request.config_json or "{}")
         lexicons = self.peers.dictionary.ListLexicons(
             dictionary_pb2.ListLexiconsRequest(), timeout=PEER_TIMEOUT
@@ -300,6 +310,7 @@ class SessionService(session_pb2_grpc.SessionServicer):
             "title": request.title,
             "reveal_ms": request.reveal_seconds * 1000,
             "late_join": "1" if request.late_join else "0",
+            "seats": request.seats,
             "board": "/".join(game.board.rows()),
             "rack": "",
             "rack_tiles": "",
@@ -353,11 +364,17 @@ class SessionService(session_pb2_grpc.SessionServicer):
                 f"a name is 1 to {MAX_NAME_CHARS} printable characters",
             )
         player, token = "p" + secrets.token_urlsafe(6), new_secret()
+        seats = int(self._game(game_id).get("seats") or 0)
         try:
-            count = self.store.join(game_id, player, name, token, MAX_PLAYERS)
+            count = self.store.join(game_id, player, name, token, seats or MAX_PLAYERS)
         except JoinRefusedError as refused:
             if refused.reason == "no_game":
                 _refuse(grpc.StatusCode.NOT_FOUND, f"no game {game_id!r}")
+            if refused.reason == "full" and seats:
+                _refuse(
+                    grpc.StatusCode.FAILED_PRECONDITION,
+                    f"table_full: every seat of the table is taken ({seats})",
+                )
             if refused.reason == "full":
                 _refuse(grpc.StatusCode.FAILED_PRECONDITION, f"the game is full ({MAX_PLAYERS})")
             _refuse(
@@ -416,6 +433,11 @@ class SessionService(session_pb2_grpc.SessionServicer):
             _refuse(grpc.StatusCode.FAILED_PRECONDITION, f"the game is {game['status']} already")
         if int(game["players"]) < 1:
             _refuse(grpc.StatusCode.FAILED_PRECONDITION, "a game needs at least one player")
+        if int(game.get("seats") or 0) and int(game["players"]) < MIN_TABLE_SEATS:
+            _refuse(
+                grpc.StatusCode.FAILED_PRECONDITION,
+                "not_enough_players: a table needs at least one opponent, person or robot",
+            )
         played = self._restore(game_id, game)
         self._next_turn(game_id, lock, game, played, [("game_started", {})], self.store.now_ms())
 
@@ -572,7 +594,7 @@ class SessionService(session_pb2_grpc.SessionServicer):
             if phase == "closing":
                 self._close(game_id, lock, game, turn, now)
             elif phase == "reveal":
-                if now < deadline:
+                if now < deadline and not self.store.everyone_ready(game_id, turn):
                     self.store.postpone(game_id, deadline)
                     return
                 self._next_turn(game_id, lock, game, self._restore(game_id, game), [], now)
@@ -738,7 +760,39 @@ class SessionService(session_pb2_grpc.SessionServicer):
     def Answer(self, request: Any, context: Any) -> Any:  # noqa: N802
         return self._call(context, lambda: self._answer(request))
 
+    def Preview(self, request: Any, context: Any) -> Any:  # noqa: N802
+        return self._call(context, lambda: self._preview(request))
+
+    def _preview(self, request: Any) -> Any:
+        _game_id, _player, judged = self._judged(request)
+        return session_pb2.AnswerResponse(
+            turn=request.turn, move=request.move.strip(), score=judged.score
+        )
+
     def _answer(self, request: Any) -> Any:
+        game_id, player, judged = self._judged(request)
+        answer = {
+            "move": request.move.strip(),
+            "score": judged.score,
+            "points": judged.points,
+            "words": [word.word for word in judged.words],
+            "unknown_words": list(judged.unknown_words),
+        }
+        try:
+            count, players = self.store.answer(game_id, request.turn, player, answer)
+        except AnswerRefusedError as refused:
+            self._check_open(self.store.game(game_id), request.turn, self.store.now_ms())
+            _refuse(grpc.StatusCode.FAILED_PRECONDITION, f"the answer is refused: {refused.reason}")
+        if count >= players:
+            self.store.due_now(game_id)
+            self.background.submit(self.step, game_id)
+        return session_pb2.AnswerResponse(
+            turn=request.turn, move=answer["move"], score=judged.score, answers=count
+        )
+
+    def _judged(self, request: Any) -> tuple[str, str, Any]:
+        """The game, the player and the scoring service's judgement of an answer to the open
+        turn; refuses a malformed, unauthorised, late or illegal one."""
         game_id = self._checked_id(request.game_id)
         if len(request.move) > MAX_MOVE_CHARS or not request.move.strip():
             _refuse(grpc.StatusCode.INVALID_ARGUMENT, "a move in FISF notation: 'H4 MOT'")
@@ -760,24 +814,37 @@ class SessionService(session_pb2_grpc.SessionServicer):
         )
         if not judged.legal:
             _refuse(grpc.StatusCode.INVALID_ARGUMENT, f"{judged.error_code}: {judged.error}")
-        answer = {
-            "move": request.move.strip(),
-            "score": judged.score,
-            "points": judged.points,
-            "words": [word.word for word in judged.words],
-            "unknown_words": list(judged.unknown_words),
-        }
-        try:
-            count, players = self.store.answer(game_id, request.turn, player, answer)
-        except AnswerRefusedError as refused:
-            self._check_open(self.store.game(game_id), request.turn, self.store.now_ms())
-            _refuse(grpc.StatusCode.FAILED_PRECONDITION, f"the answer is refused: {refused.reason}")
-        if count >= players:
-            self.store.due_now(game_id)
-            self.background.submit(self.step, game_id)
-        return session_pb2.AnswerResponse(
-            turn=request.turn, move=answer["move"], score=judged.score, answers=count
-        )
+        return game_id, player, judged
+
+    def Next(self, request: Any, context: Any) -> Any:  # noqa: N802
+        return self._call(context, lambda: self._next(request))
+
+    def _next(self, request: Any) -> Any:
+        game_id = self._checked_id(request.game_id)
+        if not request.token:
+            _refuse(grpc.StatusCode.UNAUTHENTICATED, "the player's token is missing")
+        game, player = self.store.game_and_player(game_id, request.token)
+        if "kind" not in game:
+            _refuse(grpc.StatusCode.NOT_FOUND, f"no game {game_id!r}")
+        if player is None:
+            _refuse(grpc.StatusCode.PERMISSION_DENIED, "not a player's token for this game")
+        if game["status"] == "paused":
+            _refuse(grpc.StatusCode.FAILED_PRECONDITION, "the game is paused")
+        if game["phase"] != "reveal" or int(game["turn"]) != request.turn:
+            _refuse(
+                grpc.StatusCode.FAILED_PRECONDITION,
+                f"turn {request.turn} is not being revealed",
+            )
+        ready, people = self.store.ready(game_id, request.turn, player)
+        if ready >= people:
+            self.store.due_now(game_id)  # should this call fail, a clock takes the step
+            with self.store.locked(game_id) as lock:
+                game = self._game(game_id)
+                revealing = game["phase"] == "reveal" and int(game["turn"]) == request.turn
+                if revealing and game["status"] == "running":
+                    played = self._restore(game_id, game)
+                    self._next_turn(game_id, lock, game, played, [], self.store.now_ms())
+        return session_pb2.NextResponse(turn=request.turn, ready=ready, of=people)
 
     def _check_open(self, game: Mapping[str, str], turn: int, now: int | None = None) -> None:
         """Refuse an answer to ``turn`` when it is not open, saying why; the deadline is
@@ -839,7 +906,10 @@ class SessionService(session_pb2_grpc.SessionServicer):
             bag_count=int(game["bag_count"]),
             reveal_seconds=int(game["reveal_ms"]) // 1000,
             late_join=game.get("late_join") == "1",
+            seats=int(game.get("seats") or 0),
         )
+        if game["phase"] == "reveal":
+            state.ready = self.store.ready_count(game_id, turn)
         if token and answering:
             player = self.store.player_of(game_id, token)
             mine = self.store.answer_of(game_id, turn, player) if player else None
@@ -861,8 +931,23 @@ class SessionService(session_pb2_grpc.SessionServicer):
                     grpc.StatusCode.FAILED_PRECONDITION, f"turn {request.turn} is not revealed yet"
                 )
             _refuse(grpc.StatusCode.NOT_FOUND, f"no turn {request.turn} in game {game_id}")
+        if not 0 <= request.best_moves <= MAX_BEST_MOVES:
+            _refuse(grpc.StatusCode.INVALID_ARGUMENT, f"best_moves: 0 to {MAX_BEST_MOVES}")
+        best: list[Any] = []
+        if request.best_moves:
+            found = self.peers.movegen.AllMoves(
+                movegen_pb2.MovesRequest(
+                    position=_settings_of(game).position(result["board"]),
+                    rack=result["tiles"],
+                    tie_break=list(_config_of(game).tie_break),
+                    limit=request.best_moves,
+                ),
+                timeout=PEER_TIMEOUT,
+            )
+            best = list(found.moves)
         top = result["top"]
         return session_pb2.TurnResult(
+            best_moves=best,
             turn=result["turn"],
             rack=result["rack"],
             board=result["board"],
@@ -1034,7 +1119,10 @@ def game_state_data(state: Any) -> dict[str, Any]:
         "bag_count": state.bag_count,
         "reveal_seconds": state.reveal_seconds,
         "late_join": state.late_join,
+        "seats": state.seats,
     }
+    if state.phase == "reveal":
+        data["ready"] = state.ready
     if state.my_answer:
         data["my_answer"] = {"move": state.my_answer, "score": state.my_score}
     return data

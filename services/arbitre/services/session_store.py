@@ -313,6 +313,35 @@ class SessionStore:
             raise AnswerRefusedError(str(outcome[0]), tuple(str(part) for part in outcome[1:]))
         return int(outcome[1]), int(outcome[2])
 
+    def ready(self, game_id: str, turn: int, player: str) -> tuple[int, int]:
+        """Note that ``player`` is ready for the turn after ``turn``: (people ready, people at
+        the game), robots left out of both. A ``next_count`` event follows a new one."""
+        keys = GameKeys(game_id)
+        with self.redis.pipeline() as pipe:
+            pipe.sadd(keys.ready(turn), player)
+            pipe.scard(keys.ready(turn))
+            pipe.hget(keys.game, "players")
+            pipe.hlen(keys.robots)
+            added, ready, players, robots = pipe.execute()
+        people = int(players or 0) - int(robots)
+        if added:
+            self.event_now(game_id, "next_count", {"turn": turn, "ready": ready, "of": people})
+        return int(ready), people
+
+    def ready_count(self, game_id: str, turn: int) -> int:
+        """How many people pressed Next during the reveal of ``turn``."""
+        return int(self.redis.scard(GameKeys(game_id).ready(turn)))
+
+    def everyone_ready(self, game_id: str, turn: int) -> bool:
+        """Whether every person at the game pressed Next during the reveal of ``turn``."""
+        keys = GameKeys(game_id)
+        with self.redis.pipeline(transaction=False) as pipe:
+            pipe.scard(keys.ready(turn))
+            pipe.hget(keys.game, "players")
+            pipe.hlen(keys.robots)
+            ready, players, robots = pipe.execute()
+        return int(ready) >= int(players or 0) - int(robots)
+
     # -- stepping ---------------------------------------------------------------------------
 
     def try_lock(self, game_id: str) -> Lock | None:

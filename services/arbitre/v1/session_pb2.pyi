@@ -9,7 +9,7 @@ from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
 DESCRIPTOR: _descriptor.FileDescriptor
 
 class CreateGameRequest(_message.Message):
-    __slots__ = ("kind", "config_json", "preset", "has_seed", "seed", "reveal_seconds", "title", "late_join")
+    __slots__ = ("kind", "config_json", "preset", "has_seed", "seed", "reveal_seconds", "title", "late_join", "seats")
     KIND_FIELD_NUMBER: _ClassVar[int]
     CONFIG_JSON_FIELD_NUMBER: _ClassVar[int]
     PRESET_FIELD_NUMBER: _ClassVar[int]
@@ -18,6 +18,7 @@ class CreateGameRequest(_message.Message):
     REVEAL_SECONDS_FIELD_NUMBER: _ClassVar[int]
     TITLE_FIELD_NUMBER: _ClassVar[int]
     LATE_JOIN_FIELD_NUMBER: _ClassVar[int]
+    SEATS_FIELD_NUMBER: _ClassVar[int]
     kind: _common_pb2.GameKind
     config_json: str
     preset: str
@@ -26,7 +27,8 @@ class CreateGameRequest(_message.Message):
     reveal_seconds: int
     title: str
     late_join: bool
-    def __init__(self, kind: _Optional[_Union[_common_pb2.GameKind, str]] = ..., config_json: _Optional[str] = ..., preset: _Optional[str] = ..., has_seed: _Optional[bool] = ..., seed: _Optional[int] = ..., reveal_seconds: _Optional[int] = ..., title: _Optional[str] = ..., late_join: _Optional[bool] = ...) -> None: ...
+    seats: int
+    def __init__(self, kind: _Optional[_Union[_common_pb2.GameKind, str]] = ..., config_json: _Optional[str] = ..., preset: _Optional[str] = ..., has_seed: _Optional[bool] = ..., seed: _Optional[int] = ..., reveal_seconds: _Optional[int] = ..., title: _Optional[str] = ..., late_join: _Optional[bool] = ..., seats: _Optional[int] = ...) -> None: ...
 
 class CreateGameResponse(_message.Message):
     __slots__ = ("game_id", "organiser_token", "state")
@@ -97,7 +99,7 @@ class Player(_message.Message):
     def __init__(self, id: _Optional[str] = ..., name: _Optional[str] = ..., answered: _Optional[bool] = ..., robot: _Optional[str] = ...) -> None: ...
 
 class GameState(_message.Message):
-    __slots__ = ("game_id", "kind", "status", "phase", "turn", "board", "rack", "deadline_ms", "remaining_ms", "server_time_ms", "players", "answers", "config_json", "lexicon", "end_reason", "title", "my_answer", "my_score", "bag_count", "reveal_seconds", "late_join")
+    __slots__ = ("game_id", "kind", "status", "phase", "turn", "board", "rack", "deadline_ms", "remaining_ms", "server_time_ms", "players", "answers", "config_json", "lexicon", "end_reason", "title", "my_answer", "my_score", "bag_count", "reveal_seconds", "late_join", "seats", "ready")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     KIND_FIELD_NUMBER: _ClassVar[int]
     STATUS_FIELD_NUMBER: _ClassVar[int]
@@ -119,6 +121,8 @@ class GameState(_message.Message):
     BAG_COUNT_FIELD_NUMBER: _ClassVar[int]
     REVEAL_SECONDS_FIELD_NUMBER: _ClassVar[int]
     LATE_JOIN_FIELD_NUMBER: _ClassVar[int]
+    SEATS_FIELD_NUMBER: _ClassVar[int]
+    READY_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     kind: _common_pb2.GameKind
     status: str
@@ -140,7 +144,9 @@ class GameState(_message.Message):
     bag_count: int
     reveal_seconds: int
     late_join: bool
-    def __init__(self, game_id: _Optional[str] = ..., kind: _Optional[_Union[_common_pb2.GameKind, str]] = ..., status: _Optional[str] = ..., phase: _Optional[str] = ..., turn: _Optional[int] = ..., board: _Optional[_Iterable[str]] = ..., rack: _Optional[str] = ..., deadline_ms: _Optional[int] = ..., remaining_ms: _Optional[int] = ..., server_time_ms: _Optional[int] = ..., players: _Optional[_Iterable[_Union[Player, _Mapping]]] = ..., answers: _Optional[int] = ..., config_json: _Optional[str] = ..., lexicon: _Optional[str] = ..., end_reason: _Optional[str] = ..., title: _Optional[str] = ..., my_answer: _Optional[str] = ..., my_score: _Optional[int] = ..., bag_count: _Optional[int] = ..., reveal_seconds: _Optional[int] = ..., late_join: _Optional[bool] = ...) -> None: ...
+    seats: int
+    ready: int
+    def __init__(self, game_id: _Optional[str] = ..., kind: _Optional[_Union[_common_pb2.GameKind, str]] = ..., status: _Optional[str] = ..., phase: _Optional[str] = ..., turn: _Optional[int] = ..., board: _Optional[_Iterable[str]] = ..., rack: _Optional[str] = ..., deadline_ms: _Optional[int] = ..., remaining_ms: _Optional[int] = ..., server_time_ms: _Optional[int] = ..., players: _Optional[_Iterable[_Union[Player, _Mapping]]] = ..., answers: _Optional[int] = ..., config_json: _Optional[str] = ..., lexicon: _Optional[str] = ..., end_reason: _Optional[str] = ..., title: _Optional[str] = ..., my_answer: _Optional[str] = ..., my_score: _Optional[int] = ..., bag_count: _Optional[int] = ..., reveal_seconds: _Optional[int] = ..., late_join: _Optional[bool] = ..., seats: _Optional[int] = ..., ready: _Optional[int] = ...) -> None: ...
 
 class AnswerRequest(_message.Message):
     __slots__ = ("game_id", "turn", "token", "move")
@@ -167,12 +173,34 @@ class AnswerResponse(_message.Message):
     def __init__(self, turn: _Optional[int] = ..., move: _Optional[str] = ..., score: _Optional[int] = ..., answers: _Optional[int] = ...) -> None: ...
 
 class GetTurnRequest(_message.Message):
-    __slots__ = ("game_id", "turn")
+    __slots__ = ("game_id", "turn", "best_moves")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     TURN_FIELD_NUMBER: _ClassVar[int]
+    BEST_MOVES_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     turn: int
-    def __init__(self, game_id: _Optional[str] = ..., turn: _Optional[int] = ...) -> None: ...
+    best_moves: int
+    def __init__(self, game_id: _Optional[str] = ..., turn: _Optional[int] = ..., best_moves: _Optional[int] = ...) -> None: ...
+
+class NextRequest(_message.Message):
+    __slots__ = ("game_id", "turn", "token")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    TURN_FIELD_NUMBER: _ClassVar[int]
+    TOKEN_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    turn: int
+    token: str
+    def __init__(self, game_id: _Optional[str] = ..., turn: _Optional[int] = ..., token: _Optional[str] = ...) -> None: ...
+
+class NextResponse(_message.Message):
+    __slots__ = ("turn", "ready", "of")
+    TURN_FIELD_NUMBER: _ClassVar[int]
+    READY_FIELD_NUMBER: _ClassVar[int]
+    OF_FIELD_NUMBER: _ClassVar[int]
+    turn: int
+    ready: int
+    of: int
+    def __init__(self, turn: _Optional[int] = ..., ready: _Optional[int] = ..., of: _Optional[int] = ...) -> None: ...
 
 class AnswerResult(_message.Message):
     __slots__ = ("player", "name", "move", "points", "score", "negatif", "top", "solo", "words", "unknown_words")
@@ -199,20 +227,22 @@ class AnswerResult(_message.Message):
     def __init__(self, player: _Optional[str] = ..., name: _Optional[str] = ..., move: _Optional[str] = ..., points: _Optional[int] = ..., score: _Optional[int] = ..., negatif: _Optional[int] = ..., top: _Optional[bool] = ..., solo: _Optional[bool] = ..., words: _Optional[_Iterable[str]] = ..., unknown_words: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class TurnResult(_message.Message):
-    __slots__ = ("turn", "rack", "board", "top", "alternatives", "answers")
+    __slots__ = ("turn", "rack", "board", "top", "alternatives", "answers", "best_moves")
     TURN_FIELD_NUMBER: _ClassVar[int]
     RACK_FIELD_NUMBER: _ClassVar[int]
     BOARD_FIELD_NUMBER: _ClassVar[int]
     TOP_FIELD_NUMBER: _ClassVar[int]
     ALTERNATIVES_FIELD_NUMBER: _ClassVar[int]
     ANSWERS_FIELD_NUMBER: _ClassVar[int]
+    BEST_MOVES_FIELD_NUMBER: _ClassVar[int]
     turn: int
     rack: str
     board: _containers.RepeatedScalarFieldContainer[str]
     top: _common_pb2.ScoredMove
     alternatives: _containers.RepeatedScalarFieldContainer[str]
     answers: _containers.RepeatedCompositeFieldContainer[AnswerResult]
-    def __init__(self, turn: _Optional[int] = ..., rack: _Optional[str] = ..., board: _Optional[_Iterable[str]] = ..., top: _Optional[_Union[_common_pb2.ScoredMove, _Mapping]] = ..., alternatives: _Optional[_Iterable[str]] = ..., answers: _Optional[_Iterable[_Union[AnswerResult, _Mapping]]] = ...) -> None: ...
+    best_moves: _containers.RepeatedCompositeFieldContainer[_common_pb2.ScoredMove]
+    def __init__(self, turn: _Optional[int] = ..., rack: _Optional[str] = ..., board: _Optional[_Iterable[str]] = ..., top: _Optional[_Union[_common_pb2.ScoredMove, _Mapping]] = ..., alternatives: _Optional[_Iterable[str]] = ..., answers: _Optional[_Iterable[_Union[AnswerResult, _Mapping]]] = ..., best_moves: _Optional[_Iterable[_Union[_common_pb2.ScoredMove, _Mapping]]] = ...) -> None: ...
 
 class GetStandingsRequest(_message.Message):
     __slots__ = ("game_id", "offset", "limit")

@@ -74,6 +74,16 @@ class SessionStub:
                 request_serializer=arbitre_dot_v1_dot_session__pb2.AnswerRequest.SerializeToString,
                 response_deserializer=arbitre_dot_v1_dot_session__pb2.AnswerResponse.FromString,
                 _registered_method=True)
+        self.Preview = channel.unary_unary(
+                '/arbitre.v1.Session/Preview',
+                request_serializer=arbitre_dot_v1_dot_session__pb2.AnswerRequest.SerializeToString,
+                response_deserializer=arbitre_dot_v1_dot_session__pb2.AnswerResponse.FromString,
+                _registered_method=True)
+        self.Next = channel.unary_unary(
+                '/arbitre.v1.Session/Next',
+                request_serializer=arbitre_dot_v1_dot_session__pb2.NextRequest.SerializeToString,
+                response_deserializer=arbitre_dot_v1_dot_session__pb2.NextResponse.FromString,
+                _registered_method=True)
         self.GetTurn = channel.unary_unary(
                 '/arbitre.v1.Session/GetTurn',
                 request_serializer=arbitre_dot_v1_dot_session__pb2.GetTurnRequest.SerializeToString,
@@ -154,6 +164,22 @@ class SessionServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def Preview(self, request, context):
+        """The points of a pose on the open turn, judged as an answer would be but kept nowhere and
+        with no word checked (a player sees the value of a pose before validating it).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def Next(self, request, context):
+        """A player is ready for the next turn during a reveal; the reveal ends when every person at
+        the game is (robots always are).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
     def GetTurn(self, request, context):
         """A revealed turn: the top and every answer with its points.
         """
@@ -224,6 +250,16 @@ def add_SessionServicer_to_server(servicer, server):
                     servicer.Answer,
                     request_deserializer=arbitre_dot_v1_dot_session__pb2.AnswerRequest.FromString,
                     response_serializer=arbitre_dot_v1_dot_session__pb2.AnswerResponse.SerializeToString,
+            ),
+            'Preview': grpc.unary_unary_rpc_method_handler(
+                    servicer.Preview,
+                    request_deserializer=arbitre_dot_v1_dot_session__pb2.AnswerRequest.FromString,
+                    response_serializer=arbitre_dot_v1_dot_session__pb2.AnswerResponse.SerializeToString,
+            ),
+            'Next': grpc.unary_unary_rpc_method_handler(
+                    servicer.Next,
+                    request_deserializer=arbitre_dot_v1_dot_session__pb2.NextRequest.FromString,
+                    response_serializer=arbitre_dot_v1_dot_session__pb2.NextResponse.SerializeToString,
             ),
             'GetTurn': grpc.unary_unary_rpc_method_handler(
                     servicer.GetTurn,
@@ -462,6 +498,60 @@ class Session:
             '/arbitre.v1.Session/Answer',
             arbitre_dot_v1_dot_session__pb2.AnswerRequest.SerializeToString,
             arbitre_dot_v1_dot_session__pb2.AnswerResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def Preview(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/arbitre.v1.Session/Preview',
+            arbitre_dot_v1_dot_session__pb2.AnswerRequest.SerializeToString,
+            arbitre_dot_v1_dot_session__pb2.AnswerResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def Next(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/arbitre.v1.Session/Next',
+            arbitre_dot_v1_dot_session__pb2.NextRequest.SerializeToString,
+            arbitre_dot_v1_dot_session__pb2.NextResponse.FromString,
             options,
             channel_credentials,
             insecure,

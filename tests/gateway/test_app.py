@@ -925,6 +925,23 @@ def test_the_game_limits_are_the_documented_ones(
         ({}, 400),
     ]:
         assert client.post(f"/v1/games/{game}/players", json=body).status_code == status, body
+    registered = client.post(
+        f"/v1/games/{game}/players",
+        json={"name": "Zoé", "club": "Club de Lyon", "serie": "s1", "country": "sui"},
+    )
+    assert registered.status_code == 201
+    (zoe,) = [p for p in registered.get_json()["game"]["players"] if p["name"] == "Zoé"]
+    assert (zoe["club"], zoe["serie"], zoe["country"]) == ("Club de Lyon", "S1", "SUI")
+    for field, limit in [
+        ("club", openapi.MAX_CLUB_CHARS),
+        ("serie", openapi.MAX_SERIE_CHARS),
+        ("country", openapi.MAX_COUNTRY_CHARS),
+    ]:
+        assert _limit(document, "JoinRequest", field, "maxLength") == limit
+        body = {"name": "Long", field: "x" * (limit + 1)}
+        assert client.post(f"/v1/games/{game}/players", json=body).status_code == 400, field
+    for body in ({"name": "Bad", "serie": "S8"}, {"name": "Bad", "country": "F1"}):
+        assert client.post(f"/v1/games/{game}/players", json=body).status_code == 400, body
     move = _limit(document, "AnswerRequest", "move", "maxLength")
     assert move == openapi.MAX_MOVE_CHARS
     turn = document["paths"]["/v1/games/{game_id}/turns/{turn}"]["get"]["parameters"][1]

@@ -831,6 +831,42 @@ def test_a_revealed_turn_lists_its_best_moves(still: Table, engine: Engine) -> N
         )
 
 
+def test_players_register_a_club_a_serie_and_a_country(still: Table, engine: Engine) -> None:
+    created = still.create()
+    game_id = created.game_id
+    ana = still.stub.Join(
+        session_pb2.JoinRequest(
+            game_id=game_id, name="Ana", club="Club de Lyon", serie="s2", country="fra"
+        )
+    )
+    still.join(game_id, "Bea")
+    for fields in ({"serie": "S9"}, {"country": "FRANCE"}, {"club": "x" * 61}):
+        code, details = refused(
+            lambda: still.stub.Join(
+                session_pb2.JoinRequest(game_id=game_id, name="Cyd", **fields)  # noqa: B023
+            )
+        )
+        assert code == grpc.StatusCode.INVALID_ARGUMENT
+        assert details.split()[0].rstrip(":") in fields
+    players = {player.name: player for player in still.game(game_id).players}
+    assert sorted(players) == ["Ana", "Bea"]  # nobody joined on a bad registration
+    assert (players["Ana"].club, players["Ana"].serie, players["Ana"].country) == (
+        "Club de Lyon",
+        "S2",
+        "FRA",
+    )
+    assert (players["Bea"].club, players["Bea"].serie, players["Bea"].country) == ("", "", "")
+    state = still.start(created)
+    still.answer(game_id, 1, ana.player_token, engine.below_top(state)[0].notation)
+    record = json.loads(
+        still.stub.GetRecord(session_pb2.GetGameRequest(game_id=game_id)).record_json
+    )
+    assert record["registrations"] == {
+        ana.player_id: {"name": "Ana", "club": "Club de Lyon", "serie": "S2", "country": "FRA"},
+        players["Bea"].id: {"name": "Bea"},
+    }
+
+
 # -- events ---------------------------------------------------------------------------------
 
 

@@ -236,9 +236,13 @@ def add_game_routes(app: Flask, gateway: Gateway) -> None:
 
     @app.post("/v1/games/<game_id>/players")
     def join_game(game_id: str) -> Response:
-        body = Body(json_object(), required=("name",), optional=())
+        body = Body(json_object(), required=("name",), optional=("club", "serie", "country"))
         message = session_pb2.JoinRequest(
-            game_id=_game_id(game_id), name=body.text("name", openapi.MAX_PLAYER_NAME_CHARS)
+            game_id=_game_id(game_id),
+            name=body.text("name", openapi.MAX_PLAYER_NAME_CHARS),
+            club=body.optional_text("club", openapi.MAX_CLUB_CHARS),
+            serie=body.optional_text("serie", openapi.MAX_SERIE_CHARS),
+            country=body.optional_text("country", openapi.MAX_COUNTRY_CHARS),
         )
         answer = _call(gateway, "Join", message)
         return created(

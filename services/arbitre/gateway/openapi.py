@@ -14,6 +14,8 @@ import copy
 from typing import Any
 
 from arbitre.engine.robots import RobotLevel
+from arbitre.rules.registration import MAX_CLUB_CHARS as REGISTRATION_CLUB_CHARS
+from arbitre.rules.registration import MAX_NAME_CHARS as REGISTRATION_NAME_CHARS
 from arbitre.rules.tie_break import TIE_BREAK_KEYS as RULES_TIE_BREAK_KEYS
 from arbitre.services.game_keys import GAME_ID_PATTERN
 from arbitre.services.session import MAX_BEST_MOVES, MAX_TABLE_SEATS, MIN_TABLE_SEATS
@@ -23,6 +25,8 @@ __all__ = [
     "GAME_ID_PATTERN",
     "MAX_BEST_MOVES",
     "MAX_BOARD_ROWS",
+    "MAX_CLUB_CHARS",
+    "MAX_COUNTRY_CHARS",
     "MAX_MOVES_LIMIT",
     "MAX_MOVE_CHARS",
     "MAX_NAME_CHARS",
@@ -34,6 +38,7 @@ __all__ = [
     "MAX_ROW_CHARS",
     "MAX_SEARCH_LIMIT",
     "MAX_SEED",
+    "MAX_SERIE_CHARS",
     "MAX_STANDINGS_LIMIT",
     "MAX_TABLE_SEATS",
     "MAX_TIE_BREAK_KEYS",
@@ -72,7 +77,11 @@ MAX_SEARCH_LIMIT = 10_000
 MAX_TURN = 10_000
 MAX_REVEAL_SECONDS = 600
 MAX_TITLE_CHARS = 120
-MAX_PLAYER_NAME_CHARS = 40
+MAX_PLAYER_NAME_CHARS = REGISTRATION_NAME_CHARS
+MAX_CLUB_CHARS = REGISTRATION_CLUB_CHARS
+#: Longest série: "S1" to "S7", or a category label.
+MAX_SERIE_CHARS = 20
+MAX_COUNTRY_CHARS = 3
 MAX_OFFSET = 1_000_000
 MAX_STANDINGS_LIMIT = 100_000
 #: The largest game seed (seeds are 63-bit).
@@ -459,6 +468,28 @@ _GAME_SCHEMAS: dict[str, Any] = {
                 "description": "The player's name as the standings show it: printable "
                 "characters, spaces around it dropped.",
             },
+            "club": _optional(
+                {
+                    "type": "string",
+                    "maxLength": MAX_CLUB_CHARS,
+                    "description": "For a simultané: the player's club or centre.",
+                }
+            ),
+            "serie": _optional(
+                {
+                    "type": "string",
+                    "maxLength": MAX_SERIE_CHARS,
+                    "description": "The player's série, S1 (strongest) to S7, or a category "
+                    "(letters); anything else is a 400.",
+                }
+            ),
+            "country": _optional(
+                {
+                    "type": "string",
+                    "maxLength": MAX_COUNTRY_CHARS,
+                    "description": "A code of 2 or 3 letters (FRA, BEL, SUI...).",
+                }
+            ),
         },
     },
     "JoinResponse": {
@@ -502,7 +533,7 @@ _GAME_SCHEMAS: dict[str, Any] = {
     },
     "Player": {
         "type": "object",
-        "required": ["id", "name", "answered", "robot"],
+        "required": ["id", "name", "answered", "robot", "club", "serie", "country"],
         "properties": {
             "id": {"type": "string"},
             "name": {"type": "string"},
@@ -511,6 +542,9 @@ _GAME_SCHEMAS: dict[str, Any] = {
                 "anyOf": [{"type": "string", "enum": list(ROBOT_LEVELS)}, {"type": "null"}],
                 "description": "The robot's level; null for a person.",
             },
+            "club": {"type": "string", "description": "As registered; empty if not given."},
+            "serie": {"type": "string"},
+            "country": {"type": "string"},
         },
     },
     "GameState": {

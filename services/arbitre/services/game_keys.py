@@ -66,6 +66,12 @@ class GameKeys:
         return f"{self._prefix}:tokens"
 
     @property
+    def registrations(self) -> str:
+        """Hash: player id -> their registration for a simultané (club, série, country; JSON),
+        for the players who gave one."""
+        return f"{self._prefix}:registrations"
+
+    @property
     def robots(self) -> str:
         """Hash: player id of a robot -> ``{"level", "token"}`` (JSON)."""
         return f"{self._prefix}:robots"

@@ -40,7 +40,6 @@ import secrets
 import sys
 import threading
 import time
-import unicodedata
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent import futures
 from dataclasses import dataclass
@@ -50,6 +49,7 @@ import grpc
 import redis as redis_module
 
 from arbitre.engine.robots import Robot, RobotLevel, common_words
+from arbitre.rules import registration as registrations
 from arbitre.rules.duplicate import Answer, DuplicateGame, PlayedTurn, Verdict
 from arbitre.rules.errors import ArbitreError
 from arbitre.rules.game_config import PRESETS, GameConfig
@@ -111,7 +111,6 @@ ADDRESS_VARIABLE = "ARBITRE_SESSION_ADDRESS"
 #: Most players in one game.
 MAX_PLAYERS = 20_000
 #: Longest player name, game title and configuration text accepted.
-MAX_NAME_CHARS = 40
 MAX_TITLE_CHARS = 120
 MAX_CONFIG_CHARS = 16_384
 #: Longest reveal.
@@ -353,20 +352,32 @@ class SessionService(session_pb2_grpc.SessionServicer):
         return self._call(context, lambda: self._join(request))
 
     def _join(self, request: Any) -> Any:
-        return self._seat(self._checked_id(request.game_id), request.name, None)
-
-    def _seat(self, game_id: str, name: str, robot: RobotLevel | None) -> Any:
-        """A new player (a robot when ``robot`` is a level) at the waiting game."""
-        name = unicodedata.normalize("NFC", name).strip()
-        if not 0 < len(name) <= MAX_NAME_CHARS or not name.isprintable():
-            _refuse(
-                grpc.StatusCode.INVALID_ARGUMENT,
-                f"a name is 1 to {MAX_NAME_CHARS} printable characters",
+        game_id = self._checked_id(request.game_id)
+        try:
+            entry = registrations.registration(
+                request.name, request.club, request.serie, request.country
             )
+        except ArbitreError as error:
+            _refuse(grpc.StatusCode.INVALID_ARGUMENT, str(error))
+        return self._seat(game_id, entry, None)
+
+    def _seat(
+        self, game_id: str, entry: registrations.Registration, robot: RobotLevel | None
+    ) -> Any:
+        """A new player (a robot when ``robot`` is a level) at the waiting game."""
+        name = entry.name
+        fields = {key: value for key, value in entry.to_mapping().items() if key != "name"}
         player, token = "p" + secrets.token_urlsafe(6), new_secret()
         seats = int(self._game(game_id).get("seats") or 0)
         try:
-            count = self.store.join(game_id, player, name, token, seats or MAX_PLAYERS)
+            count = self.store.join(
+                game_id,
+                player,
+                name,
+                token,
+                seats or MAX_PLAYERS,
+                fields if any(fields.values()) else None,
+            )
         except JoinRefusedError as refused:
             if refused.reason == "no_game":
                 _refuse(grpc.StatusCode.NOT_FOUND, f"no game {game_id!r}")
@@ -403,7 +414,11 @@ class SessionService(session_pb2_grpc.SessionServicer):
         except ValueError:
             known = ", ".join(level.value for level in RobotLevel)
             _refuse(grpc.StatusCode.INVALID_ARGUMENT, f"a robot's level is one of: {known}")
-        return self._seat(game_id, request.name or ROBOT_NAMES[level], level)
+        try:
+            entry = registrations.registration(request.name or ROBOT_NAMES[level])
+        except ArbitreError as error:
+            _refuse(grpc.StatusCode.INVALID_ARGUMENT, str(error))
+        return self._seat(game_id, entry, level)
 
     def _checked_id(self, game_id: str) -> str:
         if not is_game_id(game_id):
@@ -872,7 +887,8 @@ class SessionService(session_pb2_grpc.SessionServicer):
         )
 
     def _state(self, game_id: str, token: str) -> Any:
-        game, roster, robots, now = self.store.table(game_id)
+        table = self.store.table(game_id)
+        game, roster, robots, now = table.game, table.roster, table.robots, table.now_ms
         if "kind" not in game:
             _refuse(grpc.StatusCode.NOT_FOUND, f"no game {game_id!r}")
         turn = int(game["turn"])
@@ -895,6 +911,7 @@ class SessionService(session_pb2_grpc.SessionServicer):
                     name=name,
                     answered=player in answered,
                     robot=robots.get(player, {}).get("level", ""),
+                    **table.registrations.get(player, {}),
                 )
                 for player, name in roster
             ],
@@ -1021,6 +1038,10 @@ class SessionService(session_pb2_grpc.SessionServicer):
         played.turns = [self._with_answers(game_id, turn) for turn in played.turns]
         record = game_record(played, game["lexicon"], game["lexicon_hash"])
         record["names"] = dict(roster)
+        registered = self.store.registrations(game_id)
+        record["registrations"] = {
+            player: {"name": name, **registered.get(player, {})} for player, name in roster
+        }
         record["game_id"] = game_id
         sheet = format_sheet(game_sheet(played, game["title"] or None))
         return session_pb2.GameRecord(
@@ -1109,6 +1130,9 @@ def game_state_data(state: Any) -> dict[str, Any]:
                 "name": player.name,
                 "answered": player.answered,
                 "robot": player.robot or None,
+                "club": player.club,
+                "serie": player.serie,
+                "country": player.country,
             }
             for player in state.players
         ],

@@ -36,6 +36,7 @@ __all__ = [
     "LOCK_MS",
     "AnswerRefusedError",
     "GameBusyError",
+    "GameView",
     "JoinRefusedError",
     "LostLockError",
     "SessionStore",
@@ -71,7 +72,8 @@ end
 return {'ok', tostring(count), game[5]}
 """
 
-# KEYS: game, roster, players, tokens. ARGV: player id, name, token hash, max players.
+# KEYS: game, roster, players, tokens, registrations. ARGV: player id, name, token hash,
+# max players, the registration (JSON; "" for none).
 _JOIN = """
 local status = redis.call('HGET', KEYS[1], 'status')
 if not status then return {'no_game'} end
@@ -82,6 +84,7 @@ if count >= tonumber(ARGV[4]) then return {'full', tostring(count)} end
 redis.call('RPUSH', KEYS[2], ARGV[1])
 redis.call('HSET', KEYS[3], ARGV[1], ARGV[2])
 redis.call('HSET', KEYS[4], ARGV[3], ARGV[1])
+if ARGV[5] ~= '' then redis.call('HSET', KEYS[5], ARGV[1], ARGV[5]) end
 return {'ok', tostring(redis.call('HINCRBY', KEYS[1], 'players', 1))}
 """
 
@@ -141,6 +144,19 @@ class Lock:
     token: str
 
 
+@dataclass(frozen=True, slots=True)
+class GameView:
+    """A game as its views need it: the game hash, the players (id, name) in join order, the
+    robots (as :meth:`SessionStore.robots`), the registrations (as
+    :meth:`SessionStore.registrations`) and Redis's clock (Unix ms)."""
+
+    game: dict[str, str]
+    roster: list[tuple[str, str]]
+    robots: dict[str, dict[str, str]]
+    registrations: dict[str, dict[str, str]]
+    now_ms: int
+
+
 class SessionStore:
     """The session service's games, over a redis-py client (``decode_responses=True``)."""
 
@@ -181,22 +197,24 @@ class SessionStore:
             game, player = pipe.execute()
         return dict(game), str(player) if player is not None else None
 
-    def table(
-        self, game_id: str
-    ) -> tuple[dict[str, str], list[tuple[str, str]], dict[str, dict[str, str]], int]:
-        """What a view of the game needs, in one round trip: the game hash, the players
-        (id, name) in join order, the robots (as :meth:`robots`) and Redis's clock (ms)."""
+    def table(self, game_id: str) -> GameView:
+        """What a view of the game needs, in one round trip."""
         keys = GameKeys(game_id)
         with self.redis.pipeline(transaction=True) as pipe:
             pipe.hgetall(keys.game)
             pipe.lrange(keys.roster, 0, -1)
             pipe.hgetall(keys.players)
             pipe.hgetall(keys.robots)
+            pipe.hgetall(keys.registrations)
             pipe.time()
-            game, ids, names, robots, (seconds, micros) = pipe.execute()
-        roster = [(player, names.get(player, "")) for player in ids]
-        seats = {player: json.loads(text) for player, text in robots.items()}
-        return dict(game), roster, seats, int(seconds) * 1000 + int(micros) // 1000
+            game, ids, names, robots, registrations, (seconds, micros) = pipe.execute()
+        return GameView(
+            game=dict(game),
+            roster=[(player, names.get(player, "")) for player in ids],
+            robots={player: json.loads(text) for player, text in robots.items()},
+            registrations={player: json.loads(text) for player, text in registrations.items()},
+            now_ms=int(seconds) * 1000 + int(micros) // 1000,
+        )
 
     def player_of(self, game_id: str, token: str) -> str | None:
         """The id of the player whose token is ``token``, if any."""
@@ -234,6 +252,12 @@ class SessionStore:
         """Events after the id ``after``, waiting up to ``block_ms`` for one."""
         found = self.redis.xread({GameKeys(game_id).events: after}, count=count, block=block_ms)
         return [(event_id, fields) for _, entries in found for event_id, fields in entries]
+
+    def registrations(self, game_id: str) -> dict[str, dict[str, str]]:
+        """Player id -> registration (``club``, ``serie``, ``country``) of the players who gave
+        one."""
+        found = self.redis.hgetall(GameKeys(game_id).registrations)
+        return {player: json.loads(text) for player, text in found.items()}
 
     def robots(self, game_id: str) -> dict[str, dict[str, str]]:
         """The game's robots: player id -> ``{"level", "token"}``."""
@@ -282,13 +306,23 @@ class SessionStore:
             pipe.execute()
         return True
 
-    def join(self, game_id: str, player: str, name: str, token: str, max_players: int) -> int:
-        """Add a player to a waiting game, or to a running one that takes late players; the
-        number of players. Raises :class:`JoinRefusedError`."""
+    def join(
+        self,
+        game_id: str,
+        player: str,
+        name: str,
+        token: str,
+        max_players: int,
+        registration: Mapping[str, str] | None = None,
+    ) -> int:
+        """Add a player to a waiting game, or to a running one that takes late players, with
+        their ``registration`` (club, série, country) if any; the number of players. Raises
+        :class:`JoinRefusedError`."""
         keys = GameKeys(game_id)
+        entry = json.dumps(registration, ensure_ascii=False) if registration else ""
         outcome = self._join(
-            keys=[keys.game, keys.roster, keys.players, keys.tokens],
-            args=[player, name, token_hash(token), max_players],
+            keys=[keys.game, keys.roster, keys.players, keys.tokens, keys.registrations],
+            args=[player, name, token_hash(token), max_players, entry],
         )
         if outcome[0] != "ok":
             raise JoinRefusedError(str(outcome[0]))

@@ -41,12 +41,18 @@ class CreateGameResponse(_message.Message):
     def __init__(self, game_id: _Optional[str] = ..., organiser_token: _Optional[str] = ..., state: _Optional[_Union[GameState, _Mapping]] = ...) -> None: ...
 
 class JoinRequest(_message.Message):
-    __slots__ = ("game_id", "name")
+    __slots__ = ("game_id", "name", "club", "serie", "country")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     NAME_FIELD_NUMBER: _ClassVar[int]
+    CLUB_FIELD_NUMBER: _ClassVar[int]
+    SERIE_FIELD_NUMBER: _ClassVar[int]
+    COUNTRY_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     name: str
-    def __init__(self, game_id: _Optional[str] = ..., name: _Optional[str] = ...) -> None: ...
+    club: str
+    serie: str
+    country: str
+    def __init__(self, game_id: _Optional[str] = ..., name: _Optional[str] = ..., club: _Optional[str] = ..., serie: _Optional[str] = ..., country: _Optional[str] = ...) -> None: ...
 
 class JoinResponse(_message.Message):
     __slots__ = ("player_id", "player_token", "state")
@@ -87,16 +93,22 @@ class GetGameRequest(_message.Message):
     def __init__(self, game_id: _Optional[str] = ..., token: _Optional[str] = ...) -> None: ...
 
 class Player(_message.Message):
-    __slots__ = ("id", "name", "answered", "robot")
+    __slots__ = ("id", "name", "answered", "robot", "club", "serie", "country")
     ID_FIELD_NUMBER: _ClassVar[int]
     NAME_FIELD_NUMBER: _ClassVar[int]
     ANSWERED_FIELD_NUMBER: _ClassVar[int]
     ROBOT_FIELD_NUMBER: _ClassVar[int]
+    CLUB_FIELD_NUMBER: _ClassVar[int]
+    SERIE_FIELD_NUMBER: _ClassVar[int]
+    COUNTRY_FIELD_NUMBER: _ClassVar[int]
     id: str
     name: str
     answered: bool
     robot: str
-    def __init__(self, id: _Optional[str] = ..., name: _Optional[str] = ..., answered: _Optional[bool] = ..., robot: _Optional[str] = ...) -> None: ...
+    club: str
+    serie: str
+    country: str
+    def __init__(self, id: _Optional[str] = ..., name: _Optional[str] = ..., answered: _Optional[bool] = ..., robot: _Optional[str] = ..., club: _Optional[str] = ..., serie: _Optional[str] = ..., country: _Optional[str] = ...) -> None: ...
 
 class GameState(_message.Message):
     __slots__ = ("game_id", "kind", "status", "phase", "turn", "board", "rack", "deadline_ms", "remaining_ms", "server_time_ms", "players", "answers", "config_json", "lexicon", "end_reason", "title", "my_answer", "my_score", "bag_count", "reveal_seconds", "late_join", "seats", "ready")

@@ -7,6 +7,7 @@ answers against its schemas), the metrics, a fuzz of random bodies, and
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import logging
 import os
@@ -33,11 +34,15 @@ from arbitre.engine import search
 from arbitre.engine.analysis import Analyst
 from arbitre.engine.lexicon import load_lexicon
 from arbitre.engine.movegen import TIE_BREAK_KEYS, MoveGenerator
+from arbitre.engine.referee import MoveGeneratorReferee
 from arbitre.gateway import GatewayConfig, create_app, openapi
 from arbitre.gateway.app import PEERS
 from arbitre.gateway.errors import grpc_error
 from arbitre.gateway.openapi import TIE_BREAK_KEYS as DOCUMENTED_TIE_BREAK_KEYS
 from arbitre.rules import Board
+from arbitre.rules.duplicate import DuplicateGame
+from arbitre.rules.game_config import preset
+from arbitre.rules.game_package import prepare_package
 from arbitre.rules.tiles import tile_set
 from arbitre.services import scoring
 from arbitre.services.lexicons import LexiconRegistry
@@ -1088,6 +1093,35 @@ def test_a_table_s_routes_answer_as_documented(
     after = client.get(base).get_json()
     assert (after["turn"], after["phase"]) == (2, "turn")  # no wait for the reveal's end
     assert "ready" not in after
+
+
+def test_a_simultane_is_created_from_a_package_and_scheduled(
+    client: FlaskClient, document: dict[str, Any]
+) -> None:
+    config = dataclasses.replace(preset("online"), max_turns=2)
+    lexicon = load_lexicon(config.lexicon)
+    game = DuplicateGame(config, 9, MoveGeneratorReferee(lexicon, config))
+    game.play_to_end()
+    package = prepare_package(game, lexicon.info.id, lexicon.info.hash, "Simultané")
+    now_ms = int(time.time() * 1000)
+    created = client.post(
+        "/v1/games", json={"package": package, "start_at_ms": now_ms + 60_000, "late_join": True}
+    )
+    assert created.status_code == 201, created.data
+    state = created.get_json()["game"]
+    conforms(document, "GameState", state)
+    assert (state["package_hash"], state["title"]) == (package["content_hash"], "Simultané")
+    assert state["start_at_ms"] == now_ms + 60_000
+    tampered = {**package, "title": "Another"}
+    refused = client.post("/v1/games", json={"package": tampered})
+    assert error_of(refused, 400)["code"] == "bad_package"
+    for body in (
+        {"package": package, "seed": 3},
+        {"package": "text"},
+        {"package": package, "start_at_ms": now_ms - 1000},
+        {"start_at_ms": -1},
+    ):
+        assert error_of(client.post("/v1/games", json=body), 400), body
 
 
 def test_metrics(client: FlaskClient) -> None:

@@ -24,6 +24,7 @@ from arbitre.gateway.serving import serve_until_signal
 from arbitre.services.lexicons import registry_from_environment
 from arbitre.services.platform import start_platform
 from arbitre.services.redis_server import EmbeddedRedisError, connect, redis_for
+from arbitre.services.session import package_key_from_environment
 
 __all__ = ["register", "run"]
 
@@ -64,8 +65,10 @@ def run(arguments: argparse.Namespace) -> int:
             url = stack.enter_context(redis_for(data_dir=arguments.data_dir))
             client = connect(url)
             client.ping()
-            platform = start_platform(registry_from_environment(), client)
-        except (OSError, RuntimeError, LexiconError, EmbeddedRedisError) as error:
+            platform = start_platform(
+                registry_from_environment(), client, package_key=package_key_from_environment()
+            )
+        except (OSError, RuntimeError, ValueError, LexiconError, EmbeddedRedisError) as error:
             print(f"arbitre up: {error}", file=sys.stderr)
             return 2
         except redis_module.RedisError as error:

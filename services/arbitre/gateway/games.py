@@ -49,6 +49,7 @@ _SESSION_CODES = frozenset(
         (400, "bad_rack"),
         (409, "table_full"),
         (409, "not_enough_players"),
+        (400, "bad_package"),
     }
 )
 #: Seconds of silence before an event stream sends a keep-alive comment.
@@ -204,6 +205,8 @@ def add_game_routes(app: Flask, gateway: Gateway) -> None:
                 "title",
                 "late_join",
                 "seats",
+                "package",
+                "start_at_ms",
             ),
         )
         kind = body.optional_text("kind", openapi.MAX_NAME_CHARS) or "duplicate"
@@ -212,6 +215,9 @@ def add_game_routes(app: Flask, gateway: Gateway) -> None:
         config = body.data.get("config")
         if config is not None and not isinstance(config, dict):
             raise bad_request("config must be an object (the fields of a game configuration)")
+        package = body.data.get("package")
+        if package is not None and not isinstance(package, dict):
+            raise bad_request("package must be an object (a pre-drawn game package)")
         seed = body.integer("seed", 0, openapi.MAX_SEED)
         reveal = body.integer("reveal_seconds", 0, openapi.MAX_REVEAL_SECONDS)
         message = session_pb2.CreateGameRequest(
@@ -224,8 +230,10 @@ def add_game_routes(app: Flask, gateway: Gateway) -> None:
             title=body.optional_text("title", openapi.MAX_TITLE_CHARS),
             late_join=bool(body.boolean("late_join")),
             seats=body.integer("seats", 0, openapi.MAX_TABLE_SEATS) or 0,
+            package_json=json.dumps(package) if package is not None else "",
+            start_at_ms=body.integer("start_at_ms", 0, openapi.MAX_START_AT_MS) or 0,
         )
-        answer = gateway.call("session", "CreateGame", message)
+        answer = _call(gateway, "CreateGame", message)
         return created(
             {
                 "game_id": answer.game_id,

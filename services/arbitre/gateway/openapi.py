@@ -40,6 +40,7 @@ __all__ = [
     "MAX_SEED",
     "MAX_SERIE_CHARS",
     "MAX_STANDINGS_LIMIT",
+    "MAX_START_AT_MS",
     "MAX_TABLE_SEATS",
     "MAX_TIE_BREAK_KEYS",
     "MAX_TITLE_CHARS",
@@ -86,6 +87,8 @@ MAX_OFFSET = 1_000_000
 MAX_STANDINGS_LIMIT = 100_000
 #: The largest game seed (seeds are 63-bit).
 MAX_SEED = 2**63 - 1
+#: Latest scheduled start the API takes (Unix ms; the session wants one within a year).
+MAX_START_AT_MS = 2**53 - 1
 #: What a game id looks like (ECMA-262 pattern, as JSON Schema wants; the views check the same).
 
 #: The levels of a robot player.
@@ -429,6 +432,27 @@ _GAME_SCHEMAS: dict[str, Any] = {
                     "(default false: joining closes at the start).",
                 }
             ),
+            "package": _optional(
+                {
+                    "type": "object",
+                    "description": "A pre-drawn game (`arbitre package prepare`): its "
+                    "configuration, seed and tirages are played, so config, preset and seed "
+                    "must be left out. Refused (400, code bad_package) unless its content hash "
+                    "matches, it is signed with the operator's key (when the server has one, "
+                    "ARBITRE_PACKAGE_KEY_FILE), it was made over the server's lexicon (same "
+                    "content hash) and it replays turn by turn on this server.",
+                }
+            ),
+            "start_at_ms": _optional(
+                {
+                    "type": "integer",
+                    "minimum": 0,
+                    "maximum": MAX_START_AT_MS,
+                    "description": "A scheduled start, Unix ms (UTC), within the coming year: "
+                    "the game starts by itself then (a simultané); 0 or left out: the "
+                    "organiser starts it.",
+                }
+            ),
             "seats": _optional(
                 {
                     "type": "integer",
@@ -572,6 +596,8 @@ _GAME_SCHEMAS: dict[str, Any] = {
             "reveal_seconds",
             "late_join",
             "seats",
+            "package_hash",
+            "start_at_ms",
         ],
         "properties": {
             "game_id": {"type": "string"},
@@ -642,6 +668,14 @@ _GAME_SCHEMAS: dict[str, Any] = {
             "ready": {
                 "type": "integer",
                 "description": "Only during a reveal: how many people pressed Next.",
+            },
+            "package_hash": {
+                "type": ["string", "null"],
+                "description": "The content hash of the pre-drawn game played, if any.",
+            },
+            "start_at_ms": {
+                "type": "integer",
+                "description": "The scheduled start (Unix ms); 0 when the organiser starts.",
             },
             "my_answer": {
                 "type": "object",

@@ -43,11 +43,17 @@ class Platform:
 
 
 def start_platform(
-    registry: LexiconRegistry, redis: Any, address: str = "127.0.0.1:0", *, clock: bool = True
+    registry: LexiconRegistry,
+    redis: Any,
+    address: str = "127.0.0.1:0",
+    *,
+    clock: bool = True,
+    package_key: bytes | None = None,
 ) -> Platform:
     """Start the four services over ``registry`` and ``redis`` (a redis-py client) on
-    ``address`` (port 0: a free one); ``clock=False`` leaves deadlines to other replicas."""
-    registration, service = session_module.registration(redis, None)
+    ``address`` (port 0: a free one); ``clock=False`` leaves deadlines to other replicas; with
+    ``package_key``, the session plays only the pre-drawn games that key signed."""
+    registration, service = session_module.registration(redis, None, package_key)
     server = start(
         [
             movegen.registration(registry),

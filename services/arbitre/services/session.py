@@ -53,7 +53,8 @@ from arbitre.rules import registration as registrations
 from arbitre.rules.duplicate import Answer, DuplicateGame, PlayedTurn, Verdict
 from arbitre.rules.errors import ArbitreError
 from arbitre.rules.game_config import PRESETS, GameConfig
-from arbitre.rules.game_record import game_record, game_sheet, top_record
+from arbitre.rules.game_package import PackageError, check_package
+from arbitre.rules.game_record import game_record, game_sheet, replay_record, top_record
 from arbitre.rules.game_sheet import format_sheet
 from arbitre.rules.game_snapshot import SnapshotError, restore, snapshot
 from arbitre.services.game_keys import is_game_id
@@ -120,6 +121,12 @@ MIN_TABLE_SEATS = 2
 MAX_TABLE_SEATS = 6
 #: Most best moves a revealed turn lists.
 MAX_BEST_MOVES = 100
+#: Largest pre-drawn game package (a full game is some 30 KB).
+MAX_PACKAGE_CHARS = 1_000_000
+#: How far ahead a start may be scheduled (a year, in ms).
+MAX_SCHEDULE_MS = 366 * 24 * 3600 * 1000
+#: The file holding the operator's key that signs game packages.
+PACKAGE_KEY_VARIABLE = "ARBITRE_PACKAGE_KEY_FILE"
 #: How often an idle event stream says it is alive, and how long one Redis read waits.
 PING_SECONDS = 15.0
 _BLOCK_MS = 2_000
@@ -192,9 +199,11 @@ def _settings_of(game: Mapping[str, str]) -> PositionSettings:
 class SessionService(session_pb2_grpc.SessionServicer):
     """Duplicate games in ``redis`` (a redis-py client), with ``peers`` for tops and verdicts."""
 
-    def __init__(self, redis: Any, peers: Peers | None) -> None:
+    def __init__(self, redis: Any, peers: Peers | None, package_key: bytes | None = None) -> None:
         self.store = SessionStore(redis)
         self._peers = peers
+        #: The operator's key: with one, only packages it signed are played.
+        self.package_key = package_key
         self.background = futures.ThreadPoolExecutor(max_workers=4, thread_name_prefix="step")
         self._stepping: set[str] = set()
         self._stepping_lock = threading.Lock()
@@ -273,7 +282,32 @@ class SessionService(session_pb2_grpc.SessionServicer):
                 grpc.StatusCode.INVALID_ARGUMENT,
                 f"a table has {MIN_TABLE_SEATS} to {MAX_TABLE_SEATS} seats (0: no limit)",
             )
-        config = self._read_config(request.preset or "fisf", request.config_json or "{}")
+        now = self.store.now_ms()
+        if request.start_at_ms and not now < request.start_at_ms <= now + MAX_SCHEDULE_MS:
+            _refuse(
+                grpc.StatusCode.INVALID_ARGUMENT,
+                "start_at_ms: a moment in the coming year (Unix ms, UTC)",
+            )
+        package = self._read_package(request.package_json) if request.package_json else None
+        if package is not None:
+            if request.config_json not in ("", "{}") or request.preset or request.has_seed:
+                _refuse(
+                    grpc.StatusCode.INVALID_ARGUMENT,
+                    "a package brings its configuration and seed: give no config, preset or seed",
+                )
+            record = package["record"]
+            try:
+                config = GameConfig.from_mapping(record.get("config"))
+            except ArbitreError as error:
+                _refuse(grpc.StatusCode.INVALID_ARGUMENT, f"the package's configuration: {error}")
+            seed = record.get("seed")
+            if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:
+                _refuse(grpc.StatusCode.INVALID_ARGUMENT, "the package's seed is not a seed")
+        else:
+            config = self._read_config(request.preset or "fisf", request.config_json or "{}")
+            seed = request.seed if request.has_seed else secrets.randbits(62)
+            if seed >= 2**63:
+                _refuse(grpc.StatusCode.INVALID_ARGUMENT, "the seed must be below 2**63")
         lexicons = self.peers.dictionary.ListLexicons(
             dictionary_pb2.ListLexiconsRequest(), timeout=PEER_TIMEOUT
         ).lexicons
@@ -287,9 +321,8 @@ class SessionService(session_pb2_grpc.SessionServicer):
             settings = position_settings(config, config.lexicon)
         except RemoteConfigError as error:
             _refuse(grpc.StatusCode.INVALID_ARGUMENT, str(error))
-        seed = request.seed if request.has_seed else secrets.randbits(62)
-        if seed >= 2**63:
-            _refuse(grpc.StatusCode.INVALID_ARGUMENT, "the seed must be below 2**63")
+        if package is not None:
+            self._check_replay(package, known[config.lexicon].hash, settings, config)
         game = DuplicateGame(config, seed, self._referee(settings, config))
         organiser = new_secret()
         game_id = secrets.token_urlsafe(9)
@@ -306,10 +339,12 @@ class SessionService(session_pb2_grpc.SessionServicer):
             "lexicon_hash": known[config.lexicon].hash,
             "tiles": settings.tiles,
             "rules": settings.rules,
-            "title": request.title,
+            "title": request.title or (str(package.get("title") or "") if package else ""),
             "reveal_ms": request.reveal_seconds * 1000,
             "late_join": "1" if request.late_join else "0",
             "seats": request.seats,
+            "package_hash": package["content_hash"] if package is not None else "",
+            "start_at_ms": request.start_at_ms,
             "board": "/".join(game.board.rows()),
             "rack": "",
             "rack_tiles": "",
@@ -325,6 +360,42 @@ class SessionService(session_pb2_grpc.SessionServicer):
         return session_pb2.CreateGameResponse(
             game_id=game_id, organiser_token=organiser, state=self._state(game_id, "")
         )
+
+    def _read_package(self, text: str) -> Any:
+        """The package in ``text``, its hash (and signature, with the operator's key) checked."""
+        if len(text) > MAX_PACKAGE_CHARS:
+            _refuse(grpc.StatusCode.INVALID_ARGUMENT, "the package is too long")
+        try:
+            package = json.loads(text)
+        except (ValueError, RecursionError):
+            _refuse(grpc.StatusCode.INVALID_ARGUMENT, "the package is not valid JSON")
+        try:
+            return check_package(package, self.package_key)
+        except PackageError as error:
+            _refuse(grpc.StatusCode.INVALID_ARGUMENT, f"bad_package: {error}")
+
+    def _check_replay(
+        self, package: Any, lexicon_hash: str, settings: PositionSettings, config: GameConfig
+    ) -> None:
+        """Refuse a package made over another lexicon, or whose tirages and tops this server
+        does not find again, turn by turn."""
+        record = package["record"]
+        stated = record.get("lexicon")
+        if not isinstance(stated, Mapping) or stated.get("hash") != lexicon_hash:
+            _refuse(
+                grpc.StatusCode.INVALID_ARGUMENT,
+                f"bad_package: made over another lexicon than this server's {config.lexicon!r} "
+                "(the content hashes differ)",
+            )
+        if record.get("players"):
+            _refuse(grpc.StatusCode.INVALID_ARGUMENT, "bad_package: a package has no players")
+        try:
+            replay_record(record, self._referee(settings, config))
+        except ArbitreError as error:
+            _refuse(
+                grpc.StatusCode.INVALID_ARGUMENT,
+                f"bad_package: it does not replay on this server: {error}",
+            )
 
     @staticmethod
     def _read_config(preset_name: str, text: str) -> GameConfig:
@@ -455,6 +526,23 @@ class SessionService(session_pb2_grpc.SessionServicer):
             )
         played = self._restore(game_id, game)
         self._next_turn(game_id, lock, game, played, [("game_started", {})], self.store.now_ms())
+
+    def _scheduled_start(self, game_id: str, lock: Lock, game: dict[str, str], now: int) -> None:
+        """Start a game scheduled to start by now; a game that cannot start then (no player
+        where late joins are closed, a table without an opponent) waits for its organiser."""
+        start_at = int(game["start_at_ms"])
+        if now < start_at:
+            self.store.postpone(game_id, start_at)
+            return
+        players, seats = int(game["players"]), int(game.get("seats") or 0)
+        late = game.get("late_join") == "1"
+        if (players < 1 and not late) or (seats and players < MIN_TABLE_SEATS):
+            log.warning("game %s: not started at its time: %d players", game_id, players)
+            self.store.commit(lock, lambda pipe: self.store.set_deadline(pipe, game_id, None))
+            return
+        played = self._restore(game_id, game)
+        started = ("game_started", {"scheduled": True})
+        self._next_turn(game_id, lock, game, played, [started], now)
 
     def _pause(self, game_id: str, lock: Lock, game: dict[str, str]) -> None:
         if game["status"] != "running":
@@ -589,6 +677,9 @@ class SessionService(session_pb2_grpc.SessionServicer):
         try:
             game = self.store.game(game_id)
             now = self.store.now_ms()
+            if game.get("status") == "waiting" and int(game.get("start_at_ms") or 0):
+                self._scheduled_start(game_id, lock, game, now)
+                return
             if game.get("status") != "running":
                 with self.store.redis.pipeline(transaction=False) as pipe:
                     if game.get("status") != "paused":
@@ -924,6 +1015,8 @@ class SessionService(session_pb2_grpc.SessionServicer):
             reveal_seconds=int(game["reveal_ms"]) // 1000,
             late_join=game.get("late_join") == "1",
             seats=int(game.get("seats") or 0),
+            package_hash=game.get("package_hash", ""),
+            start_at_ms=int(game.get("start_at_ms") or 0),
         )
         if game["phase"] == "reveal":
             state.ready = self.store.ready_count(game_id, turn)
@@ -1144,6 +1237,8 @@ def game_state_data(state: Any) -> dict[str, Any]:
         "reveal_seconds": state.reveal_seconds,
         "late_join": state.late_join,
         "seats": state.seats,
+        "package_hash": state.package_hash or None,
+        "start_at_ms": state.start_at_ms,
     }
     if state.phase == "reveal":
         data["ready"] = state.ready
@@ -1203,10 +1298,12 @@ class Clock:
                 self._running.discard(game_id)
 
 
-def registration(redis: Any, peers: Peers | None) -> tuple[Registration, SessionService]:
+def registration(
+    redis: Any, peers: Peers | None, package_key: bytes | None = None
+) -> tuple[Registration, SessionService]:
     """The session servicer, ready for :func:`arbitre.services.server.start`, and the service
     (to start its :class:`Clock`)."""
-    service = SessionService(redis, peers)
+    service = SessionService(redis, peers, package_key)
     return (
         Registration(
             SERVICE_NAME,
@@ -1224,6 +1321,20 @@ def peers_from_environment(environ: Mapping[str, str] = os.environ) -> Peers:
         environ.get("ARBITRE_SCORING_ADDRESS") or "127.0.0.1:50053",
         environ.get("ARBITRE_DICTIONARY_ADDRESS") or "127.0.0.1:50051",
     )
+
+
+def package_key_from_environment(environ: Mapping[str, str] = os.environ) -> bytes | None:
+    """The operator's package key: the contents of the file ``ARBITRE_PACKAGE_KEY_FILE`` names
+    (spaces around it dropped); ``None`` when unset. Raises :class:`OSError` for a missing file
+    and :class:`ValueError` for an empty one."""
+    path = environ.get(PACKAGE_KEY_VARIABLE)
+    if not path:
+        return None
+    with open(path, "rb") as file:
+        key = file.read().strip()
+    if not key:
+        raise ValueError(f"{PACKAGE_KEY_VARIABLE}: {path} is empty")
+    return key
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -1244,9 +1355,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         client = connect(url)
         client.ping()
-        session, service = registration(client, peers_from_environment())
+        session, service = registration(
+            client, peers_from_environment(), package_key_from_environment()
+        )
         running = start([session], arguments.address, workers=SESSION_WORKERS)
-    except (OSError, RuntimeError, redis_module.RedisError) as error:
+    except (OSError, RuntimeError, ValueError, redis_module.RedisError) as error:
         print(f"arbitre session: {error}", file=sys.stderr)
         return 2
     clock = Clock(service)

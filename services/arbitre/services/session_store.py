@@ -303,6 +303,8 @@ class SessionStore:
             pipe.hset(keys.game, mapping=dict(fields))
             pipe.set(keys.state, json.dumps(state))
             self._add_event(pipe, keys, *event)
+            if int(fields.get("start_at_ms") or 0):  # a scheduled start: a step then
+                pipe.zadd(DEADLINES, {game_id: int(fields["start_at_ms"])})
             pipe.execute()
         return True
 

@@ -26,7 +26,7 @@ from arbitre.v1 import common_pb2 as arbitre_dot_v1_dot_common__pb2
 from arbitre.v1 import scoring_pb2 as arbitre_dot_v1_dot_scoring__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x18\x61rbitre/v1/session.proto\x12\narbitre.v1\x1a\x17\x61rbitre/v1/common.proto\x1a\x18\x61rbitre/v1/scoring.proto\"\xc5\x01\n\x11\x43reateGameRequest\x12\"\n\x04kind\x18\x01 \x01(\x0e\x32\x14.arbitre.v1.GameKind\x12\x13\n\x0b\x63onfig_json\x18\x02 \x01(\t\x12\x0e\n\x06preset\x18\x03 \x01(\t\x12\x10\n\x08has_seed\x18\x04 \x01(\x08\x12\x0c\n\x04seed\x18\x05 \x01(\x04\x12\x16\n\x0ereveal_seconds\x18\x06 \x01(\x05\x12\r\n\x05title\x18\x07 \x01(\t\x12\x11\n\tlate_join\x18\x08 \x01(\x08\x12\r\n\x05seats\x18\t \x01(\x05\"d\n\x12\x43reateGameResponse\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x17\n\x0forganiser_token\x18\x02 \x01(\t\x12$\n\x05state\x18\x03 \x01(\x0b\x32\x15.arbitre.v1.GameState\"Z\n\x0bJoinRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0c\n\x04name\x18\x02 \x01(\t\x12\x0c\n\x04\x63lub\x18\x03 \x01(\t\x12\r\n\x05serie\x18\x04 \x01(\t\x12\x0f\n\x07\x63ountry\x18\x05 \x01(\t\"]\n\x0cJoinResponse\x12\x11\n\tplayer_id\x18\x01 \x01(\t\x12\x14\n\x0cplayer_token\x18\x02 \x01(\t\x12$\n\x05state\x18\x03 \x01(\x0b\x32\x15.arbitre.v1.GameState\"N\n\x0f\x41\x64\x64RobotRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\r\n\x05token\x18\x02 \x01(\t\x12\r\n\x05level\x18\x03 \x01(\t\x12\x0c\n\x04name\x18\x04 \x01(\t\"-\n\x0bGameCommand\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\r\n\x05token\x18\x02 \x01(\t\"0\n\x0eGetGameRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\r\n\x05token\x18\x02 \x01(\t\"q\n\x06Player\x12\n\n\x02id\x18\x01 \x01(\t\x12\x0c\n\x04name\x18\x02 \x01(\t\x12\x10\n\x08\x61nswered\x18\x03 \x01(\x08\x12\r\n\x05robot\x18\x04 \x01(\t\x12\x0c\n\x04\x63lub\x18\x05 \x01(\t\x12\r\n\x05serie\x18\x06 \x01(\t\x12\x0f\n\x07\x63ountry\x18\x07 \x01(\t\"\xcd\x03\n\tGameState\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\"\n\x04kind\x18\x02 \x01(\x0e\x32\x14.arbitre.v1.GameKind\x12\x0e\n\x06status\x18\x03 \x01(\t\x12\r\n\x05phase\x18\x04 \x01(\t\x12\x0c\n\x04turn\x18\x05 \x01(\x05\x12\r\n\x05\x62oard\x18\x06 \x03(\t\x12\x0c\n\x04rack\x18\x07 \x01(\t\x12\x13\n\x0b\x64\x65\x61\x64line_ms\x18\x08 \x01(\x03\x12\x14\n\x0cremaining_ms\x18\t \x01(\x03\x12\x16\n\x0eserver_time_ms\x18\n \x01(\x03\x12#\n\x07players\x18\x0b \x03(\x0b\x32\x12.arbitre.v1.Player\x12\x0f\n\x07\x61nswers\x18\x0c \x01(\x05\x12\x13\n\x0b\x63onfig_json\x18\r \x01(\t\x12\x0f\n\x07lexicon\x18\x0e \x01(\t\x12\x12\n\nend_reason\x18\x0f \x01(\t\x12\r\n\x05title\x18\x10 \x01(\t\x12\x11\n\tmy_answer\x18\x11 \x01(\t\x12\x10\n\x08my_score\x18\x12 \x01(\x05\x12\x11\n\tbag_count\x18\x13 \x01(\x05\x12\x16\n\x0ereveal_seconds\x18\x14 \x01(\x05\x12\x11\n\tlate_join\x18\x15 \x01(\x08\x12\r\n\x05seats\x18\x16 \x01(\x05\x12\r\n\x05ready\x18\x17 \x01(\x05\"K\n\rAnswerRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0c\n\x04turn\x18\x02 \x01(\x05\x12\r\n\x05token\x18\x03 \x01(\t\x12\x0c\n\x04move\x18\x04 \x01(\t\"L\n\x0e\x41nswerResponse\x12\x0c\n\x04turn\x18\x01 \x01(\x05\x12\x0c\n\x04move\x18\x02 \x01(\t\x12\r\n\x05score\x18\x03 \x01(\x05\x12\x0f\n\x07\x61nswers\x18\x04 \x01(\x05\"C\n\x0eGetTurnRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0c\n\x04turn\x18\x02 \x01(\x05\x12\x12\n\nbest_moves\x18\x03 \x01(\x05\";\n\x0bNextRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0c\n\x04turn\x18\x02 \x01(\x05\x12\r\n\x05token\x18\x03 \x01(\t\"7\n\x0cNextResponse\x12\x0c\n\x04turn\x18\x01 \x01(\x05\x12\r\n\x05ready\x18\x02 \x01(\x05\x12\n\n\x02of\x18\x03 \x01(\x05\"\xab\x01\n\x0c\x41nswerResult\x12\x0e\n\x06player\x18\x01 \x01(\t\x12\x0c\n\x04name\x18\x02 \x01(\t\x12\x0c\n\x04move\x18\x03 \x01(\t\x12\x0e\n\x06points\x18\x04 \x01(\x05\x12\r\n\x05score\x18\x05 \x01(\x05\x12\x0f\n\x07negatif\x18\x06 \x01(\x05\x12\x0b\n\x03top\x18\x07 \x01(\x08\x12\x0c\n\x04solo\x18\x08 \x01(\x08\x12\r\n\x05words\x18\t \x03(\t\x12\x15\n\runknown_words\x18\n \x03(\t\"\xc9\x01\n\nTurnResult\x12\x0c\n\x04turn\x18\x01 \x01(\x05\x12\x0c\n\x04rack\x18\x02 \x01(\t\x12\r\n\x05\x62oard\x18\x03 \x03(\t\x12#\n\x03top\x18\x04 \x01(\x0b\x32\x16.arbitre.v1.ScoredMove\x12\x14\n\x0c\x61lternatives\x18\x05 \x03(\t\x12)\n\x07\x61nswers\x18\x06 \x03(\x0b\x32\x18.arbitre.v1.AnswerResult\x12*\n\nbest_moves\x18\x07 \x03(\x0b\x32\x16.arbitre.v1.ScoredMove\"E\n\x13GetStandingsRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0e\n\x06offset\x18\x02 \x01(\x05\x12\r\n\x05limit\x18\x03 \x01(\x05\"E\n\rNamedStanding\x12&\n\x08standing\x18\x01 \x01(\x0b\x32\x14.arbitre.v1.Standing\x12\x0c\n\x04name\x18\x02 \x01(\t\"p\n\rGameStandings\x12,\n\tstandings\x18\x01 \x03(\x0b\x32\x19.arbitre.v1.NamedStanding\x12\x11\n\ttop_total\x18\x02 \x01(\x05\x12\r\n\x05turns\x18\x03 \x01(\x05\x12\x0f\n\x07players\x18\x04 \x01(\x05\"0\n\nGameRecord\x12\x13\n\x0brecord_json\x18\x01 \x01(\t\x12\r\n\x05sheet\x18\x02 \x01(\t\"/\n\rEventsRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\r\n\x05\x61\x66ter\x18\x02 \x01(\t\"8\n\tGameEvent\x12\n\n\x02id\x18\x01 \x01(\t\x12\x0c\n\x04type\x18\x02 \x01(\t\x12\x11\n\tdata_json\x18\x03 \x01(\t2\x86\x07\n\x07Session\x12K\n\nCreateGame\x12\x1d.arbitre.v1.CreateGameRequest\x1a\x1e.arbitre.v1.CreateGameResponse\x12\x39\n\x04Join\x12\x17.arbitre.v1.JoinRequest\x1a\x18.arbitre.v1.JoinResponse\x12\x41\n\x08\x41\x64\x64Robot\x12\x1b.arbitre.v1.AddRobotRequest\x1a\x18.arbitre.v1.JoinResponse\x12\x37\n\x05Start\x12\x17.arbitre.v1.GameCommand\x1a\x15.arbitre.v1.GameState\x12\x37\n\x05Pause\x12\x17.arbitre.v1.GameCommand\x1a\x15.arbitre.v1.GameState\x12\x38\n\x06Resume\x12\x17.arbitre.v1.GameCommand\x1a\x15.arbitre.v1.GameState\x12<\n\x07GetGame\x12\x1a.arbitre.v1.GetGameRequest\x1a\x15.arbitre.v1.GameState\x12?\n\x06\x41nswer\x12\x19.arbitre.v1.AnswerRequest\x1a\x1a.arbitre.v1.AnswerResponse\x12@\n\x07Preview\x12\x19.arbitre.v1.AnswerRequest\x1a\x1a.arbitre.v1.AnswerResponse\x12\x39\n\x04Next\x12\x17.arbitre.v1.NextRequest\x1a\x18.arbitre.v1.NextResponse\x12=\n\x07GetTurn\x12\x1a.arbitre.v1.GetTurnRequest\x1a\x16.arbitre.v1.TurnResult\x12J\n\x0cGetStandings\x12\x1f.arbitre.v1.GetStandingsRequest\x1a\x19.arbitre.v1.GameStandings\x12?\n\tGetRecord\x12\x1a.arbitre.v1.GetGameRequest\x1a\x16.arbitre.v1.GameRecord\x12<\n\x06\x45vents\x12\x19.arbitre.v1.EventsRequest\x1a\x15.arbitre.v1.GameEvent0\x01\x62\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x18\x61rbitre/v1/session.proto\x12\narbitre.v1\x1a\x17\x61rbitre/v1/common.proto\x1a\x18\x61rbitre/v1/scoring.proto\"\xf0\x01\n\x11\x43reateGameRequest\x12\"\n\x04kind\x18\x01 \x01(\x0e\x32\x14.arbitre.v1.GameKind\x12\x13\n\x0b\x63onfig_json\x18\x02 \x01(\t\x12\x0e\n\x06preset\x18\x03 \x01(\t\x12\x10\n\x08has_seed\x18\x04 \x01(\x08\x12\x0c\n\x04seed\x18\x05 \x01(\x04\x12\x16\n\x0ereveal_seconds\x18\x06 \x01(\x05\x12\r\n\x05title\x18\x07 \x01(\t\x12\x11\n\tlate_join\x18\x08 \x01(\x08\x12\r\n\x05seats\x18\t \x01(\x05\x12\x14\n\x0cpackage_json\x18\n \x01(\t\x12\x13\n\x0bstart_at_ms\x18\x0b \x01(\x03\"d\n\x12\x43reateGameResponse\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x17\n\x0forganiser_token\x18\x02 \x01(\t\x12$\n\x05state\x18\x03 \x01(\x0b\x32\x15.arbitre.v1.GameState\"Z\n\x0bJoinRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0c\n\x04name\x18\x02 \x01(\t\x12\x0c\n\x04\x63lub\x18\x03 \x01(\t\x12\r\n\x05serie\x18\x04 \x01(\t\x12\x0f\n\x07\x63ountry\x18\x05 \x01(\t\"]\n\x0cJoinResponse\x12\x11\n\tplayer_id\x18\x01 \x01(\t\x12\x14\n\x0cplayer_token\x18\x02 \x01(\t\x12$\n\x05state\x18\x03 \x01(\x0b\x32\x15.arbitre.v1.GameState\"N\n\x0f\x41\x64\x64RobotRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\r\n\x05token\x18\x02 \x01(\t\x12\r\n\x05level\x18\x03 \x01(\t\x12\x0c\n\x04name\x18\x04 \x01(\t\"-\n\x0bGameCommand\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\r\n\x05token\x18\x02 \x01(\t\"0\n\x0eGetGameRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\r\n\x05token\x18\x02 \x01(\t\"q\n\x06Player\x12\n\n\x02id\x18\x01 \x01(\t\x12\x0c\n\x04name\x18\x02 \x01(\t\x12\x10\n\x08\x61nswered\x18\x03 \x01(\x08\x12\r\n\x05robot\x18\x04 \x01(\t\x12\x0c\n\x04\x63lub\x18\x05 \x01(\t\x12\r\n\x05serie\x18\x06 \x01(\t\x12\x0f\n\x07\x63ountry\x18\x07 \x01(\t\"\xf8\x03\n\tGameState\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\"\n\x04kind\x18\x02 \x01(\x0e\x32\x14.arbitre.v1.GameKind\x12\x0e\n\x06status\x18\x03 \x01(\t\x12\r\n\x05phase\x18\x04 \x01(\t\x12\x0c\n\x04turn\x18\x05 \x01(\x05\x12\r\n\x05\x62oard\x18\x06 \x03(\t\x12\x0c\n\x04rack\x18\x07 \x01(\t\x12\x13\n\x0b\x64\x65\x61\x64line_ms\x18\x08 \x01(\x03\x12\x14\n\x0cremaining_ms\x18\t \x01(\x03\x12\x16\n\x0eserver_time_ms\x18\n \x01(\x03\x12#\n\x07players\x18\x0b \x03(\x0b\x32\x12.arbitre.v1.Player\x12\x0f\n\x07\x61nswers\x18\x0c \x01(\x05\x12\x13\n\x0b\x63onfig_json\x18\r \x01(\t\x12\x0f\n\x07lexicon\x18\x0e \x01(\t\x12\x12\n\nend_reason\x18\x0f \x01(\t\x12\r\n\x05title\x18\x10 \x01(\t\x12\x11\n\tmy_answer\x18\x11 \x01(\t\x12\x10\n\x08my_score\x18\x12 \x01(\x05\x12\x11\n\tbag_count\x18\x13 \x01(\x05\x12\x16\n\x0ereveal_seconds\x18\x14 \x01(\x05\x12\x11\n\tlate_join\x18\x15 \x01(\x08\x12\r\n\x05seats\x18\x16 \x01(\x05\x12\r\n\x05ready\x18\x17 \x01(\x05\x12\x14\n\x0cpackage_hash\x18\x18 \x01(\t\x12\x13\n\x0bstart_at_ms\x18\x19 \x01(\x03\"K\n\rAnswerRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0c\n\x04turn\x18\x02 \x01(\x05\x12\r\n\x05token\x18\x03 \x01(\t\x12\x0c\n\x04move\x18\x04 \x01(\t\"L\n\x0e\x41nswerResponse\x12\x0c\n\x04turn\x18\x01 \x01(\x05\x12\x0c\n\x04move\x18\x02 \x01(\t\x12\r\n\x05score\x18\x03 \x01(\x05\x12\x0f\n\x07\x61nswers\x18\x04 \x01(\x05\"C\n\x0eGetTurnRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0c\n\x04turn\x18\x02 \x01(\x05\x12\x12\n\nbest_moves\x18\x03 \x01(\x05\";\n\x0bNextRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0c\n\x04turn\x18\x02 \x01(\x05\x12\r\n\x05token\x18\x03 \x01(\t\"7\n\x0cNextResponse\x12\x0c\n\x04turn\x18\x01 \x01(\x05\x12\r\n\x05ready\x18\x02 \x01(\x05\x12\n\n\x02of\x18\x03 \x01(\x05\"\xab\x01\n\x0c\x41nswerResult\x12\x0e\n\x06player\x18\x01 \x01(\t\x12\x0c\n\x04name\x18\x02 \x01(\t\x12\x0c\n\x04move\x18\x03 \x01(\t\x12\x0e\n\x06points\x18\x04 \x01(\x05\x12\r\n\x05score\x18\x05 \x01(\x05\x12\x0f\n\x07negatif\x18\x06 \x01(\x05\x12\x0b\n\x03top\x18\x07 \x01(\x08\x12\x0c\n\x04solo\x18\x08 \x01(\x08\x12\r\n\x05words\x18\t \x03(\t\x12\x15\n\runknown_words\x18\n \x03(\t\"\xc9\x01\n\nTurnResult\x12\x0c\n\x04turn\x18\x01 \x01(\x05\x12\x0c\n\x04rack\x18\x02 \x01(\t\x12\r\n\x05\x62oard\x18\x03 \x03(\t\x12#\n\x03top\x18\x04 \x01(\x0b\x32\x16.arbitre.v1.ScoredMove\x12\x14\n\x0c\x61lternatives\x18\x05 \x03(\t\x12)\n\x07\x61nswers\x18\x06 \x03(\x0b\x32\x18.arbitre.v1.AnswerResult\x12*\n\nbest_moves\x18\x07 \x03(\x0b\x32\x16.arbitre.v1.ScoredMove\"E\n\x13GetStandingsRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\x0e\n\x06offset\x18\x02 \x01(\x05\x12\r\n\x05limit\x18\x03 \x01(\x05\"E\n\rNamedStanding\x12&\n\x08standing\x18\x01 \x01(\x0b\x32\x14.arbitre.v1.Standing\x12\x0c\n\x04name\x18\x02 \x01(\t\"p\n\rGameStandings\x12,\n\tstandings\x18\x01 \x03(\x0b\x32\x19.arbitre.v1.NamedStanding\x12\x11\n\ttop_total\x18\x02 \x01(\x05\x12\r\n\x05turns\x18\x03 \x01(\x05\x12\x0f\n\x07players\x18\x04 \x01(\x05\"0\n\nGameRecord\x12\x13\n\x0brecord_json\x18\x01 \x01(\t\x12\r\n\x05sheet\x18\x02 \x01(\t\"/\n\rEventsRequest\x12\x0f\n\x07game_id\x18\x01 \x01(\t\x12\r\n\x05\x61\x66ter\x18\x02 \x01(\t\"8\n\tGameEvent\x12\n\n\x02id\x18\x01 \x01(\t\x12\x0c\n\x04type\x18\x02 \x01(\t\x12\x11\n\tdata_json\x18\x03 \x01(\t2\x86\x07\n\x07Session\x12K\n\nCreateGame\x12\x1d.arbitre.v1.CreateGameRequest\x1a\x1e.arbitre.v1.CreateGameResponse\x12\x39\n\x04Join\x12\x17.arbitre.v1.JoinRequest\x1a\x18.arbitre.v1.JoinResponse\x12\x41\n\x08\x41\x64\x64Robot\x12\x1b.arbitre.v1.AddRobotRequest\x1a\x18.arbitre.v1.JoinResponse\x12\x37\n\x05Start\x12\x17.arbitre.v1.GameCommand\x1a\x15.arbitre.v1.GameState\x12\x37\n\x05Pause\x12\x17.arbitre.v1.GameCommand\x1a\x15.arbitre.v1.GameState\x12\x38\n\x06Resume\x12\x17.arbitre.v1.GameCommand\x1a\x15.arbitre.v1.GameState\x12<\n\x07GetGame\x12\x1a.arbitre.v1.GetGameRequest\x1a\x15.arbitre.v1.GameState\x12?\n\x06\x41nswer\x12\x19.arbitre.v1.AnswerRequest\x1a\x1a.arbitre.v1.AnswerResponse\x12@\n\x07Preview\x12\x19.arbitre.v1.AnswerRequest\x1a\x1a.arbitre.v1.AnswerResponse\x12\x39\n\x04Next\x12\x17.arbitre.v1.NextRequest\x1a\x18.arbitre.v1.NextResponse\x12=\n\x07GetTurn\x12\x1a.arbitre.v1.GetTurnRequest\x1a\x16.arbitre.v1.TurnResult\x12J\n\x0cGetStandings\x12\x1f.arbitre.v1.GetStandingsRequest\x1a\x19.arbitre.v1.GameStandings\x12?\n\tGetRecord\x12\x1a.arbitre.v1.GetGameRequest\x1a\x16.arbitre.v1.GameRecord\x12<\n\x06\x45vents\x12\x19.arbitre.v1.EventsRequest\x1a\x15.arbitre.v1.GameEvent0\x01\x62\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
@@ -34,49 +34,49 @@ _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'arbitre.v1.session_pb2', _g
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
   _globals['_CREATEGAMEREQUEST']._serialized_start=92
-  _globals['_CREATEGAMEREQUEST']._serialized_end=289
-  _globals['_CREATEGAMERESPONSE']._serialized_start=291
-  _globals['_CREATEGAMERESPONSE']._serialized_end=391
-  _globals['_JOINREQUEST']._serialized_start=393
-  _globals['_JOINREQUEST']._serialized_end=483
-  _globals['_JOINRESPONSE']._serialized_start=485
-  _globals['_JOINRESPONSE']._serialized_end=578
-  _globals['_ADDROBOTREQUEST']._serialized_start=580
-  _globals['_ADDROBOTREQUEST']._serialized_end=658
-  _globals['_GAMECOMMAND']._serialized_start=660
-  _globals['_GAMECOMMAND']._serialized_end=705
-  _globals['_GETGAMEREQUEST']._serialized_start=707
-  _globals['_GETGAMEREQUEST']._serialized_end=755
-  _globals['_PLAYER']._serialized_start=757
-  _globals['_PLAYER']._serialized_end=870
-  _globals['_GAMESTATE']._serialized_start=873
-  _globals['_GAMESTATE']._serialized_end=1334
-  _globals['_ANSWERREQUEST']._serialized_start=1336
-  _globals['_ANSWERREQUEST']._serialized_end=1411
-  _globals['_ANSWERRESPONSE']._serialized_start=1413
-  _globals['_ANSWERRESPONSE']._serialized_end=1489
-  _globals['_GETTURNREQUEST']._serialized_start=1491
-  _globals['_GETTURNREQUEST']._serialized_end=1558
-  _globals['_NEXTREQUEST']._serialized_start=1560
-  _globals['_NEXTREQUEST']._serialized_end=1619
-  _globals['_NEXTRESPONSE']._serialized_start=1621
-  _globals['_NEXTRESPONSE']._serialized_end=1676
-  _globals['_ANSWERRESULT']._serialized_start=1679
-  _globals['_ANSWERRESULT']._serialized_end=1850
-  _globals['_TURNRESULT']._serialized_start=1853
-  _globals['_TURNRESULT']._serialized_end=2054
-  _globals['_GETSTANDINGSREQUEST']._serialized_start=2056
-  _globals['_GETSTANDINGSREQUEST']._serialized_end=2125
-  _globals['_NAMEDSTANDING']._serialized_start=2127
-  _globals['_NAMEDSTANDING']._serialized_end=2196
-  _globals['_GAMESTANDINGS']._serialized_start=2198
-  _globals['_GAMESTANDINGS']._serialized_end=2310
-  _globals['_GAMERECORD']._serialized_start=2312
-  _globals['_GAMERECORD']._serialized_end=2360
-  _globals['_EVENTSREQUEST']._serialized_start=2362
-  _globals['_EVENTSREQUEST']._serialized_end=2409
-  _globals['_GAMEEVENT']._serialized_start=2411
-  _globals['_GAMEEVENT']._serialized_end=2467
-  _globals['_SESSION']._serialized_start=2470
-  _globals['_SESSION']._serialized_end=3372
+  _globals['_CREATEGAMEREQUEST']._serialized_end=332
+  _globals['_CREATEGAMERESPONSE']._serialized_start=334
+  _globals['_CREATEGAMERESPONSE']._serialized_end=434
+  _globals['_JOINREQUEST']._serialized_start=436
+  _globals['_JOINREQUEST']._serialized_end=526
+  _globals['_JOINRESPONSE']._serialized_start=528
+  _globals['_JOINRESPONSE']._serialized_end=621
+  _globals['_ADDROBOTREQUEST']._serialized_start=623
+  _globals['_ADDROBOTREQUEST']._serialized_end=701
+  _globals['_GAMECOMMAND']._serialized_start=703
+  _globals['_GAMECOMMAND']._serialized_end=748
+  _globals['_GETGAMEREQUEST']._serialized_start=750
+  _globals['_GETGAMEREQUEST']._serialized_end=798
+  _globals['_PLAYER']._serialized_start=800
+  _globals['_PLAYER']._serialized_end=913
+  _globals['_GAMESTATE']._serialized_start=916
+  _globals['_GAMESTATE']._serialized_end=1420
+  _globals['_ANSWERREQUEST']._serialized_start=1422
+  _globals['_ANSWERREQUEST']._serialized_end=1497
+  _globals['_ANSWERRESPONSE']._serialized_start=1499
+  _globals['_ANSWERRESPONSE']._serialized_end=1575
+  _globals['_GETTURNREQUEST']._serialized_start=1577
+  _globals['_GETTURNREQUEST']._serialized_end=1644
+  _globals['_NEXTREQUEST']._serialized_start=1646
+  _globals['_NEXTREQUEST']._serialized_end=1705
+  _globals['_NEXTRESPONSE']._serialized_start=1707
+  _globals['_NEXTRESPONSE']._serialized_end=1762
+  _globals['_ANSWERRESULT']._serialized_start=1765
+  _globals['_ANSWERRESULT']._serialized_end=1936
+  _globals['_TURNRESULT']._serialized_start=1939
+  _globals['_TURNRESULT']._serialized_end=2140
+  _globals['_GETSTANDINGSREQUEST']._serialized_start=2142
+  _globals['_GETSTANDINGSREQUEST']._serialized_end=2211
+  _globals['_NAMEDSTANDING']._serialized_start=2213
+  _globals['_NAMEDSTANDING']._serialized_end=2282
+  _globals['_GAMESTANDINGS']._serialized_start=2284
+  _globals['_GAMESTANDINGS']._serialized_end=2396
+  _globals['_GAMERECORD']._serialized_start=2398
+  _globals['_GAMERECORD']._serialized_end=2446
+  _globals['_EVENTSREQUEST']._serialized_start=2448
+  _globals['_EVENTSREQUEST']._serialized_end=2495
+  _globals['_GAMEEVENT']._serialized_start=2497
+  _globals['_GAMEEVENT']._serialized_end=2553
+  _globals['_SESSION']._serialized_start=2556
+  _globals['_SESSION']._serialized_end=3458
 # @@protoc_insertion_point(module_scope)

@@ -117,16 +117,20 @@ def conforms(document: dict[str, Any], schema: str, body: object) -> None:
     jsonschema.Draft202012Validator(root).validate(body)
 
 
-def error_of(response: Any, status: int) -> dict[str, str]:
+def error_of(response: Any, status: int) -> dict[str, Any]:
     """The ``error`` of a JSON error response with ``status``."""
     assert response.status_code == status, response.data[:500]
     assert response.mimetype == "application/json"
     body = response.get_json()
     assert set(body) >= {"error"}
-    assert set(body["error"]) == {"code", "message"}
+    expected = (
+        {"code", "message", "problems"} if "problems" in body["error"] else {"code", "message"}
+    )
+    assert set(body["error"]) == expected
+    assert ("problems" in body["error"]) == (body["error"]["code"] == "bad_centre_results")
     assert isinstance(body["error"]["message"], str)
     assert body["error"]["message"]
-    error: dict[str, str] = body["error"]
+    error: dict[str, Any] = body["error"]
     return error
 
 
@@ -831,14 +835,15 @@ def test_openapi_documents_every_route(app: Flask, document: dict[str, Any]) -> 
         route for route in documented if route[0].startswith("/v1/")
     }
     assert routes == documented  # /, /healthz and /metrics too
-    assert len({route for route in routes if route[0].startswith("/v1/")}) == 21
-    assert len({route for route in routes if route[0].startswith("/v1/games")}) == 15
+    assert len({route for route in routes if route[0].startswith("/v1/")}) == 23
+    assert len({route for route in routes if route[0].startswith("/v1/games")}) == 17
     for path, operations in document["paths"].items():
         for method, operation in operations.items():
             created = (path, method) in {
                 ("/v1/games", "post"),
                 ("/v1/games/{game_id}/players", "post"),
                 ("/v1/games/{game_id}/robots", "post"),
+                ("/v1/games/{game_id}/centres", "post"),
             }
             assert ("201" if created else "200") in operation["responses"], path
             assert ("200" in operation["responses"]) != created, path
@@ -1122,6 +1127,54 @@ def test_a_simultane_is_created_from_a_package_and_scheduled(
         {"start_at_ms": -1},
     ):
         assert error_of(client.post("/v1/games", json=body), 400), body
+
+
+def test_a_simultane_s_results_and_centres_over_http(
+    client: FlaskClient, document: dict[str, Any]
+) -> None:
+    game = _game(client, seed=3, config={"max_turns": 1})
+    base = f"/v1/games/{game['id']}"
+    state = client.post(f"{base}/start", headers=game["organiser"]).get_json()
+    rack = state["rack"].replace("+", "").lstrip("-")
+    solved = client.post("/v1/solve", json={"board": state["board"], "rack": rack}).get_json()
+    top = solved["best_score"]
+    centre = {
+        "centre": "Nantes",
+        "csv": f"name,club,serie,country,total\nZoé,Nantes,S2,FRA,{top}\n",
+    }
+    early = client.post(f"{base}/centres", json=centre, headers=game["organiser"])
+    assert error_of(early, 409)["code"] == "conflict"
+    client.post(f"{base}/turns/1/answers", json={"move": solved["top"]}, headers=game["player"])
+    for _ in range(200):
+        if client.get(base).get_json()["status"] == "over":
+            break
+        time.sleep(0.05)
+    assert error_of(client.post(f"{base}/centres", json=centre, headers=game["player"]), 403)
+    merged = client.post(f"{base}/centres", json=centre, headers=game["organiser"])
+    assert merged.status_code == 201, merged.data
+    conforms(document, "CentreResponse", merged.get_json())
+    assert merged.get_json() == {"centre": "Nantes", "players": 1}
+    bad = {"centre": "Lille", "csv": "name,club,serie,country,total\nA,B,S9,FRA,1\nC,D,S1,FRA,x\n"}
+    refused = error_of(client.post(f"{base}/centres", json=bad, headers=game["organiser"]), 400)
+    assert refused["code"] == "bad_centre_results"
+    assert [problem["line"] for problem in refused["problems"]] == [2, 3]
+    found = client.get(f"{base}/results")
+    assert found.status_code == 200
+    conforms(document, "Results", found.get_json())
+    lines = found.get_json()["results"]
+    assert [(line["place"], line["name"], line["source"]) for line in lines] == [
+        (1, "Ana", "online"),
+        (1, "Zoé", "centre"),
+    ]
+    assert found.get_json()["lines"] == 2
+    view = client.get(f"{base}/results", query_string={"centre": "nantes"}).get_json()
+    assert [line["name"] for line in view["results"]] == ["Zoé"]
+    exported = client.get(f"{base}/results", query_string={"format": "csv"})
+    assert exported.mimetype == "text/csv"
+    assert "attachment" in exported.headers["Content-Disposition"]
+    assert exported.get_data(as_text=True).splitlines()[0].startswith("place,name,score,negatif")
+    for query in ({"format": "xml"}, {"serie": "x" * 100}, {"other": "1"}):
+        assert error_of(client.get(f"{base}/results", query_string=query), 400), query
 
 
 def test_metrics(client: FlaskClient) -> None:

@@ -13,6 +13,7 @@ from arbitre.cli import (
     game_commands,
     lexicon_command,
     package_command,
+    results_command,
     score_command,
     solve_command,
     up_command,
@@ -32,6 +33,7 @@ def build_parser() -> argparse.ArgumentParser:
     lexicon_command.register(commands)
     game_commands.register(commands)
     package_command.register(commands)
+    results_command.register(commands)
     up_command.register(commands)
     return parser
 

@@ -63,6 +63,7 @@ from arbitre.gateway.reading import (
     parse_limit,
     query_arguments,
 )
+from arbitre.gateway.results import add_results_routes
 from arbitre.gateway.web_pages import add_web_routes
 from arbitre.services.server import CHANNEL_OPTIONS
 from arbitre.v1 import (
@@ -311,6 +312,7 @@ def create_app(config: GatewayConfig | None = None) -> Flask:
     app.extensions["arbitre.gateway"] = gateway
     _install_hooks(app, gateway)
     add_game_routes(app, gateway)
+    add_results_routes(app, gateway)
     add_web_routes(app, config.web_dir)
 
     @app.post("/v1/solve")

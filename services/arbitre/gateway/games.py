@@ -36,7 +36,7 @@ from arbitre.v1 import common_pb2, session_pb2
 if TYPE_CHECKING:
     from arbitre.gateway.app import Gateway
 
-__all__ = ["add_game_routes", "bearer_token"]
+__all__ = ["add_game_routes", "bearer_token", "call_session", "game_id_of"]
 
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{1,128}")
 #: The codes the session's refusals start with, by the status they map to: a move that cannot
@@ -88,7 +88,8 @@ def _event_id(text: str) -> bool:
     return bool(_EVENT_ID.fullmatch(text)) and all(int(part) < 2**64 for part in text.split("-"))
 
 
-def _game_id(game_id: str) -> str:
+def game_id_of(game_id: str) -> str:
+    """``game_id`` when it can be a game id; a 404 otherwise."""
     if not is_game_id(game_id):
         raise ApiError(404, "not_found", f"no game {shown(game_id)}")
     return game_id
@@ -105,7 +106,7 @@ def _turn(text: str) -> int:
     return number
 
 
-def _call(gateway: Gateway, method: str, message: Any) -> Any:
+def call_session(gateway: Gateway, method: str, message: Any) -> Any:
     """Call the session's ``method``; a refusal whose message starts with one of the codes
     players' apps act on (``"table_full: ..."``, ``"illegal_move: ..."``) keeps that code."""
     try:
@@ -233,7 +234,7 @@ def add_game_routes(app: Flask, gateway: Gateway) -> None:
             package_json=json.dumps(package) if package is not None else "",
             start_at_ms=body.integer("start_at_ms", 0, openapi.MAX_START_AT_MS) or 0,
         )
-        answer = _call(gateway, "CreateGame", message)
+        answer = call_session(gateway, "CreateGame", message)
         return created(
             {
                 "game_id": answer.game_id,
@@ -246,13 +247,13 @@ def add_game_routes(app: Flask, gateway: Gateway) -> None:
     def join_game(game_id: str) -> Response:
         body = Body(json_object(), required=("name",), optional=("club", "serie", "country"))
         message = session_pb2.JoinRequest(
-            game_id=_game_id(game_id),
+            game_id=game_id_of(game_id),
             name=body.text("name", openapi.MAX_PLAYER_NAME_CHARS),
             club=body.optional_text("club", openapi.MAX_CLUB_CHARS),
             serie=body.optional_text("serie", openapi.MAX_SERIE_CHARS),
             country=body.optional_text("country", openapi.MAX_COUNTRY_CHARS),
         )
-        answer = _call(gateway, "Join", message)
+        answer = call_session(gateway, "Join", message)
         return created(
             {
                 "player_id": answer.player_id,
@@ -268,20 +269,20 @@ def add_game_routes(app: Flask, gateway: Gateway) -> None:
         if level not in openapi.ROBOT_LEVELS:
             raise bad_request(f"level must be one of {', '.join(openapi.ROBOT_LEVELS)}")
         message = session_pb2.AddRobotRequest(
-            game_id=_game_id(game_id),
+            game_id=game_id_of(game_id),
             token=bearer_token(True),
             level=level,
             name=body.optional_text("name", openapi.MAX_PLAYER_NAME_CHARS),
         )
-        answer = _call(gateway, "AddRobot", message)
+        answer = call_session(gateway, "AddRobot", message)
         return created({"player_id": answer.player_id, "game": game_state_data(answer.state)})
 
     def command(game_id: str, method: str) -> Response:
         query_arguments(())
         if request.content_length:
             json_object()  # a body, if any, must be JSON (and is ignored)
-        message = session_pb2.GameCommand(game_id=_game_id(game_id), token=bearer_token(True))
-        return jsonify(game_state_data(_call(gateway, method, message)))
+        message = session_pb2.GameCommand(game_id=game_id_of(game_id), token=bearer_token(True))
+        return jsonify(game_state_data(call_session(gateway, method, message)))
 
     @app.post("/v1/games/<game_id>/start")
     def start_game(game_id: str) -> Response:
@@ -298,13 +299,13 @@ def add_game_routes(app: Flask, gateway: Gateway) -> None:
     @app.get("/v1/games/<game_id>")
     def get_game(game_id: str) -> Response:
         query_arguments(())
-        message = session_pb2.GetGameRequest(game_id=_game_id(game_id), token=bearer_token(False))
+        message = session_pb2.GetGameRequest(game_id=game_id_of(game_id), token=bearer_token(False))
         return jsonify(game_state_data(gateway.call("session", "GetGame", message)))
 
     def answer_request(game_id: str, turn: str) -> Any:
         body = Body(json_object(), required=("move",), optional=())
         return session_pb2.AnswerRequest(
-            game_id=_game_id(game_id),
+            game_id=game_id_of(game_id),
             turn=_turn(turn),
             token=bearer_token(True),
             move=body.text("move", openapi.MAX_MOVE_CHARS),
@@ -312,7 +313,7 @@ def add_game_routes(app: Flask, gateway: Gateway) -> None:
 
     @app.post("/v1/games/<game_id>/turns/<turn>/preview")
     def preview(game_id: str, turn: str) -> Response:
-        judged = _call(gateway, "Preview", answer_request(game_id, turn))
+        judged = call_session(gateway, "Preview", answer_request(game_id, turn))
         return jsonify({"turn": judged.turn, "move": judged.move, "score": judged.score})
 
     @app.post("/v1/games/<game_id>/turns/<turn>/next")
@@ -321,14 +322,14 @@ def add_game_routes(app: Flask, gateway: Gateway) -> None:
         if request.content_length:
             json_object()  # a body, if any, must be JSON (and is ignored)
         message = session_pb2.NextRequest(
-            game_id=_game_id(game_id), turn=_turn(turn), token=bearer_token(True)
+            game_id=game_id_of(game_id), turn=_turn(turn), token=bearer_token(True)
         )
-        ready = _call(gateway, "Next", message)
+        ready = call_session(gateway, "Next", message)
         return jsonify({"turn": ready.turn, "ready": ready.ready, "of": ready.of})
 
     @app.post("/v1/games/<game_id>/turns/<turn>/answers")
     def answer(game_id: str, turn: str) -> Response:
-        answered = _call(gateway, "Answer", answer_request(game_id, turn))
+        answered = call_session(gateway, "Answer", answer_request(game_id, turn))
         return jsonify(
             {
                 "turn": answered.turn,
@@ -343,7 +344,7 @@ def add_game_routes(app: Flask, gateway: Gateway) -> None:
         arguments = query_arguments(("best",))
         best = _count(arguments.get("best", "0"), "best", openapi.MAX_BEST_MOVES)
         message = session_pb2.GetTurnRequest(
-            game_id=_game_id(game_id), turn=_turn(turn), best_moves=best
+            game_id=game_id_of(game_id), turn=_turn(turn), best_moves=best
         )
         found = gateway.call("session", "GetTurn", message)
         data = _turn_data(found)
@@ -359,21 +360,21 @@ def add_game_routes(app: Flask, gateway: Gateway) -> None:
         offset = _count(arguments.get("offset", "0"), "offset", openapi.MAX_OFFSET)
         limit = _count(arguments.get("limit", "0"), "limit", openapi.MAX_STANDINGS_LIMIT)
         message = session_pb2.GetStandingsRequest(
-            game_id=_game_id(game_id), offset=offset, limit=limit
+            game_id=game_id_of(game_id), offset=offset, limit=limit
         )
         return jsonify(_standings_data(gateway.call("session", "GetStandings", message)))
 
     @app.get("/v1/games/<game_id>/record")
     def record(game_id: str) -> Response:
         query_arguments(())
-        message = session_pb2.GetGameRequest(game_id=_game_id(game_id))
+        message = session_pb2.GetGameRequest(game_id=game_id_of(game_id))
         found = gateway.call("session", "GetRecord", message)
         return Response(found.record_json, content_type="application/json; charset=utf-8")
 
     @app.get("/v1/games/<game_id>/sheet")
     def sheet(game_id: str) -> Response:
         query_arguments(())
-        message = session_pb2.GetGameRequest(game_id=_game_id(game_id))
+        message = session_pb2.GetGameRequest(game_id=game_id_of(game_id))
         found = gateway.call("session", "GetRecord", message)
         return Response(found.sheet, content_type="text/plain; charset=utf-8")
 
@@ -383,7 +384,7 @@ def add_game_routes(app: Flask, gateway: Gateway) -> None:
         after = arguments.get("after") or request.headers.get("Last-Event-ID", "")
         if after and not _event_id(after):
             raise bad_request(f"{shown(after)} is not an event id (Last-Event-ID or after)")
-        game = _game_id(game_id)
+        game = game_id_of(game_id)
         subscription = hub.subscribe(game, after)
         if subscription is None:  # resuming from further back than the shared feed keeps
             return _event_response(_own_stream(gateway, game, after))

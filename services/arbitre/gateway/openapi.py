@@ -25,6 +25,7 @@ __all__ = [
     "GAME_ID_PATTERN",
     "MAX_BEST_MOVES",
     "MAX_BOARD_ROWS",
+    "MAX_CENTRE_CSV_CHARS",
     "MAX_CLUB_CHARS",
     "MAX_COUNTRY_CHARS",
     "MAX_MOVES_LIMIT",
@@ -83,6 +84,8 @@ MAX_CLUB_CHARS = REGISTRATION_CLUB_CHARS
 #: Longest série: "S1" to "S7", or a category label.
 MAX_SERIE_CHARS = 20
 MAX_COUNTRY_CHARS = 3
+#: Longest centre results file sent over the API (the request's size bounds it too).
+MAX_CENTRE_CSV_CHARS = 250_000
 MAX_OFFSET = 1_000_000
 MAX_STANDINGS_LIMIT = 100_000
 #: The largest game seed (seeds are 63-bit).
@@ -175,9 +178,23 @@ _ERROR_OBJECT: dict[str, Any] = {
             "description": "bad_json, bad_request, unauthorized, forbidden, not_found, "
             "method_not_allowed, conflict, payload_too_large, unsupported_media_type, "
             "unavailable, bad_gateway, internal; an answer that cannot be played is a 400 "
-            "whose code says why: illegal_move, bad_notation, unknown_letter, bad_rack.",
+            "whose code says why: illegal_move, bad_notation, unknown_letter, bad_rack; "
+            "table_full and not_enough_players (409) at a table; bad_package and "
+            "bad_centre_results (400).",
         },
         "message": {"type": "string"},
+        "problems": {
+            "type": "array",
+            "description": "Only with bad_centre_results: every problem of the file.",
+            "items": {
+                "type": "object",
+                "required": ["line", "message"],
+                "properties": {
+                    "line": {"type": "integer", "description": "0: the whole file."},
+                    "message": {"type": "string"},
+                },
+            },
+        },
     },
 }
 
@@ -717,6 +734,80 @@ _GAME_SCHEMAS: dict[str, Any] = {
             "answers": {"type": "integer", "description": "How many players answered so far."},
         },
     },
+    "ResultLine": {
+        "type": "object",
+        "required": [
+            "place",
+            "view_place",
+            "name",
+            "score",
+            "negatif",
+            "percent_of_top",
+            "tops",
+            "solos",
+            "serie",
+            "club",
+            "country",
+            "source",
+            "centre",
+            "player",
+        ],
+        "properties": {
+            "place": {"type": "integer", "description": "Overall place, shared on ties."},
+            "view_place": {
+                "type": ["integer", "null"],
+                "description": "The place within the view asked for; null outside one.",
+            },
+            "name": {"type": "string"},
+            "score": {"type": "integer", "description": "Total, solo bonuses included."},
+            "negatif": {"type": "integer", "description": "Total minus the cumulated top."},
+            "percent_of_top": {"type": "number"},
+            "tops": {"type": ["integer", "null"], "description": "null when unknown."},
+            "solos": {"type": "integer"},
+            "serie": {"type": "string"},
+            "club": {"type": "string"},
+            "country": {"type": "string"},
+            "source": {"type": "string", "enum": ["online", "centre"]},
+            "centre": {"type": "string", "description": "The centre of a centre line."},
+            "player": {"type": "string", "description": "The player id of an online line."},
+        },
+    },
+    "Results": {
+        "type": "object",
+        "required": ["results", "top_total", "turns", "lines"],
+        "properties": {
+            "results": {"type": "array", "items": _ref("ResultLine")},
+            "top_total": _INTEGER,
+            "turns": _INTEGER,
+            "lines": {"type": "integer", "description": "Lines in the ranking or the view."},
+        },
+    },
+    "CentreRequest": {
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["centre", "csv"],
+        "examples": [
+            {
+                "centre": "Club de Nantes",
+                "csv": "name,club,serie,country,total\nZoé Roy,Club de Nantes,S3,FRA,96\n",
+            }
+        ],
+        "properties": {
+            "centre": {"type": "string", "minLength": 1, "maxLength": MAX_CLUB_CHARS},
+            "csv": {
+                "type": "string",
+                "maxLength": MAX_CENTRE_CSV_CHARS,
+                "description": "The centre results file: CSV with a header, columns name, "
+                "club, serie, country, total, optionally t1..tN (points turn by turn) and "
+                "centre (docs/simultanes.md).",
+            },
+        },
+    },
+    "CentreResponse": {
+        "type": "object",
+        "required": ["centre", "players"],
+        "properties": {"centre": {"type": "string"}, "players": _INTEGER},
+    },
     "PreviewResponse": {
         "type": "object",
         "required": ["turn", "move", "score"],
@@ -1173,6 +1264,58 @@ def _game_paths() -> dict[str, Any]:
                 parameters=[_GAME_ID, _TURN],
                 body="AnswerRequest",
                 security=_PLAYER,
+            )
+        },
+        "/v1/games/{game_id}/results": {
+            "get": _game_operation(
+                "A simultané's results",
+                "Everyone ranked together, online players and the centres merged in, with "
+                "shared places, négatif and % of top; a view keeps the lines of one série, "
+                "club, country or centre (its own places in view_place); format=csv for the "
+                "export (place, name, score, négatif, série, club, country...).",
+                {
+                    "description": "The ranking (JSON), or the CSV export.",
+                    "content": {
+                        "application/json": {"schema": _ref("Results")},
+                        "text/csv": {"schema": {"type": "string"}},
+                    },
+                },
+                parameters=[
+                    _GAME_ID,
+                    *(
+                        {
+                            "name": name,
+                            "in": "query",
+                            "required": False,
+                            "description": f"Only the lines of this {name} (case and spaces "
+                            "around ignored).",
+                            "schema": {"type": "string", "maxLength": MAX_CLUB_CHARS},
+                        }
+                        for name in ("serie", "club", "country", "centre")
+                    ),
+                    {
+                        "name": "format",
+                        "in": "query",
+                        "required": False,
+                        "description": "json (default) or csv.",
+                        "schema": {"type": "string", "enum": ["json", "csv"]},
+                    },
+                ],
+            )
+        },
+        "/v1/games/{game_id}/centres": {
+            "post": _game_operation(
+                "Merge a centre's results (the organiser)",
+                "A centre that played the game offline sends its results file once the game is "
+                "over (409 before); a file with any bad line is refused whole: a 400 with code "
+                "bad_centre_results and error.problems, every problem with its line number. "
+                "A centre's later file replaces its earlier one.",
+                _json(_ref("CentreResponse"), "The centre, merged."),
+                status="201",
+                errors=(*_GAME_ERRORS, 401, 403, 409),
+                parameters=[_GAME_ID],
+                body="CentreRequest",
+                security=_ORGANISER,
             )
         },
         "/v1/games/{game_id}/turns/{turn}/preview": {

@@ -72,6 +72,11 @@ class GameKeys:
         return f"{self._prefix}:registrations"
 
     @property
+    def centres(self) -> str:
+        """Hash: centre name -> the results file (CSV) it played offline, checked."""
+        return f"{self._prefix}:centres"
+
+    @property
     def robots(self) -> str:
         """Hash: player id of a robot -> ``{"level", "token"}`` (JSON)."""
         return f"{self._prefix}:robots"

@@ -57,6 +57,15 @@ from arbitre.rules.game_package import PackageError, check_package
 from arbitre.rules.game_record import game_record, game_sheet, replay_record, top_record
 from arbitre.rules.game_sheet import format_sheet
 from arbitre.rules.game_snapshot import SnapshotError, restore, snapshot
+from arbitre.rules.simultane_results import (
+    MAX_CENTRE_FILE_SIZE,
+    CentreResultsError,
+    read_centre_results,
+    results_csv,
+    results_data,
+    simultane_results,
+    view,
+)
 from arbitre.services.game_keys import is_game_id
 from arbitre.services.logs import configure_logging
 from arbitre.services.positions import abort
@@ -1125,6 +1134,16 @@ class SessionService(session_pb2_grpc.SessionServicer):
     def _record(self, request: Any) -> Any:
         game_id = self._checked_id(request.game_id)
         game = self._game(game_id)
+        record, played = self._record_of(game_id, game)
+        sheet = format_sheet(game_sheet(played, game["title"] or None))
+        return session_pb2.GameRecord(
+            record_json=json.dumps(record, ensure_ascii=False), sheet=sheet
+        )
+
+    def _record_of(
+        self, game_id: str, game: Mapping[str, str]
+    ) -> tuple[dict[str, Any], DuplicateGame]:
+        """The game's record (closed turns, names and registrations) and the game itself."""
         played = self._restore(game_id, game)
         roster = self.store.roster(game_id)
         played.players = tuple(player for player, _ in roster)
@@ -1136,9 +1155,75 @@ class SessionService(session_pb2_grpc.SessionServicer):
             player: {"name": name, **registered.get(player, {})} for player, name in roster
         }
         record["game_id"] = game_id
-        sheet = format_sheet(game_sheet(played, game["title"] or None))
-        return session_pb2.GameRecord(
-            record_json=json.dumps(record, ensure_ascii=False), sheet=sheet
+        return record, played
+
+    # -- a simultané's results --------------------------------------------------------------
+
+    def GetResults(self, request: Any, context: Any) -> Any:  # noqa: N802
+        return self._call(context, lambda: self._results(request))
+
+    def _results(self, request: Any) -> Any:
+        game_id = self._checked_id(request.game_id)
+        game = self._game(game_id)
+        record, _played = self._record_of(game_id, game)
+        centres = [
+            read_centre_results(text, record, name)
+            for name, text in sorted(self.store.centres(game_id).items())
+        ]
+        lines = simultane_results(record, centres)
+        filters = {
+            "serie": request.serie,
+            "club": request.club,
+            "country": request.country,
+            "centre": request.centre,
+        }
+        if any(filters.values()):
+            lines = view(lines, **{key: value or None for key, value in filters.items()})
+        answer = session_pb2.Results(
+            top_total=int(record["top_total"]), turns=len(record["turns"]), lines=len(lines)
+        )
+        if request.csv:
+            answer.csv = results_csv(lines)
+        else:
+            answer.results_json = json.dumps(results_data(lines), ensure_ascii=False)
+        return answer
+
+    def UploadCentre(self, request: Any, context: Any) -> Any:  # noqa: N802
+        return self._call(context, lambda: self._upload_centre(request))
+
+    def _upload_centre(self, request: Any) -> Any:
+        game_id = self._checked_id(request.game_id)
+        game = self._game(game_id)
+        self._organiser(game, request.token)
+        centre = request.centre.strip()
+        if not 0 < len(centre) <= registrations.MAX_CLUB_CHARS or not centre.isprintable():
+            _refuse(
+                grpc.StatusCode.INVALID_ARGUMENT,
+                f"a centre's name is 1 to {registrations.MAX_CLUB_CHARS} printable characters",
+            )
+        if len(request.csv) > MAX_CENTRE_FILE_SIZE:
+            _refuse(grpc.StatusCode.INVALID_ARGUMENT, "the centre results file is too long")
+        if game["status"] != "over":
+            _refuse(
+                grpc.StatusCode.FAILED_PRECONDITION,
+                "centres' results are merged once the game is over",
+            )
+        record, _played = self._record_of(game_id, game)
+        try:
+            checked = read_centre_results(request.csv, record, centre)
+        except CentreResultsError as error:
+            return session_pb2.UploadCentreResponse(
+                accepted=False,
+                centre=centre,
+                problems=[
+                    session_pb2.CentreProblem(line=line, message=message)
+                    for line, message in error.problems
+                ],
+            )
+        self.store.set_centre(game_id, centre, request.csv)
+        log.info("game %s: centre %r merged (%d players)", game_id, centre, len(checked.players))
+        return session_pb2.UploadCentreResponse(
+            accepted=True, centre=centre, players=len(checked.players)
         )
 
     def _with_answers(self, game_id: str, turn: PlayedTurn) -> PlayedTurn:

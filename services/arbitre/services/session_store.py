@@ -259,6 +259,14 @@ class SessionStore:
         found = self.redis.hgetall(GameKeys(game_id).registrations)
         return {player: json.loads(text) for player, text in found.items()}
 
+    def centres(self, game_id: str) -> dict[str, str]:
+        """Centre name -> its checked results file (CSV text)."""
+        return dict(self.redis.hgetall(GameKeys(game_id).centres))
+
+    def set_centre(self, game_id: str, centre: str, text: str) -> None:
+        """Keep ``centre``'s checked results file (replacing an earlier one of that name)."""
+        self.redis.hset(GameKeys(game_id).centres, centre, text)
+
     def robots(self, game_id: str) -> dict[str, dict[str, str]]:
         """The game's robots: player id -> ``{"level", "token"}``."""
         raw = self.redis.hgetall(GameKeys(game_id).robots)

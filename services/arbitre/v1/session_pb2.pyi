@@ -310,6 +310,68 @@ class EventsRequest(_message.Message):
     after: str
     def __init__(self, game_id: _Optional[str] = ..., after: _Optional[str] = ...) -> None: ...
 
+class ResultsRequest(_message.Message):
+    __slots__ = ("game_id", "serie", "club", "country", "centre", "csv")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    SERIE_FIELD_NUMBER: _ClassVar[int]
+    CLUB_FIELD_NUMBER: _ClassVar[int]
+    COUNTRY_FIELD_NUMBER: _ClassVar[int]
+    CENTRE_FIELD_NUMBER: _ClassVar[int]
+    CSV_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    serie: str
+    club: str
+    country: str
+    centre: str
+    csv: bool
+    def __init__(self, game_id: _Optional[str] = ..., serie: _Optional[str] = ..., club: _Optional[str] = ..., country: _Optional[str] = ..., centre: _Optional[str] = ..., csv: _Optional[bool] = ...) -> None: ...
+
+class Results(_message.Message):
+    __slots__ = ("results_json", "csv", "top_total", "turns", "lines")
+    RESULTS_JSON_FIELD_NUMBER: _ClassVar[int]
+    CSV_FIELD_NUMBER: _ClassVar[int]
+    TOP_TOTAL_FIELD_NUMBER: _ClassVar[int]
+    TURNS_FIELD_NUMBER: _ClassVar[int]
+    LINES_FIELD_NUMBER: _ClassVar[int]
+    results_json: str
+    csv: str
+    top_total: int
+    turns: int
+    lines: int
+    def __init__(self, results_json: _Optional[str] = ..., csv: _Optional[str] = ..., top_total: _Optional[int] = ..., turns: _Optional[int] = ..., lines: _Optional[int] = ...) -> None: ...
+
+class UploadCentreRequest(_message.Message):
+    __slots__ = ("game_id", "token", "centre", "csv")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    TOKEN_FIELD_NUMBER: _ClassVar[int]
+    CENTRE_FIELD_NUMBER: _ClassVar[int]
+    CSV_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    token: str
+    centre: str
+    csv: str
+    def __init__(self, game_id: _Optional[str] = ..., token: _Optional[str] = ..., centre: _Optional[str] = ..., csv: _Optional[str] = ...) -> None: ...
+
+class CentreProblem(_message.Message):
+    __slots__ = ("line", "message")
+    LINE_FIELD_NUMBER: _ClassVar[int]
+    MESSAGE_FIELD_NUMBER: _ClassVar[int]
+    line: int
+    message: str
+    def __init__(self, line: _Optional[int] = ..., message: _Optional[str] = ...) -> None: ...
+
+class UploadCentreResponse(_message.Message):
+    __slots__ = ("accepted", "centre", "players", "problems")
+    ACCEPTED_FIELD_NUMBER: _ClassVar[int]
+    CENTRE_FIELD_NUMBER: _ClassVar[int]
+    PLAYERS_FIELD_NUMBER: _ClassVar[int]
+    PROBLEMS_FIELD_NUMBER: _ClassVar[int]
+    accepted: bool
+    centre: str
+    players: int
+    problems: _containers.RepeatedCompositeFieldContainer[CentreProblem]
+    def __init__(self, accepted: _Optional[bool] = ..., centre: _Optional[str] = ..., players: _Optional[int] = ..., problems: _Optional[_Iterable[_Union[CentreProblem, _Mapping]]] = ...) -> None: ...
+
 class GameEvent(_message.Message):
     __slots__ = ("id", "type", "data_json")
     ID_FIELD_NUMBER: _ClassVar[int]

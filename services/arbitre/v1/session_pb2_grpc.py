@@ -104,6 +104,16 @@ class SessionStub:
                 request_serializer=arbitre_dot_v1_dot_session__pb2.EventsRequest.SerializeToString,
                 response_deserializer=arbitre_dot_v1_dot_session__pb2.GameEvent.FromString,
                 _registered_method=True)
+        self.GetResults = channel.unary_unary(
+                '/arbitre.v1.Session/GetResults',
+                request_serializer=arbitre_dot_v1_dot_session__pb2.ResultsRequest.SerializeToString,
+                response_deserializer=arbitre_dot_v1_dot_session__pb2.Results.FromString,
+                _registered_method=True)
+        self.UploadCentre = channel.unary_unary(
+                '/arbitre.v1.Session/UploadCentre',
+                request_serializer=arbitre_dot_v1_dot_session__pb2.UploadCentreRequest.SerializeToString,
+                response_deserializer=arbitre_dot_v1_dot_session__pb2.UploadCentreResponse.FromString,
+                _registered_method=True)
 
 
 class SessionServicer:
@@ -208,6 +218,22 @@ class SessionServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def GetResults(self, request, context):
+        """A simultané's results: online players and the centres that played offline, ranked
+        together, whole or as a view (série, club, country, centre), as JSON data or CSV.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def UploadCentre(self, request, context):
+        """The organiser merges a centre's results file (CSV, arbitre.rules.simultane_results) into
+        a game that is over; a file with any bad line is refused whole, every problem reported.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_SessionServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -280,6 +306,16 @@ def add_SessionServicer_to_server(servicer, server):
                     servicer.Events,
                     request_deserializer=arbitre_dot_v1_dot_session__pb2.EventsRequest.FromString,
                     response_serializer=arbitre_dot_v1_dot_session__pb2.GameEvent.SerializeToString,
+            ),
+            'GetResults': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetResults,
+                    request_deserializer=arbitre_dot_v1_dot_session__pb2.ResultsRequest.FromString,
+                    response_serializer=arbitre_dot_v1_dot_session__pb2.Results.SerializeToString,
+            ),
+            'UploadCentre': grpc.unary_unary_rpc_method_handler(
+                    servicer.UploadCentre,
+                    request_deserializer=arbitre_dot_v1_dot_session__pb2.UploadCentreRequest.FromString,
+                    response_serializer=arbitre_dot_v1_dot_session__pb2.UploadCentreResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -660,6 +696,60 @@ class Session:
             '/arbitre.v1.Session/Events',
             arbitre_dot_v1_dot_session__pb2.EventsRequest.SerializeToString,
             arbitre_dot_v1_dot_session__pb2.GameEvent.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetResults(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/arbitre.v1.Session/GetResults',
+            arbitre_dot_v1_dot_session__pb2.ResultsRequest.SerializeToString,
+            arbitre_dot_v1_dot_session__pb2.Results.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def UploadCentre(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/arbitre.v1.Session/UploadCentre',
+            arbitre_dot_v1_dot_session__pb2.UploadCentreRequest.SerializeToString,
+            arbitre_dot_v1_dot_session__pb2.UploadCentreResponse.FromString,
             options,
             channel_credentials,
             insecure,

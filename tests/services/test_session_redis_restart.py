@@ -1,0 +1,110 @@
+"""Redis restarted in the middle of a game, with persistence on (an append-only file, as
+``arbitre up`` and the deploy's Redis keep): while it is down, calls fail as unavailable and
+change nothing; once it is back, the game goes on from where it was, and every answer the
+service acknowledged before the restart is in the record."""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import grpc
+import pytest
+
+from arbitre.engine.lexicon import load_lexicon
+from arbitre.engine.movegen import MoveGenerator
+from arbitre.rules import Board
+from arbitre.services.lexicons import LexiconRegistry
+from arbitre.services.platform import Platform, start_platform
+from arbitre.services.redis_server import EmbeddedRedis, connect
+from arbitre.v1 import session_pb2, session_pb2_grpc
+from tests.network import free_port
+
+PATIENCE = 30.0
+PLAYERS = 6
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[EmbeddedRedis]:
+    """A Redis of its own, with persistence, that the test stops and starts again."""
+    running = EmbeddedRedis(data_dir=tmp_path / "redis", port=free_port(), persistence=True)
+    running.start()
+    yield running
+    if running.running:
+        running.stop()
+
+
+@pytest.fixture
+def platform(cache: Path, server: EmbeddedRedis) -> Iterator[Platform]:
+    running = start_platform(LexiconRegistry(), connect(server.url))
+    yield running
+    running.stop(0)
+
+
+def wait(stub: Any, game_id: str, done: Any) -> Any:
+    give_up = time.monotonic() + PATIENCE
+    while True:
+        try:
+            state = stub.GetGame(session_pb2.GetGameRequest(game_id=game_id), timeout=5)
+        except grpc.RpcError:
+            state = None
+        if state is not None and done(state):
+            return state
+        assert time.monotonic() < give_up, "the game did not get there"
+        time.sleep(0.05)
+
+
+def test_a_redis_restart_loses_no_acknowledged_answer(
+    platform: Platform, server: EmbeddedRedis
+) -> None:
+    generator = MoveGenerator(load_lexicon("fr"))
+    with grpc.insecure_channel(platform.address) as channel:
+        stub = session_pb2_grpc.SessionStub(channel)
+        config = {"max_turns": 2, "seconds_per_turn": 20}
+        created = stub.CreateGame(
+            session_pb2.CreateGameRequest(config_json=json.dumps(config), has_seed=True, seed=8)
+        )
+        game_id = created.game_id
+        players = [
+            stub.Join(session_pb2.JoinRequest(game_id=game_id, name=f"P{number}"))
+            for number in range(PLAYERS)
+        ]
+        state = stub.Start(session_pb2.GameCommand(game_id=game_id, token=created.organiser_token))
+        rack = state.rack.lstrip("-").replace("+", "")
+        moves = generator.prepare(Board.from_rows(list(state.board))).moves(rack)
+        acknowledged: dict[str, str] = {}
+        for player, move in zip(players[:3], moves[1:4], strict=True):
+            answer = stub.Answer(
+                session_pb2.AnswerRequest(
+                    game_id=game_id, turn=1, token=player.player_token, move=move.notation
+                )
+            )
+            acknowledged[player.player_id] = answer.move
+        server.stop()  # a clean shutdown: the append-only file is complete
+        with pytest.raises(grpc.RpcError) as down:
+            stub.Answer(
+                session_pb2.AnswerRequest(
+                    game_id=game_id, turn=1, token=players[3].player_token, move=moves[5].notation
+                ),
+                timeout=10,
+            )
+        assert down.value.code() == grpc.StatusCode.UNAVAILABLE
+        server.start()  # the same port and data directory
+        back = wait(stub, game_id, lambda s: s.status == "running")
+        assert (back.turn, back.phase, back.answers) == (1, "turn", 3)
+        for player, move in zip(players[3:], moves[5:8], strict=True):
+            answer = stub.Answer(
+                session_pb2.AnswerRequest(
+                    game_id=game_id, turn=1, token=player.player_token, move=move.notation
+                )
+            )
+            acknowledged[player.player_id] = answer.move
+        second = wait(stub, game_id, lambda s: s.turn == 2 and s.phase == "turn")
+        assert second.rack
+        record = json.loads(stub.GetRecord(session_pb2.GetGameRequest(game_id=game_id)).record_json)
+        (first,) = record["turns"]
+        kept = {answer["player"]: answer["move"] for answer in first["answers"] if answer["move"]}
+        assert kept == acknowledged

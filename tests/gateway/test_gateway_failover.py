@@ -1,0 +1,149 @@
+"""Gateways are stateless: two gateway processes in front of one platform, one killed
+(SIGKILL) in the middle of a turn. The player following the game's events on it reconnects to
+the other with the last event id it saw, gets exactly the events it missed, answers there, and
+the game goes on: no acknowledged answer is lost."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import re
+import subprocess
+import sys
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+
+from arbitre.engine.lexicon import load_lexicon
+from arbitre.engine.movegen import MoveGenerator
+from arbitre.gateway.app import PEERS
+from arbitre.rules import Board
+from arbitre.services.platform import Platform
+from tests.live_fixtures import cache_dir, platform  # noqa: F401
+from tests.redis_fixtures import redis_url  # noqa: F401
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def start_gateway(address: str) -> tuple[subprocess.Popen[str], str]:
+    environment = {
+        **{key: value for key, value in os.environ.items() if key != "ARBITRE_API_KEYS"},
+        **{f"ARBITRE_{peer.upper()}_ADDRESS": address for peer in PEERS},
+    }
+    process = subprocess.Popen(
+        [sys.executable, "-m", "arbitre.gateway", "--port", "0"],
+        cwd=ROOT,
+        env=environment,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.DEVNULL,
+        text=True,
+    )
+    assert process.stdout is not None
+    found = re.search(r"listening on (http://\S+)", process.stdout.readline())
+    assert found, "the gateway did not start"
+    return process, found.group(1)
+
+
+@pytest.fixture
+def gateways(platform: Platform) -> Iterator[list[tuple[subprocess.Popen[str], str]]]:  # noqa: F811
+    started = [start_gateway(platform.address) for _ in range(2)]
+    yield started
+    for process, _ in started:
+        if process.poll() is None:
+            process.kill()
+        process.wait()
+
+
+def call(base: str, method: str, path: str, body: Any = None, token: str = "") -> Any:
+    headers = {"Content-Type": "application/json"}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    data = json.dumps(body).encode() if body is not None else None
+    request = urllib.request.Request(base + path, data=data, headers=headers, method=method)
+    with urllib.request.urlopen(request, timeout=15) as answer:
+        return json.load(answer)
+
+
+class Events:
+    """A game's event stream, read event by event."""
+
+    def __init__(self, base: str, game_id: str, last_id: str = "") -> None:
+        parts = urlsplit(base)
+        self.connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=15)
+        headers = {"Last-Event-ID": last_id} if last_id else {}
+        self.connection.request("GET", f"/v1/games/{game_id}/events", headers=headers)
+        self.response = self.connection.getresponse()
+        assert self.response.status == 200
+
+    def next(self) -> tuple[str, str, dict[str, Any]]:
+        """(id, type, data) of the next event; comments (pings) skipped."""
+        fields: dict[str, str] = {}
+        while True:
+            line = self.response.readline().decode().rstrip("\n")
+            if not line:
+                if "event" in fields:
+                    return fields.get("id", ""), fields["event"], json.loads(fields["data"])
+                continue
+            if line.startswith(":"):
+                continue
+            name, _, value = line.partition(": ")
+            fields[name] = fields[name] + "\n" + value if name in fields else value
+
+    def until(self, kind: str) -> tuple[str, list[str], dict[str, Any]]:
+        """Read up to the first event of ``kind``: its id, the types seen, its data."""
+        seen = []
+        while True:
+            event_id, event_type, data = self.next()
+            seen.append(event_type)
+            if event_type == kind:
+                return event_id, seen, data
+
+
+def test_a_killed_gateway_loses_nothing(
+    gateways: list[tuple[subprocess.Popen[str], str]],
+    cache_dir: Path,  # noqa: F811
+) -> None:
+    (doomed, first), (_, second) = gateways
+    created = call(
+        first, "POST", "/v1/games", {"seed": 6, "config": {"max_turns": 2, "seconds_per_turn": 30}}
+    )
+    game_id, organiser = created["game_id"], created["organiser_token"]
+    ana = call(first, "POST", f"/v1/games/{game_id}/players", {"name": "Ana"})
+    bea = call(second, "POST", f"/v1/games/{game_id}/players", {"name": "Bea"})
+    events = Events(first, game_id)
+    assert events.next()[1] == "state"
+    state = call(first, "POST", f"/v1/games/{game_id}/start", token=organiser)
+    rack = state["rack"].lstrip("-").replace("+", "")
+    moves = MoveGenerator(load_lexicon("fr")).prepare(Board.from_rows(state["board"])).moves(rack)
+    started_id, _, _ = events.until("turn_started")
+    kept = call(
+        first,
+        "POST",
+        f"/v1/games/{game_id}/turns/1/answers",
+        {"move": moves[2].notation},
+        ana["player_token"],
+    )
+    assert kept["answers"] == 1
+    doomed.kill()  # SIGKILL, in the middle of the turn
+    doomed.wait()
+    resumed = Events(second, game_id, started_id)  # the browser's EventSource does the same
+    later = call(
+        second,
+        "POST",
+        f"/v1/games/{game_id}/turns/1/answers",
+        {"move": moves[1].notation},
+        bea["player_token"],
+    )
+    assert later["answers"] == 2
+    _, seen, revealed = resumed.until("turn_revealed")
+    assert seen[0] == "answer_count"  # what it missed, then the rest: no state event
+    assert "state" not in seen
+    assert revealed["turn"] == 1
+    result = call(second, "GET", f"/v1/games/{game_id}/turns/1")
+    answers = {line["name"]: line["move"] for line in result["answers"]}
+    assert answers == {"Ana": moves[2].notation, "Bea": moves[1].notation}

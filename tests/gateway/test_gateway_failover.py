@@ -74,7 +74,7 @@ class Events:
 
     def __init__(self, base: str, game_id: str, last_id: str = "") -> None:
         parts = urlsplit(base)
-        self.connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=15)
+        self.connection = http.client.HTTPConnection(parts.hostname or "", parts.port, timeout=15)
         headers = {"Last-Event-ID": last_id} if last_id else {}
         self.connection.request("GET", f"/v1/games/{game_id}/events", headers=headers)
         self.response = self.connection.getresponse()

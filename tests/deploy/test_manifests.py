@@ -490,7 +490,12 @@ def test_referenced_config_exists(overlay: str, objects: list[Object]) -> None:
                     assert reference["name"] == SECRET
                     assert not reference.get("optional", False)
                     used.add(reference["key"])
-    assert used == {"api-keys", "redis-password"}
+        for volume in item["spec"]["template"]["spec"].get("volumes", []):
+            if "secret" in volume:
+                assert volume["secret"]["secretName"] == SECRET
+                assert not volume["secret"].get("optional", False)
+                used.update(entry["key"] for entry in volume["secret"]["items"])
+    assert used == {"api-keys", "redis-password", "package-key"}
     if overlay == "production":
         assert secrets == []
         return
@@ -506,7 +511,7 @@ def test_the_readme_creates_the_secret_the_pods_use() -> None:
     command = re.search(r"create secret generic arbitre-secrets(.*?)```", text, re.S)
     assert command, "deploy/README.md: no command creating the Secret"
     keys = set(re.findall(r"--from-literal=([\w-]+)=", command[1]))
-    assert keys == {"api-keys", "redis-password"}
+    assert keys == {"api-keys", "redis-password", "package-key"}
 
 
 # ---- resources, security, disruptions, scaling
@@ -674,7 +679,12 @@ def test_production_ingress_streams_events_to_the_gateway() -> None:
             assert backend["port"]["name"] in port_names
             routed.append((path["path"], path["pathType"]))
     # /metrics and /healthz are not public
-    assert sorted(routed) == [("/", "Exact"), ("/v1", "Prefix")]
+    assert sorted(routed) == [
+        ("/", "Exact"),
+        ("/t", "Prefix"),
+        ("/v1", "Prefix"),
+        ("/web", "Prefix"),
+    ]
     assert ingress["spec"]["tls"], "the Ingress serves TLS"
 
 

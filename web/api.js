@@ -1,0 +1,62 @@
+// The gateway's /v1 API, as the page uses it: JSON in, JSON out, tokens as
+// "Authorization: Bearer <token>", failures thrown as ApiError {status, code, message}.
+
+export class ApiError extends Error {
+  constructor(status, code, message) {
+    super(message);
+    this.status = status;
+    this.code = code;
+  }
+}
+
+async function call(method, path, { body, token } = {}) {
+  const headers = { Accept: "application/json" };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (token) headers.Authorization = `Bearer ${token}`;
+  let response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      cache: "no-store",
+    });
+  } catch (error) {
+    throw new ApiError(0, "network", error.message || "network error");
+  }
+  const text = await response.text();
+  let data = null;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    data = null;
+  }
+  if (!response.ok) {
+    const error = (data && data.error) || {};
+    throw new ApiError(response.status, error.code || "http", error.message || response.statusText);
+  }
+  return data;
+}
+
+const game = (id) => `/v1/games/${encodeURIComponent(id)}`;
+
+export const api = {
+  health: () => call("GET", "/healthz").catch((error) => ({ error })),
+  lexicons: () => call("GET", "/v1/lexicons"),
+  createGame: (body) => call("POST", "/v1/games", { body }),
+  join: (id, name) => call("POST", `${game(id)}/players`, { body: { name } }),
+  addRobot: (id, token, level) => call("POST", `${game(id)}/robots`, { body: { level }, token }),
+  command: (id, token, what) => call("POST", `${game(id)}/${what}`, { token }),
+  state: (id, token) => call("GET", game(id), { token }),
+  answer: (id, token, turn, move) =>
+    call("POST", `${game(id)}/turns/${turn}/answers`, { body: { move }, token }),
+  preview: (id, token, turn, move) =>
+    call("POST", `${game(id)}/turns/${turn}/preview`, { body: { move }, token }),
+  next: (id, token, turn) => call("POST", `${game(id)}/turns/${turn}/next`, { token }),
+  turn: (id, turn, best = 0) =>
+    call("GET", `${game(id)}/turns/${turn}${best ? `?best=${best}` : ""}`),
+  standings: (id) => call("GET", `${game(id)}/standings`),
+  sheetUrl: (id) => `${game(id)}/sheet`,
+  recordUrl: (id) => `${game(id)}/record`,
+  eventsUrl: (id) => `${game(id)}/events`,
+};

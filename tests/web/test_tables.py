@@ -241,7 +241,9 @@ def test_create_in_the_page_and_join_by_the_link(browser: Browser, base: str) ->
         second.close()
 
 
-def test_three_turns_against_a_robot(browser: Browser, base: str, api: Api) -> None:
+def test_three_turns_against_a_robot(
+    browser: Browser, base: str, api: Api, artifacts: Path
+) -> None:
     game_id, organiser = api.create(seconds=15, turns=3, seed=2026, seats=2)
     ann = api.join(game_id, "Ann")
     api.robot(game_id, organiser, "expert")
@@ -287,6 +289,7 @@ def test_three_turns_against_a_robot(browser: Browser, base: str, api: Api) -> N
             expect(page.locator("#sheet tbody tr")).to_have_count(turn)
             highlighted = page.locator("#board .cell.highlight")
             expect(highlighted).not_to_have_count(0)
+            page.screenshot(path=artifacts / f"desktop-reveal-{turn}.png")
             page.get_by_role("button", name=re.compile("^Suivant")).click()
 
         # The game is over: downloads, final standings and the replay of each turn.
@@ -308,6 +311,7 @@ def test_three_turns_against_a_robot(browser: Browser, base: str, api: Api) -> N
         placed = len(new_letters(second["board"], second["top"]["move"]))
         expect(page.locator("#board .cell.highlight")).to_have_count(placed)
         expect(page.locator("#rack .rack-tile")).to_have_count(len(tiles(second["rack"])))
+        page.screenshot(path=artifacts / "desktop-replay.png", full_page=True)
         assert watched.errors() == []
     finally:
         context.close()

@@ -14,6 +14,7 @@ import redis
 from arbitre.services.game_keys import DEADLINES, GameKeys
 from arbitre.services.session_store import (
     COUNT_EVENT_MS,
+    COUNT_EVENT_MS_PER_PLAYERS,
     LOCK_MS,
     AnswerRefusedError,
     GameBusyError,
@@ -107,6 +108,21 @@ def test_answer_counts_are_events_at_most_every_window_and_always_the_last(
     store.answer(GAME, 1, "bob", judged("H8 RAGE"))  # the window passed: an event
     store.answer(GAME, 1, "dan", judged("H8 AGE"))  # every player answered: an event at once
     assert count_events(db) == [1, 3, 4]
+
+
+def test_in_a_large_game_the_count_window_grows_with_the_players(
+    store: SessionStore, db: redis.Redis
+) -> None:
+    players = 4_000  # a window of 4,000 / 5 = 800 ms
+    assert players // COUNT_EVENT_MS_PER_PLAYERS > COUNT_EVENT_MS + 300
+    running_game(store, players=players)
+    store.answer(GAME, 1, "ana", judged("H8 RAGE"))
+    time.sleep(COUNT_EVENT_MS / 1000 + 0.1)  # past the small game's window: still no event
+    store.answer(GAME, 1, "bob", judged("H8 AGE"))
+    assert count_events(db) == [1]
+    time.sleep(players / COUNT_EVENT_MS_PER_PLAYERS / 1000)
+    store.answer(GAME, 1, "cyd", judged("H8 AGE"))
+    assert count_events(db) == [1, 3]
 
 
 @pytest.mark.parametrize(

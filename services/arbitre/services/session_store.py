@@ -49,10 +49,14 @@ __all__ = [
 LOCK_MS = 20_000
 #: Events kept per game (about; older ones are trimmed).
 EVENTS_KEPT = 10_000
-#: At most one ``answer_count`` event per game in this many ms (but always the last one).
+#: At most one ``answer_count`` event per game in this many ms (but always the last one)...
 COUNT_EVENT_MS = 250
+#: ... or, in a game of many players, one per this many players in ms: every event goes to every
+#: player, so a simultané of 10,000 sends one every 2 s.
+COUNT_EVENT_MS_PER_PLAYERS = 5
 
-# KEYS: game, answers, events. ARGV: turn, player, answer JSON, events kept, count window (ms).
+# KEYS: game, answers, events. ARGV: turn, player, answer JSON, events kept, count window (ms),
+# players per ms of count window.
 _ANSWER = """
 local game = redis.call('HMGET', KEYS[1], 'status', 'phase', 'turn', 'deadline_ms', 'players')
 if not game[1] then return {'no_game'} end
@@ -64,7 +68,8 @@ if ms >= tonumber(game[4]) then return {'late', tostring(ms - tonumber(game[4]))
 redis.call('HSET', KEYS[2], ARGV[2], ARGV[3])
 local count = redis.call('HLEN', KEYS[2])
 local last = tonumber(redis.call('HGET', KEYS[1], 'count_event_ms') or '0')
-if count == tonumber(game[5]) or ms - last >= tonumber(ARGV[5]) then
+local window = math.max(tonumber(ARGV[5]), math.floor(tonumber(game[5]) / tonumber(ARGV[6])))
+if count == tonumber(game[5]) or ms - last >= window then
   redis.call('HSET', KEYS[1], 'count_event_ms', ms)
   redis.call('XADD', KEYS[3], 'MAXLEN', '~', ARGV[4], '*', 'type', 'answer_count', 'data',
     '{"turn": ' .. ARGV[1] .. ', "answers": ' .. count .. ', "players": ' .. game[5] .. '}')
@@ -345,13 +350,21 @@ class SessionStore:
     ) -> tuple[int, int]:
         """Keep ``player``'s judged answer to the open ``turn``: (answers so far, players).
         An ``answer_count`` event follows when every player has answered, else at most one per
-        :data:`COUNT_EVENT_MS` (every answer is an event sent to every client of the game:
+        :data:`COUNT_EVENT_MS`, or per players / :data:`COUNT_EVENT_MS_PER_PLAYERS` ms in a
+        large game (every answer is an event sent to every client of the game:
         thousands of answers a turn would flood them; the reveal gives the final count).
         Raises :class:`AnswerRefusedError`."""
         keys = GameKeys(game_id)
         outcome = self._answer(
             keys=[keys.game, keys.answers(turn), keys.events],
-            args=[turn, player, json.dumps(judged), EVENTS_KEPT, COUNT_EVENT_MS],
+            args=[
+                turn,
+                player,
+                json.dumps(judged),
+                EVENTS_KEPT,
+                COUNT_EVENT_MS,
+                COUNT_EVENT_MS_PER_PLAYERS,
+            ],
         )
         if outcome[0] != "ok":
             raise AnswerRefusedError(str(outcome[0]), tuple(str(part) for part in outcome[1:]))

@@ -1,8 +1,9 @@
 """``python -m arbitre.gateway [--host HOST] [--port PORT]``: serve the gateway.
 
 The services' addresses and the limits come from the environment (see
-:meth:`arbitre.gateway.GatewayConfig.from_environment`). Serves with werkzeug's threaded server
-until SIGTERM or SIGINT; port 0 picks a free port, printed on the first line of output.
+:meth:`arbitre.gateway.GatewayConfig.from_environment`). Serves with uvicorn (the event streams on
+asyncio, the other routes in a thread pool: :mod:`arbitre.gateway.serving`) until SIGTERM or
+SIGINT; port 0 picks a free port, printed on the first line of output.
 """
 
 from __future__ import annotations

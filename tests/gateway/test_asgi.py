@@ -1,0 +1,471 @@
+"""The gateway served by uvicorn (:mod:`arbitre.gateway.serving`): the REST routes through
+a2wsgi, the event streams on asyncio (:mod:`arbitre.gateway.asgi`,
+:mod:`arbitre.gateway.event_streams`) against a real platform and a real Redis: the first
+``state`` event, the events of a game, exact resumes, the JSON errors, 500 clients at once on
+one upstream stream, clients leaving, and ``python -m arbitre.gateway`` stopping on SIGTERM."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import re
+import resource
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+from urllib.parse import urlsplit
+
+import pytest
+from flask import Flask
+
+from arbitre.gateway import GatewayConfig, create_app, event_streams
+from arbitre.gateway.app import PEERS
+from arbitre.gateway.event_streams import BROKEN, CLIENT_QUEUE, ENDED, Client, EventStreams
+from arbitre.gateway.serving import serving_in_thread
+from arbitre.services.platform import Platform
+from tests.live_fixtures import cache_dir, platform  # noqa: F401
+from tests.redis_fixtures import redis_db, redis_url  # noqa: F401
+
+ROOT = Path(__file__).resolve().parents[2]
+#: Clients of the crowd test.
+CROWD = 500
+
+
+@pytest.fixture(scope="module")
+def live_app(platform: Platform) -> Flask:  # noqa: F811
+    return create_app(GatewayConfig.all_at(platform.address))
+
+
+@pytest.fixture(scope="module")
+def base(live_app: Flask) -> Iterator[str]:
+    """The gateway served by uvicorn on a free port."""
+    with serving_in_thread(live_app) as url:
+        yield url
+
+
+def streams_of(app: Flask) -> EventStreams:
+    found: EventStreams = app.extensions["arbitre.event_streams"]
+    return found
+
+
+def call(
+    base: str, method: str, path: str, body: Any = None, token: str = "", **headers: str
+) -> tuple[int, dict[str, str], Any]:
+    """JSON over HTTP: the status, the headers and the decoded body."""
+    sent = {"Content-Type": "application/json", **headers}
+    if token:
+        sent["Authorization"] = f"Bearer {token}"
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(base + path, data, sent, method=method)
+    try:
+        with urllib.request.urlopen(request, timeout=30) as response:
+            status, got, text = response.status, dict(response.headers), response.read()
+    except urllib.error.HTTPError as error:
+        status, got, text = error.code, dict(error.headers), error.read()
+    return status, {name.lower(): value for name, value in got.items()}, json.loads(text)
+
+
+class Reader(threading.Thread):
+    """One SSE client over a raw socket: the events it received as (id, type, data), and
+    whether the server ended the response."""
+
+    def __init__(self, base: str, game_id: str, after: str = "", query: str = "") -> None:
+        super().__init__(daemon=True)
+        parts = urlsplit(base)
+        self.sock = socket.create_connection((parts.hostname or "127.0.0.1", parts.port or 80))
+        resume = f"Last-Event-ID: {after}\r\n" if after else ""
+        self.request = (
+            f"GET /v1/games/{game_id}/events{query} HTTP/1.1\r\nHost: test\r\n{resume}\r\n"
+        ).encode()
+        self.head = ""
+        self.events: list[tuple[str, str, str]] = []
+        self.pings = 0
+        self.ended = False
+
+    def run(self) -> None:
+        self.sock.sendall(self.request)
+        reader = self.sock.makefile("rb")
+        event_id = kind = ""
+        try:
+            for raw in reader:
+                line = raw.decode().rstrip("\r\n")
+                if not self.head and line.startswith("HTTP/1.1"):
+                    self.head = line
+                elif line.startswith("id: "):
+                    event_id = line[4:]
+                elif line.startswith("event: "):
+                    kind = line[7:]
+                elif line.startswith("data: "):
+                    self.events.append((event_id, kind, line[6:]))
+                elif line == ": ping":
+                    self.pings += 1
+                elif line == "0":  # the last chunk of a chunked response
+                    self.ended = True
+                    return
+        except (OSError, ValueError):
+            return
+        finally:
+            reader.close()
+
+    def kinds(self) -> list[str]:
+        return [kind for _, kind, _ in self.events]
+
+    def close(self) -> None:
+        self.sock.shutdown(socket.SHUT_RDWR)
+        self.sock.close()
+
+
+def wait(condition: Any, what: str, seconds: float = 60) -> None:
+    """Until ``condition()``; fails after ``seconds`` (a guard against hanging, not a timing)."""
+    give_up = time.monotonic() + seconds
+    while not condition():
+        assert time.monotonic() < give_up, what
+        time.sleep(0.02)
+
+
+def new_game(base: str, turns: int = 2, seconds: int = 600) -> tuple[str, str, str]:
+    """A game with one player, Ann: its id, the organiser's token and Ann's."""
+    status, _, created = call(
+        base, "POST", "/v1/games", {"config": {"max_turns": turns, "seconds_per_turn": seconds}}
+    )
+    assert status == 201, created
+    game_id = created["game_id"]
+    status, _, joined = call(base, "POST", f"/v1/games/{game_id}/players", {"name": "Ann"})
+    assert status == 201, joined
+    return game_id, created["organiser_token"], joined["player_token"]
+
+
+def top_of(base: str, game_id: str) -> str:
+    """The top of the open turn, as the gateway's solver finds it."""
+    _, _, state = call(base, "GET", f"/v1/games/{game_id}")
+    rack = state["rack"].replace("+", "").lstrip("-")
+    status, _, solved = call(base, "POST", "/v1/solve", {"board": state["board"], "rack": rack})
+    assert status == 200, solved
+    top: str = solved["top"]
+    return top
+
+
+def test_the_rest_routes_work_through_uvicorn(base: str, redis_db: Any) -> None:  # noqa: F811
+    game_id, organiser, ann = new_game(base)
+    status, headers, state = call(base, "GET", f"/v1/games/{game_id}")
+    assert (status, state["status"], [p["name"] for p in state["players"]]) == (
+        200,
+        "waiting",
+        ["Ann"],
+    )
+    assert headers["x-content-type-options"] == "nosniff"
+    status, _, started = call(base, "POST", f"/v1/games/{game_id}/start", token=organiser)
+    assert (status, started["status"], started["turn"]) == (200, "running", 1)
+    top = top_of(base, game_id)
+    status, _, answered = call(
+        base, "POST", f"/v1/games/{game_id}/turns/1/answers", {"move": top}, token=ann
+    )
+    assert (status, answered["move"]) == (200, top)
+    # The errors of the Flask app, unchanged: an unknown route, a wrong method, no token.
+    status, _, missing = call(base, "GET", "/v1/nowhere")
+    assert (status, missing["error"]["code"]) == (404, "not_found")
+    status, headers, refused = call(base, "POST", f"/v1/games/{game_id}/events")
+    assert (status, refused["error"]["code"]) == (405, "method_not_allowed")
+    assert "GET" in headers["allow"]
+    status, headers, refused = call(base, "POST", f"/v1/games/{game_id}/start")
+    assert (status, refused["error"]["code"]) == (401, "unauthorized")
+    assert headers["www-authenticate"] == "Bearer"
+
+
+def test_a_stream_starts_with_the_state_then_follows_the_game(
+    base: str,
+    live_app: Flask,
+    redis_db: Any,  # noqa: F811
+) -> None:
+    game_id, organiser, ann = new_game(base, turns=1)
+    reader = Reader(base, game_id)
+    reader.start()
+    wait(lambda: reader.events, "the state event")
+    assert reader.head == "HTTP/1.1 200 OK"
+    _, kind, data = reader.events[0]
+    assert kind == "state"
+    state = json.loads(data)
+    assert (state["game_id"], state["status"]) == (game_id, "waiting")
+    call(base, "POST", f"/v1/games/{game_id}/start", token=organiser)
+    wait(lambda: "turn_started" in reader.kinds(), "the turn starts")
+    # Ann alone answers the top: the only turn closes at once, and the game is over.
+    top = top_of(base, game_id)
+    call(base, "POST", f"/v1/games/{game_id}/turns/1/answers", {"move": top}, token=ann)
+    wait(lambda: reader.ended, "the stream ends after game_over")
+    assert reader.kinds() == [
+        "state",
+        "game_started",
+        "turn_started",
+        "answer_count",
+        "turn_revealed",
+        "game_over",
+    ]
+    revealed = json.loads(reader.events[-2][2])
+    assert revealed["top"]["move"] == top
+    wait(lambda: streams_of(live_app).feeds == 0, "the feed closes after game_over")
+    # A stream of a game already over: its state, then the end (no error event to retry on).
+    late = Reader(base, game_id)
+    late.start()
+    wait(lambda: late.ended, "the stream of a finished game ends")
+    assert late.kinds() == ["state"]
+    assert json.loads(late.events[0][2])["status"] == "over"
+
+
+def test_the_headers_are_the_flask_route_s(
+    base: str,
+    live_app: Flask,
+    redis_db: Any,  # noqa: F811
+) -> None:
+    game_id, _, _ = new_game(base)
+    with urllib.request.urlopen(f"{base}/v1/games/{game_id}/events", timeout=30) as response:
+        assert response.status == 200
+        assert response.headers["Content-Type"] == "text/event-stream"
+        assert response.headers["Cache-Control"] == "no-cache"
+        assert response.headers["X-Accel-Buffering"] == "no"
+        assert response.headers["X-Content-Type-Options"] == "nosniff"
+        assert response.readline() == b"retry: 2000\n"
+    wait(lambda: streams_of(live_app).feeds == 0, "the feed closes when the client leaves")
+
+
+def test_a_resume_gets_exactly_the_missed_events(
+    base: str,
+    live_app: Flask,
+    redis_db: Any,  # noqa: F811
+) -> None:
+    game_id, organiser, ann = new_game(base)
+    watcher = Reader(base, game_id)
+    watcher.start()
+    wait(lambda: watcher.events, "the state event")
+    call(base, "POST", f"/v1/games/{game_id}/start", token=organiser)
+    top = top_of(base, game_id)
+    call(base, "POST", f"/v1/games/{game_id}/turns/1/answers", {"move": top}, token=ann)
+    call(base, "POST", f"/v1/games/{game_id}/pause", token=organiser)
+    wait(lambda: watcher.kinds()[-1:] == ["paused"], "the pause")
+    seen = watcher.events
+    assert [kind for _, kind, _ in seen] == [
+        "state",
+        "game_started",
+        "turn_started",
+        "answer_count",
+        "turn_revealed",
+        "turn_started",
+        "paused",
+    ]
+    assert streams_of(live_app).feeds == 1
+    # From an id in the shared feed's buffer: exactly what followed, no state.
+    started = next(event_id for event_id, kind, _ in seen if kind == "game_started")
+    resumed = Reader(base, game_id, after=started)
+    resumed.start()
+    wait(lambda: resumed.kinds()[-1:] == ["paused"], "the resumed client catches up")
+    following = seen[[event_id for event_id, _, _ in seen].index(started) + 1 :]
+    assert resumed.events == following
+    # From further back than the feed keeps: a stream of its own, from that id.
+    old = Reader(base, game_id, after="0-0")
+    old.start()
+    wait(lambda: old.kinds()[-1:] == ["paused"], "the old client catches up")
+    assert old.kinds()[:2] == ["created", "player_joined"]
+    assert old.events[-len(following) :] == following
+    assert streams_of(live_app).feeds == 1
+    # With ?after= as with Last-Event-ID; then a new event reaches all of them.
+    query = Reader(base, game_id, query=f"?after={started}")
+    query.start()
+    wait(lambda: query.kinds()[-1:] == ["paused"], "the ?after= client catches up")
+    assert query.events == following
+    call(base, "POST", f"/v1/games/{game_id}/resume", token=organiser)
+    for reader in (watcher, resumed, old, query):
+        wait(lambda reader=reader: reader.kinds()[-1:] == ["resumed"], "every client resumes")
+        reader.close()
+    wait(lambda: streams_of(live_app).clients == 0, "the clients are gone")
+    wait(lambda: streams_of(live_app).feeds == 0, "the feed closes with its last client")
+    # Reconnecting with the last id once the feed closed: a new shared feed, from that id.
+    last = watcher.events[-1][0]
+    again = Reader(base, game_id, after=last)
+    again.start()
+    wait(lambda: streams_of(live_app).clients == 1, "the client is back")
+    assert streams_of(live_app).feeds == 1
+    call(base, "POST", f"/v1/games/{game_id}/pause", token=organiser)
+    wait(lambda: again.kinds() == ["paused"], "only what came after its id")
+    again.close()
+    wait(lambda: streams_of(live_app).feeds == 0, "the feed closes again")
+
+
+def test_refusals_are_the_flask_route_s_json_errors(
+    base: str,
+    live_app: Flask,
+    redis_db: Any,  # noqa: F811
+) -> None:
+    game_id, _, _ = new_game(base)
+    path = f"/v1/games/{game_id}/events"
+    status, headers, body = call(base, "GET", path, **{"Last-Event-ID": "yesterday"})
+    assert status == 400
+    assert headers["content-type"] == "application/json"
+    assert body == {
+        "error": {
+            "code": "bad_request",
+            "message": "'yesterday' is not an event id (Last-Event-ID or after)",
+        }
+    }
+    status, _, body = call(base, "GET", f"{path}?after=1-2-3")
+    assert (status, body["error"]["code"]) == (400, "bad_request")
+    status, _, body = call(base, "GET", f"{path}?since=1-0")
+    assert body["error"]["message"] == "unknown query parameter 'since'; expected: after"
+    status, _, body = call(base, "GET", f"{path}?after=1-0&after=2-0")
+    assert body["error"]["message"] == "query parameter after given 2 times"
+    status, _, body = call(base, "GET", "/v1/games/no!such!game/events")
+    assert (status, body["error"]["code"]) == (404, "not_found")
+    # A well-formed id the session does not know: its NOT_FOUND, no feed left open.
+    status, headers, body = call(base, "GET", "/v1/games/nosuchgame00/events")
+    assert (status, body["error"]["code"]) == (404, "not_found")
+    assert headers["x-content-type-options"] == "nosniff"
+    assert streams_of(live_app).feeds == 0
+    with urllib.request.urlopen(f"{base}/metrics", timeout=30) as response:
+        metrics = response.read().decode()
+    assert re.search(
+        r'arbitre_gateway_requests_total\{endpoint="/v1/games/<game_id>/events",'
+        r'method="GET",status="404"\} [1-9]',
+        metrics,
+    )
+    assert "arbitre_gateway_event_clients" in metrics
+
+
+async def _crowd(base: str, game_id: str, start: Any, clients: int) -> list[list[str]]:
+    """``clients`` raw SSE sockets on the game; once all have the state, ``start()`` (in a
+    thread); each client's event types up to its ``turn_started``."""
+    parts = urlsplit(base)
+    host, port = parts.hostname or "127.0.0.1", parts.port or 80
+    everyone_in = asyncio.Event()
+    arrived = 0
+
+    async def one() -> list[str]:
+        nonlocal arrived
+        reader, writer = await asyncio.open_connection(host, port)
+        writer.write(f"GET /v1/games/{game_id}/events HTTP/1.1\r\nHost: test\r\n\r\n".encode())
+        kinds: list[str] = []
+        try:
+            while "turn_started" not in kinds:
+                line = (await reader.readline()).decode()
+                if not line:
+                    break
+                if line.startswith("event: "):
+                    kinds.append(line[7:].strip())
+                    if kinds == ["state"]:
+                        arrived += 1
+                        if arrived == clients:
+                            everyone_in.set()
+        finally:
+            writer.close()
+        return kinds
+
+    tasks = [asyncio.ensure_future(one()) for _ in range(clients)]
+    await asyncio.wait_for(everyone_in.wait(), 120)
+    await asyncio.to_thread(start)
+    return await asyncio.wait_for(asyncio.gather(*tasks), 120)
+
+
+def test_five_hundred_clients_share_one_feed(
+    base: str,
+    live_app: Flask,
+    redis_db: Any,  # noqa: F811
+) -> None:
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    needed = 4 * CROWD
+    if soft < needed:
+        if hard != resource.RLIM_INFINITY and hard < needed:
+            pytest.skip(f"{CROWD} clients and their server sockets need {needed} open files")
+        resource.setrlimit(resource.RLIMIT_NOFILE, (needed, hard))
+    game_id, organiser, _ = new_game(base)
+    feeds_seen: list[int] = []
+
+    def start() -> None:
+        feeds_seen.append(streams_of(live_app).feeds)
+        status, _, _ = call(base, "POST", f"/v1/games/{game_id}/start", token=organiser)
+        assert status == 200
+
+    got = asyncio.run(_crowd(base, game_id, start, CROWD))
+    assert feeds_seen == [1]  # 500 clients, one upstream stream
+    assert len(got) == CROWD
+    assert all(kinds == ["state", "game_started", "turn_started"] for kinds in got)
+    wait(lambda: streams_of(live_app).feeds == 0, "the feed closes when the crowd leaves")
+    assert streams_of(live_app).clients == 0
+
+
+def test_a_silent_stream_gets_pings(
+    base: str,
+    live_app: Flask,
+    redis_db: Any,  # noqa: F811
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(event_streams, "PING_SECONDS", 0.2)
+    monkeypatch.setattr(event_streams, "PING_TICK_SECONDS", 0.05)
+    game_id, organiser, _ = new_game(base)
+    reader = Reader(base, game_id)
+    reader.start()
+    wait(lambda: reader.pings >= 2, "pings on a silent stream")
+    call(base, "POST", f"/v1/games/{game_id}/start", token=organiser)
+    wait(lambda: "turn_started" in reader.kinds(), "the events go on between pings")
+    reader.close()
+    wait(lambda: streams_of(live_app).feeds == 0, "the feed closes")
+
+
+def test_a_client_that_falls_behind_is_dropped() -> None:
+    """A client with :data:`CLIENT_QUEUE` events waiting gets the error event instead (and
+    reconnects after the last event it got); a finished one takes nothing more."""
+
+    async def scenario() -> None:
+        client = Client()
+        for number in range(CLIENT_QUEUE):
+            assert client.push(f"event {number}".encode())
+        assert not client.push(b"one too many")
+        assert (client.pending, client.end) == ([], BROKEN)
+        assert not client.push(b"after the end")
+        ended = Client()
+        ended.push(b"last")
+        ended.finish(ENDED)
+        assert (ended.take(), ended.end) == ([b"last"], ENDED)
+
+    asyncio.run(scenario())
+
+
+def test_the_module_ends_streams_and_stops_on_sigterm(
+    platform: Platform,  # noqa: F811
+    redis_db: Any,  # noqa: F811
+) -> None:
+    environment = {
+        **{key: value for key, value in os.environ.items() if key != "ARBITRE_API_KEYS"},
+        **{f"ARBITRE_{peer.upper()}_ADDRESS": platform.address for peer in PEERS},
+    }
+    process = subprocess.Popen(
+        [sys.executable, "-m", "arbitre.gateway", "--port", "0"],
+        cwd=ROOT,
+        env=environment,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert process.stdout is not None
+        line = process.stdout.readline()
+        found = re.search(r"listening on (http://\S+)", line)
+        assert found, line + (process.stderr.read() if process.stderr else "")
+        base = found.group(1)
+        game_id, _, _ = new_game(base)
+        reader = Reader(base, game_id)
+        reader.start()
+        wait(lambda: reader.events, "the state event")
+        process.send_signal(signal.SIGTERM)
+        assert process.wait(timeout=30) == 0
+        wait(lambda: reader.ended, "the stream ended cleanly")
+        assert reader.kinds() == ["state"]
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.wait()

@@ -31,8 +31,9 @@ from playwright.sync_api import (
 )
 
 from arbitre.gateway import GatewayConfig, create_app
+from arbitre.gateway.serving import serving_in_thread
 from arbitre.services.platform import Platform
-from tests.live_fixtures import cache_dir, platform, serving  # noqa: F401
+from tests.live_fixtures import cache_dir, platform  # noqa: F401
 from tests.redis_fixtures import redis_url  # noqa: F401
 from tests.web.browser import (
     EXPECTED_REFUSALS,
@@ -82,7 +83,7 @@ def base(request: pytest.FixtureRequest) -> Iterator[str]:
         yield running.rstrip("/")
         return
     app: Flask = request.getfixturevalue("live_app")
-    with serving(app) as url:
+    with serving_in_thread(app) as url:  # the server `arbitre up` runs: uvicorn
         yield url
 
 

@@ -867,6 +867,28 @@ def test_players_register_a_club_a_serie_and_a_country(still: Table, engine: Eng
     }
 
 
+def test_a_large_game_s_state_lists_its_first_players_and_counts_them_all(
+    still: Table, engine: Engine
+) -> None:
+    created = still.create()
+    game_id = created.game_id
+    count = session.MAX_LISTED_PLAYERS + 5
+    joined = [still.join(game_id, f"P{number:03}") for number in range(count)]
+    state = still.start(created)
+    move = engine.below_top(state)[0].notation
+    for player in (joined[0], joined[-1]):  # one listed, one beyond the list
+        still.answer(game_id, 1, player.player_token, move)
+    seen = still.game(game_id)
+    assert seen.player_count == count
+    assert [player.name for player in seen.players] == [
+        f"P{number:03}" for number in range(session.MAX_LISTED_PLAYERS)
+    ]
+    assert seen.answers == 2
+    assert [player.name for player in seen.players if player.answered] == ["P000"]
+    last = still.game(game_id, joined[-1].player_token)
+    assert last.my_answer == move  # the caller's own answer, listed or not
+
+
 # -- events ---------------------------------------------------------------------------------
 
 

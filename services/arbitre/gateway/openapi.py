@@ -606,6 +606,7 @@ _GAME_SCHEMAS: dict[str, Any] = {
             "server_time_ms",
             "players",
             "answers",
+            "player_count",
             "config",
             "lexicon",
             "end_reason",
@@ -655,10 +656,20 @@ _GAME_SCHEMAS: dict[str, Any] = {
                 "type": "integer",
                 "description": "The server's clock, which deadlines are measured on.",
             },
-            "players": {"type": "array", "items": _ref("Player")},
+            "players": {
+                "type": "array",
+                "items": _ref("Player"),
+                "description": "The first 100 players who joined (all of a table).",
+            },
             "answers": {
                 "type": "integer",
                 "description": "How many players answered the open turn.",
+            },
+            "player_count": {
+                "type": "integer",
+                "description": "How many players the game has; `players` lists the first 100 "
+                "who joined (a simultané's thousands are counted, not listed: its standings "
+                "and results page through them).",
             },
             "config": {
                 "type": "object",

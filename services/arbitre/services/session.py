@@ -130,6 +130,9 @@ MIN_TABLE_SEATS = 2
 MAX_TABLE_SEATS = 6
 #: Most best moves a revealed turn lists.
 MAX_BEST_MOVES = 100
+#: A game's state lists its first players only (a table's, all of them): a simultané's state
+#: would otherwise grow with its thousands of players, and be read by each of them.
+MAX_LISTED_PLAYERS = 100
 #: Largest pre-drawn game package (a full game is some 30 KB).
 MAX_PACKAGE_CHARS = 1_000_000
 #: How far ahead a start may be scheduled (a year, in ms).
@@ -577,8 +580,8 @@ class SessionService(session_pb2_grpc.SessionServicer):
             _refuse(grpc.StatusCode.FAILED_PRECONDITION, f"the game is {game['status']}")
         now = self.store.now_ms()
         deadline = now + int(game["remaining_ms"])
-        everyone = game["phase"] == "turn" and len(
-            self.store.answered(game_id, int(game["turn"]))
+        everyone = game["phase"] == "turn" and self.store.answer_count(
+            game_id, int(game["turn"])
         ) >= int(game["players"])
         due = now if everyone else deadline  # every player answered during the pause
 
@@ -698,7 +701,7 @@ class SessionService(session_pb2_grpc.SessionServicer):
             turn, phase = int(game["turn"]), game["phase"]
             deadline = int(game["deadline_ms"])
             if phase == "turn":
-                everyone = len(self.store.answered(game_id, turn)) >= int(game["players"])
+                everyone = self.store.answer_count(game_id, turn) >= int(game["players"])
                 if now < deadline and not everyone:
                     self.store.postpone(game_id, deadline)
                     return
@@ -987,13 +990,13 @@ class SessionService(session_pb2_grpc.SessionServicer):
         )
 
     def _state(self, game_id: str, token: str) -> Any:
-        table = self.store.table(game_id)
+        table = self.store.table(game_id, MAX_LISTED_PLAYERS)
         game, roster, robots, now = table.game, table.roster, table.robots, table.now_ms
         if "kind" not in game:
             _refuse(grpc.StatusCode.NOT_FOUND, f"no game {game_id!r}")
         turn = int(game["turn"])
         answering = game["phase"] in ("turn", "closing") and game["status"] in ("running", "paused")
-        answered = self.store.answered(game_id, turn) if answering else set()
+        answered = table.answered if answering else frozenset()
         state = session_pb2.GameState(
             game_id=game_id,
             kind=common_pb2.GAME_KIND_DUPLICATE,
@@ -1015,7 +1018,8 @@ class SessionService(session_pb2_grpc.SessionServicer):
                 )
                 for player, name in roster
             ],
-            answers=len(answered),
+            answers=table.answers if answering else 0,
+            player_count=table.player_count,
             config_json=game["config"],
             lexicon=game["lexicon"],
             end_reason=game["end_reason"],
@@ -1315,6 +1319,7 @@ def game_state_data(state: Any) -> dict[str, Any]:
             for player in state.players
         ],
         "answers": state.answers,
+        "player_count": state.player_count,
         "config": json.loads(state.config_json) if state.config_json else {},
         "lexicon": state.lexicon,
         "end_reason": state.end_reason,

@@ -160,6 +160,11 @@ class GameView:
     robots: dict[str, dict[str, str]]
     registrations: dict[str, dict[str, str]]
     now_ms: int
+    #: Every player of the game (``roster`` lists the first ``limit`` of them).
+    player_count: int = 0
+    #: Those of ``roster`` who answered the open turn, and how many players did.
+    answered: frozenset[str] = frozenset()
+    answers: int = 0
 
 
 class SessionStore:
@@ -202,23 +207,54 @@ class SessionStore:
             game, player = pipe.execute()
         return dict(game), str(player) if player is not None else None
 
-    def table(self, game_id: str) -> GameView:
-        """What a view of the game needs, in one round trip."""
+    def table(self, game_id: str, limit: int = 100) -> GameView:
+        """What a view of the game needs, in two round trips whatever its size: the game, the
+        first ``limit`` players (names, registrations, whether they answered the open turn),
+        the robots, how many players there are and how many answered, Redis's clock."""
         keys = GameKeys(game_id)
         with self.redis.pipeline(transaction=True) as pipe:
             pipe.hgetall(keys.game)
-            pipe.lrange(keys.roster, 0, -1)
-            pipe.hgetall(keys.players)
+            pipe.lrange(keys.roster, 0, limit - 1)
+            pipe.llen(keys.roster)
             pipe.hgetall(keys.robots)
-            pipe.hgetall(keys.registrations)
             pipe.time()
-            game, ids, names, robots, registrations, (seconds, micros) = pipe.execute()
+            game, ids, count, robots, (seconds, micros) = pipe.execute()
+        answering = game.get("phase") in ("turn", "closing")
+        answers_key = keys.answers(int(game.get("turn") or 0))
+        names: list[Any] = []
+        registered: list[Any] = []
+        flags: list[Any] = []
+        answers = 0
+        if ids or answering:
+            with self.redis.pipeline(transaction=False) as pipe:
+                if ids:
+                    pipe.hmget(keys.players, ids)
+                    pipe.hmget(keys.registrations, ids)
+                if answering:
+                    pipe.hlen(answers_key)
+                    if ids:
+                        pipe.hmget(answers_key, ids)
+                found = pipe.execute()
+            if ids:
+                names, registered, *found = found
+            if answering:
+                answers = int(found[0])
+                flags = found[1] if ids else []
         return GameView(
             game=dict(game),
-            roster=[(player, names.get(player, "")) for player in ids],
+            roster=[(player, name or "") for player, name in zip(ids, names, strict=False)],
             robots={player: json.loads(text) for player, text in robots.items()},
-            registrations={player: json.loads(text) for player, text in registrations.items()},
+            registrations={
+                player: json.loads(text)
+                for player, text in zip(ids, registered, strict=False)
+                if text
+            },
             now_ms=int(seconds) * 1000 + int(micros) // 1000,
+            player_count=int(count),
+            answered=frozenset(
+                player for player, flag in zip(ids, flags, strict=False) if flag is not None
+            ),
+            answers=answers,
         )
 
     def player_of(self, game_id: str, token: str) -> str | None:
@@ -232,7 +268,12 @@ class SessionStore:
         return {player: json.loads(text) for player, text in raw.items()}
 
     def answered(self, game_id: str, turn: int) -> set[str]:
+        """The players who answered ``turn``."""
         return set(self.redis.hkeys(GameKeys(game_id).answers(turn)))
+
+    def answer_count(self, game_id: str, turn: int) -> int:
+        """How many players answered ``turn`` (one call, whatever their number)."""
+        return int(self.redis.hlen(GameKeys(game_id).answers(turn)))
 
     def answer_of(self, game_id: str, turn: int, player: str) -> dict[str, Any] | None:
         text = self.redis.hget(GameKeys(game_id).answers(turn), player)

@@ -115,7 +115,7 @@ class Player(_message.Message):
     def __init__(self, id: _Optional[str] = ..., name: _Optional[str] = ..., answered: _Optional[bool] = ..., robot: _Optional[str] = ..., club: _Optional[str] = ..., serie: _Optional[str] = ..., country: _Optional[str] = ...) -> None: ...
 
 class GameState(_message.Message):
-    __slots__ = ("game_id", "kind", "status", "phase", "turn", "board", "rack", "deadline_ms", "remaining_ms", "server_time_ms", "players", "answers", "config_json", "lexicon", "end_reason", "title", "my_answer", "my_score", "bag_count", "reveal_seconds", "late_join", "seats", "ready", "package_hash", "start_at_ms")
+    __slots__ = ("game_id", "kind", "status", "phase", "turn", "board", "rack", "deadline_ms", "remaining_ms", "server_time_ms", "players", "answers", "config_json", "lexicon", "end_reason", "title", "my_answer", "my_score", "bag_count", "reveal_seconds", "late_join", "seats", "ready", "package_hash", "start_at_ms", "player_count")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     KIND_FIELD_NUMBER: _ClassVar[int]
     STATUS_FIELD_NUMBER: _ClassVar[int]
@@ -141,6 +141,7 @@ class GameState(_message.Message):
     READY_FIELD_NUMBER: _ClassVar[int]
     PACKAGE_HASH_FIELD_NUMBER: _ClassVar[int]
     START_AT_MS_FIELD_NUMBER: _ClassVar[int]
+    PLAYER_COUNT_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     kind: _common_pb2.GameKind
     status: str
@@ -166,7 +167,8 @@ class GameState(_message.Message):
     ready: int
     package_hash: str
     start_at_ms: int
-    def __init__(self, game_id: _Optional[str] = ..., kind: _Optional[_Union[_common_pb2.GameKind, str]] = ..., status: _Optional[str] = ..., phase: _Optional[str] = ..., turn: _Optional[int] = ..., board: _Optional[_Iterable[str]] = ..., rack: _Optional[str] = ..., deadline_ms: _Optional[int] = ..., remaining_ms: _Optional[int] = ..., server_time_ms: _Optional[int] = ..., players: _Optional[_Iterable[_Union[Player, _Mapping]]] = ..., answers: _Optional[int] = ..., config_json: _Optional[str] = ..., lexicon: _Optional[str] = ..., end_reason: _Optional[str] = ..., title: _Optional[str] = ..., my_answer: _Optional[str] = ..., my_score: _Optional[int] = ..., bag_count: _Optional[int] = ..., reveal_seconds: _Optional[int] = ..., late_join: _Optional[bool] = ..., seats: _Optional[int] = ..., ready: _Optional[int] = ..., package_hash: _Optional[str] = ..., start_at_ms: _Optional[int] = ...) -> None: ...
+    player_count: int
+    def __init__(self, game_id: _Optional[str] = ..., kind: _Optional[_Union[_common_pb2.GameKind, str]] = ..., status: _Optional[str] = ..., phase: _Optional[str] = ..., turn: _Optional[int] = ..., board: _Optional[_Iterable[str]] = ..., rack: _Optional[str] = ..., deadline_ms: _Optional[int] = ..., remaining_ms: _Optional[int] = ..., server_time_ms: _Optional[int] = ..., players: _Optional[_Iterable[_Union[Player, _Mapping]]] = ..., answers: _Optional[int] = ..., config_json: _Optional[str] = ..., lexicon: _Optional[str] = ..., end_reason: _Optional[str] = ..., title: _Optional[str] = ..., my_answer: _Optional[str] = ..., my_score: _Optional[int] = ..., bag_count: _Optional[int] = ..., reveal_seconds: _Optional[int] = ..., late_join: _Optional[bool] = ..., seats: _Optional[int] = ..., ready: _Optional[int] = ..., package_hash: _Optional[str] = ..., start_at_ms: _Optional[int] = ..., player_count: _Optional[int] = ...) -> None: ...
 
 class AnswerRequest(_message.Message):
     __slots__ = ("game_id", "turn", "token", "move")

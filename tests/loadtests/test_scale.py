@@ -1,0 +1,47 @@
+"""A smoke run of ``loadtests/scale.py``, the asyncio driver of large simultanés: 40 players,
+2 turns of 4 seconds against the platform and the gateway as ``arbitre up`` serves it (uvicorn),
+then ``check.py``: every acknowledged answer in the record, the standings equal to a replay,
+every player saw every reveal and the end. No timing is asserted."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from loadtests.check import check_run
+
+from arbitre.gateway import GatewayConfig, create_app
+from arbitre.gateway.serving import serving_in_thread
+from arbitre.services.platform import Platform
+from loadtests import scale
+from tests.live_fixtures import cache_dir, platform  # noqa: F401
+from tests.redis_fixtures import redis_url  # noqa: F401
+
+PLAYERS = 40
+TURNS = 2
+
+
+@pytest.fixture(scope="module")
+def base(platform: Platform) -> Iterator[str]:  # noqa: F811
+    with serving_in_thread(create_app(GatewayConfig.all_at(platform.address))) as url:
+        yield url
+
+
+def test_a_large_simultane_driver_loses_no_answer(
+    base: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    log = tmp_path / "scale.jsonl"
+    arguments = ["--host", base, "--players", str(PLAYERS), "--turns", str(TURNS)]
+    arguments += ["--turn-seconds", "4", "--skip-chance", "0.3", "--answers-log", str(log)]
+    assert scale.main(arguments) == 0
+    printed = capsys.readouterr().out
+    assert f"players who saw the end: {PLAYERS}" in printed, printed
+    report = check_run(log, base)
+    assert (report.players, report.turns) == (PLAYERS, TURNS)
+    assert report.acknowledged > 0
+    assert report.lost == []
+    assert report.phantom == []
+    assert report.standings_equal, report.standings
+    assert report.missed_reveals == []
+    assert report.ok, report.text()

@@ -84,8 +84,10 @@ MAX_CLUB_CHARS = REGISTRATION_CLUB_CHARS
 #: Longest série: "S1" to "S7", or a category label.
 MAX_SERIE_CHARS = 20
 MAX_COUNTRY_CHARS = 3
-#: Longest centre results file sent over the API (the request's size bounds it too).
-MAX_CENTRE_CSV_CHARS = 250_000
+#: Longest centre results file sent over the API: some 600 players, within the request's
+#: 256 KiB even with every character JSON-escaped (``\uXXXX``, 6 bytes). Larger centres: the
+#: ``arbitre results`` command line takes any size.
+MAX_CENTRE_CSV_CHARS = 40_000
 MAX_OFFSET = 1_000_000
 MAX_STANDINGS_LIMIT = 100_000
 #: The largest game seed (seeds are 63-bit).

@@ -633,6 +633,9 @@ class SessionService(session_pb2_grpc.SessionServicer):
             events = [*events, ("game_over", {"reason": played.end.value})]
             due: int | None = None
         else:
+            # The clock starts once the turn is drawn: closing the last turn of a game of
+            # thousands and drawing this one (a move search) took time since ``now``.
+            now = max(now, self.store.now_ms())
             due = now + played.config.seconds_per_turn * 1000
             fields = {
                 "status": "running",

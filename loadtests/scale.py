@@ -219,7 +219,9 @@ class Player:
             resume = f"Last-Event-ID: {self.last_event}\r\n" if self.last_event else ""
             writer.write(
                 f"GET /v1/games/{self.run.game_id}/events HTTP/1.1\r\nHost: {http.host}\r\n"
-                f"Accept: text/event-stream\r\n{resume}\r\n".encode()
+                # The stream's end closes the connection (else a keep-alive connection would
+                # sit idle after a broken stream's last chunk instead of reconnecting).
+                f"Accept: text/event-stream\r\nConnection: close\r\n{resume}\r\n".encode()
             )
             try:
                 await self._read(reader, opened)

@@ -298,6 +298,40 @@ def test_a_resume_gets_exactly_the_missed_events(
     wait(lambda: streams_of(live_app).feeds == 0, "the feed closes again")
 
 
+def test_a_new_feed_serves_resumes_from_its_backlog(
+    base: str,
+    live_app: Flask,
+    redis_db: Any,  # noqa: F811
+) -> None:
+    """After a restart every client resumes at once, none of them with a feed open: the feed
+    opens with the session's last events, so they all resume from it, not each from a
+    session stream of its own."""
+    game_id, organiser, _ann = new_game(base)
+    call(base, "POST", f"/v1/games/{game_id}/start", token=organiser)
+    call(base, "POST", f"/v1/games/{game_id}/pause", token=organiser)
+    complete = Reader(base, game_id, after="0-0")  # the whole history, its own stream
+    complete.start()
+    wait(lambda: complete.kinds()[-1:] == ["paused"], "the whole history")
+    complete.close()
+    wait(lambda: streams_of(live_app).feeds == 0, "no feed open")
+    history = complete.events
+    started = next(event_id for event_id, kind, _ in history if kind == "game_started")
+    readers = [Reader(base, game_id, after=started) for _ in range(20)]
+    for reader in readers:
+        reader.start()
+    following = history[[event_id for event_id, _, _ in history].index(started) + 1 :]
+    for reader in readers:
+        wait(lambda reader=reader: reader.kinds()[-1:] == ["paused"], "each catches up")
+        assert reader.events == following
+    streams = streams_of(live_app)
+    assert (streams.feeds, len(streams._own)) == (1, 0)  # one shared feed, no own stream
+    call(base, "POST", f"/v1/games/{game_id}/resume", token=organiser)
+    for reader in readers:
+        wait(lambda reader=reader: reader.kinds()[-1:] == ["resumed"], "and they go on")
+        reader.close()
+    wait(lambda: streams_of(live_app).feeds == 0, "the feed closes")
+
+
 def test_refusals_are_the_flask_route_s_json_errors(
     base: str,
     live_app: Flask,

@@ -959,6 +959,32 @@ def test_events_come_in_order_and_resume_after_an_id(table: Table, engine: Engin
         assert _history(table, game_id, after=event.id) == history[index + 1 :], event.type
 
 
+def test_events_can_start_with_a_backlog(table: Table) -> None:
+    created = table.create()
+    game_id = created.game_id
+    for name in ("Ana", "Bea", "Cyd"):
+        table.join(game_id, name)
+    entries: Any = table.db.xrange(GameKeys(game_id).events)
+    history = [(event_id, fields["type"]) for event_id, fields in entries]
+    stream = table.stub.Events(
+        session_pb2.EventsRequest(game_id=game_id, after="", backlog=2), timeout=PATIENCE
+    )
+    first = next(stream)
+    assert (first.type, first.id, first.backlog) == ("state", history[-1][0], False)
+    earlier = [next(stream), next(stream)]
+    assert [(event.id, event.type) for event in earlier] == history[-2:]
+    assert all(event.backlog for event in earlier)
+    marker = next(stream)
+    assert (marker.type, marker.id, marker.backlog) == ("ping", first.id, False)
+    table.join(game_id, "Dan")
+    live = next(stream)
+    assert (live.type, live.backlog) == ("player_joined", False)
+    stream.cancel()
+    too_many = session_pb2.EventsRequest(game_id=game_id, backlog=session.MAX_BACKLOG + 1)
+    code = code_of(lambda: next(table.stub.Events(too_many, timeout=PATIENCE)))
+    assert code == grpc.StatusCode.INVALID_ARGUMENT
+
+
 def test_events_refuse_bad_requests(table: Table) -> None:
     created = table.create()
     game_id = created.game_id

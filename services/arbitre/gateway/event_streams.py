@@ -364,7 +364,12 @@ class EventStreams:
     async def _open(self, feed: _Feed, after: str) -> None:
         """Open ``feed``'s upstream from now (``after`` empty) or after ``after``: its first
         message read (a ``state`` event, or a ping at ``after``), then its pump started."""
-        call = self._session().Events(session_pb2.EventsRequest(game_id=feed.game_id, after=after))
+        # A shared feed starts with the session's last events in its buffer, so that clients
+        # resuming after a break (a gateway or session restart: all of them at once) find
+        # their last event there rather than each needing a session stream of its own.
+        backlog = BUFFER if feed.shared and not after else 0
+        request = session_pb2.EventsRequest(game_id=feed.game_id, after=after, backlog=backlog)
+        call = self._session().Events(request)
         feed.upstream = call
         try:
             first = await call.read()
@@ -381,6 +386,18 @@ class EventStreams:
         feed.last_id = first.id
         if not feed.shared and first.type not in ("ping", "state"):
             feed.add(first.id, _sse(first.id, first.type, first.data_json).encode())
+        if backlog and first.type == "state":
+            try:
+                while (earlier := await call.read()) is not grpc.aio.EOF and earlier.backlog:
+                    feed.add(earlier.id, _sse(earlier.id, earlier.type, earlier.data_json).encode())
+                feed.last_id = first.id  # the backlog ends at the state's id
+            except grpc.RpcError as error:
+                self._forget(feed)
+                raise self.gateway._failure("session", error) from None
+            except BaseException:
+                call.cancel()
+                self._forget(feed)
+                raise
         feed.pump = asyncio.ensure_future(self._pump(feed))
         _keep(feed.pump)
 

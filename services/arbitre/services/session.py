@@ -133,6 +133,8 @@ MAX_BEST_MOVES = 100
 #: A game's state lists its first players only (a table's, all of them): a simultané's state
 #: would otherwise grow with its thousands of players, and be read by each of them.
 MAX_LISTED_PLAYERS = 100
+#: Most events an ``Events`` stream sends from before its state (a gateway's buffer).
+MAX_BACKLOG = 10_000
 #: Largest pre-drawn game package (a full game is some 30 KB).
 MAX_PACKAGE_CHARS = 1_000_000
 #: How far ahead a start may be scheduled (a year, in ms).
@@ -1258,6 +1260,8 @@ class SessionService(session_pb2_grpc.SessionServicer):
             game_id = self._checked_id(request.game_id)
             if len(request.after) > 40:
                 _refuse(grpc.StatusCode.INVALID_ARGUMENT, "after is an event id")
+            if not 0 <= request.backlog <= MAX_BACKLOG:
+                _refuse(grpc.StatusCode.INVALID_ARGUMENT, f"backlog: 0 to {MAX_BACKLOG}")
             after = request.after
             if not after:
                 after = self.store.last_event_id(game_id)
@@ -1267,6 +1271,17 @@ class SessionService(session_pb2_grpc.SessionServicer):
                 )
                 if state.status == "over":
                     return
+                if request.backlog:
+                    for event_id, fields in self.store.events_until(
+                        game_id, after, request.backlog
+                    ):
+                        yield session_pb2.GameEvent(
+                            id=event_id,
+                            type=fields.get("type", ""),
+                            data_json=fields.get("data", ""),
+                            backlog=True,
+                        )
+                    yield session_pb2.GameEvent(id=after, type="ping", data_json="{}")
             else:
                 self._game(game_id)
                 yield session_pb2.GameEvent(id=after, type="ping", data_json="{}")

@@ -292,6 +292,13 @@ class SessionStore:
         latest = self.redis.xrevrange(GameKeys(game_id).events, count=1)
         return str(latest[0][0]) if latest else "0-0"
 
+    def events_until(
+        self, game_id: str, last_id: str, count: int
+    ) -> list[tuple[str, dict[str, str]]]:
+        """The last ``count`` events up to the id ``last_id`` (included), oldest first."""
+        found = self.redis.xrevrange(GameKeys(game_id).events, max=last_id, count=count)
+        return [(event_id, fields) for event_id, fields in reversed(found)]
+
     def events_after(
         self, game_id: str, after: str, block_ms: int, count: int = 100
     ) -> list[tuple[str, dict[str, str]]]:

@@ -305,12 +305,14 @@ class GameRecord(_message.Message):
     def __init__(self, record_json: _Optional[str] = ..., sheet: _Optional[str] = ...) -> None: ...
 
 class EventsRequest(_message.Message):
-    __slots__ = ("game_id", "after")
+    __slots__ = ("game_id", "after", "backlog")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     AFTER_FIELD_NUMBER: _ClassVar[int]
+    BACKLOG_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     after: str
-    def __init__(self, game_id: _Optional[str] = ..., after: _Optional[str] = ...) -> None: ...
+    backlog: int
+    def __init__(self, game_id: _Optional[str] = ..., after: _Optional[str] = ..., backlog: _Optional[int] = ...) -> None: ...
 
 class ResultsRequest(_message.Message):
     __slots__ = ("game_id", "serie", "club", "country", "centre", "csv")
@@ -375,11 +377,13 @@ class UploadCentreResponse(_message.Message):
     def __init__(self, accepted: _Optional[bool] = ..., centre: _Optional[str] = ..., players: _Optional[int] = ..., problems: _Optional[_Iterable[_Union[CentreProblem, _Mapping]]] = ...) -> None: ...
 
 class GameEvent(_message.Message):
-    __slots__ = ("id", "type", "data_json")
+    __slots__ = ("id", "type", "data_json", "backlog")
     ID_FIELD_NUMBER: _ClassVar[int]
     TYPE_FIELD_NUMBER: _ClassVar[int]
     DATA_JSON_FIELD_NUMBER: _ClassVar[int]
+    BACKLOG_FIELD_NUMBER: _ClassVar[int]
     id: str
     type: str
     data_json: str
-    def __init__(self, id: _Optional[str] = ..., type: _Optional[str] = ..., data_json: _Optional[str] = ...) -> None: ...
+    backlog: bool
+    def __init__(self, id: _Optional[str] = ..., type: _Optional[str] = ..., data_json: _Optional[str] = ..., backlog: _Optional[bool] = ...) -> None: ...

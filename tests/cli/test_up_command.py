@@ -56,6 +56,10 @@ def test_up_serves_the_api_and_stops_on_sigterm(arbitre_process: Start, tmp_path
         assert sorted(health["peers"]) == ["dictionary", "movegen", "scoring", "session"]
         process.send_signal(signal.SIGTERM)
         assert process.wait(timeout=30) == 0
+        # The gateway, a process of its own, stopped with it: nothing listens any more.
+        port = int(base.rsplit(":", 1)[1])
+        with socket.socket() as probe, pytest.raises(ConnectionRefusedError):
+            probe.connect(("127.0.0.1", port))
     finally:
         if process.poll() is None:
             process.kill()

@@ -289,8 +289,8 @@ function drawLobby() {
 function drawTable() {
   const state = game.state;
   const config = state.config || {};
-  const tileSet = tileSetOf(config);
-  const layout = layoutOf(config);
+  const tileSet = tileSetOf(state);
+  const layout = layoutOf(state);
   const answering = state.phase === "turn" && state.status !== "over";
   const editable = answering && state.status === "running" && isPlaying();
   const result = game.results.get(state.turn);

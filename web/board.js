@@ -18,7 +18,7 @@ export function tileNode(letter, tileSet, extra = "") {
     "span",
     { class: `tile${blank ? " blank" : ""}${extra ? ` ${extra}` : ""}` },
     h("span", { class: "letter" }, letter === "?" ? "" : letter.toUpperCase()),
-    h("span", { class: "value" }, blank ? "" : String(valueOf(tileSet, letter))),
+    h("span", { class: "value" }, blank || !tileSet ? "" : String(valueOf(tileSet, letter))),
   );
 }
 

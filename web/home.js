@@ -6,14 +6,12 @@ import { api } from "./api.js";
 import { $, h, fill, show } from "./dom.js";
 import { t, language } from "./i18n.js";
 import { saveSeat, lastName, saveName, recentTables } from "./storage.js";
-import { tileSetOf } from "./tiles.js";
 import { tileNode } from "./board.js";
 import { screen, message, failure } from "./ui.js";
 
 export async function showHome() {
   screen("home");
-  const french = tileSetOf({ tiles: "french" });
-  fill($("#hero-tiles"), [..."DUPLICATE"].map((letter) => tileNode(letter, french)));
+  fill($("#hero-tiles"), [..."DUPLICATE"].map((letter) => tileNode(letter, null)));
   const recent = recentTables();
   show($("#recent"), recent.length > 0);
   fill(

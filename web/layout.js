@@ -1,35 +1,15 @@
-// The board's premiums and coordinates. The standard map is the text map of
-// services/arbitre/rules/layout.py (T triple word, D double word, t triple letter, d double
-// letter, * the start square, a double word); a game whose config carries a custom layout
-// ({text}) uses that instead.
-
-export const STANDARD_MAP = `
-T..d...T...d..T
-.D...t...t...D.
-..D...d.d...D..
-d..D...d...D..d
-....D.....D....
-.t...t...t...t.
-..d...d.d...d..
-T..d...*...d..T
-..d...d.d...d..
-.t...t...t...t.
-....D.....D....
-d..D...d...D..d
-..D...d.d...D..
-.D...t...t...D.
-T..d...T...d..T`;
+// The board's premiums and coordinates. The premiums come from the server (the game state's
+// board_layout, made from services/arbitre/rules/layout.py): T triple word, D double word,
+// t triple letter, d double letter, * the start square, . plain.
 
 const PREMIUMS = { T: "tw", D: "dw", t: "tl", d: "dl", "*": "start", ".": "" };
 
-/** The layout of a game's config: {size, premium(r, c) → "tw"|"dw"|"tl"|"dl"|"start"|""}. */
-export function layoutOf(config) {
-  const data = config && config.layout;
-  const text = data && typeof data === "object" && data.text ? data.text : STANDARD_MAP;
-  const rows = text.split("\n").map((line) => line.trim()).filter(Boolean);
+/** The layout of a game state: {size, premium(r, c) → "tw"|"dw"|"tl"|"dl"|"start"|""}. */
+export function layoutOf(state) {
+  const rows = (state && state.board_layout) || [];
   return {
-    size: rows.length,
-    premium: (r, c) => PREMIUMS[rows[r][c]] ?? "",
+    size: rows.length || 15,
+    premium: (r, c) => PREMIUMS[(rows[r] || "")[c]] ?? "",
   };
 }
 

@@ -1278,3 +1278,18 @@ def test_with_redis_down_every_call_is_unavailable(table: Table) -> None:
                 assert code_of(call) == grpc.StatusCode.UNAVAILABLE
     finally:
         running.stop(0)
+
+
+def test_the_state_carries_the_board_layout_and_tiles_of_its_rules() -> None:
+    english = PRESETS["online"].to_mapping() | {"lexicon": "en", "tiles": "english"}
+    for config, k_value, tiles in [
+        (PRESETS["fisf"].to_mapping(), 10, 102),
+        (english, 5, 100),
+    ]:
+        data = session.game_state_data(session_pb2.GameState(config_json=json.dumps(config)))
+        assert data["board_layout"] == STANDARD.to_text().splitlines()
+        assert data["board_layout"][7] == "T..d...*...d..T"
+        letters = data["tile_set"]["letters"]
+        assert letters["K"]["value"] == k_value
+        blanks = data["tile_set"]["blanks"]
+        assert sum(info["count"] for info in letters.values()) + blanks == tiles

@@ -610,6 +610,8 @@ _GAME_SCHEMAS: dict[str, Any] = {
             "answers",
             "player_count",
             "config",
+            "board_layout",
+            "tile_set",
             "lexicon",
             "end_reason",
             "bag_count",
@@ -666,6 +668,29 @@ _GAME_SCHEMAS: dict[str, Any] = {
             "answers": {
                 "type": "integer",
                 "description": "How many players answered the open turn.",
+            },
+            "board_layout": {
+                **_STRINGS,
+                "description": "The board's premiums, one string a row: T triple word, D "
+                "double word, t triple letter, d double letter, * the start square, . plain.",
+            },
+            "tile_set": {
+                "type": "object",
+                "description": "The game's tiles: letters (each with its count and value), "
+                "blanks and their value.",
+                "required": ["letters", "blanks", "blank_value"],
+                "properties": {
+                    "letters": {
+                        "type": "object",
+                        "additionalProperties": {
+                            "type": "object",
+                            "required": ["count", "value"],
+                            "properties": {"count": _INTEGER, "value": _INTEGER},
+                        },
+                    },
+                    "blanks": _INTEGER,
+                    "blank_value": _INTEGER,
+                },
             },
             "player_count": {
                 "type": "integer",

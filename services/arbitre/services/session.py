@@ -32,6 +32,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import dataclasses
+import functools
 import json
 import logging
 import os
@@ -1309,9 +1310,27 @@ class SessionService(session_pb2_grpc.SessionServicer):
             abort(context, grpc.StatusCode.UNAVAILABLE, "the game store is unreachable; retry")
 
 
+@functools.lru_cache(maxsize=256)
+def _presentation(config_json: str) -> tuple[tuple[str, ...], str]:
+    """The board layout (rows of the text map: ``T`` triple word, ``D`` double word, ``t``
+    triple letter, ``d`` double letter, ``*`` the start, ``.`` plain) and the tile set (JSON:
+    letter -> count and value, blanks) of a game's configuration: what a page draws, from the
+    rules' own definitions rather than a copy of them."""
+    try:
+        config = GameConfig.from_mapping(json.loads(config_json))
+    except (ArbitreError, ValueError):
+        return (), "{}"
+    tiles = config.tiles
+    letters = {info.letter: {"count": info.count, "value": info.value} for info in tiles.letters}
+    tile_set = {"letters": letters, "blanks": tiles.blanks, "blank_value": tiles.blank_value}
+    return tuple(config.layout.to_text().splitlines()), json.dumps(tile_set)
+
+
 def game_state_data(state: Any) -> dict[str, Any]:
     """A ``GameState`` as JSON-ready data: what ``GET /v1/games/{id}`` and the ``state`` event
-    show (the caller's own answer only when there is one)."""
+    show (the caller's own answer only when there is one), with the board's layout and the tile
+    set a page draws."""
+    layout, tile_set = _presentation(state.config_json or "{}")
     data: dict[str, Any] = {
         "game_id": state.game_id,
         "kind": "duplicate",
@@ -1339,6 +1358,8 @@ def game_state_data(state: Any) -> dict[str, Any]:
         "answers": state.answers,
         "player_count": state.player_count,
         "config": json.loads(state.config_json) if state.config_json else {},
+        "board_layout": list(layout),
+        "tile_set": json.loads(tile_set),
         "lexicon": state.lexicon,
         "end_reason": state.end_reason,
         "bag_count": state.bag_count,

@@ -914,19 +914,25 @@ class SessionService(session_pb2_grpc.SessionServicer):
             turn=request.turn, move=answer["move"], score=judged.score, answers=count
         )
 
+    def _seated(self, game_id: str, token: str) -> tuple[dict[str, str], str]:
+        """The game and the id of the player whose token is ``token`` (one Redis round trip);
+        refuses a missing token, an unknown game, a token that is not a player's of it."""
+        if not token:
+            _refuse(grpc.StatusCode.UNAUTHENTICATED, "the player's token is missing")
+        game, player = self.store.game_and_player(game_id, token)
+        if "kind" not in game:
+            _refuse(grpc.StatusCode.NOT_FOUND, f"no game {game_id!r}")
+        if player is None:
+            _refuse(grpc.StatusCode.PERMISSION_DENIED, "not a player's token for this game")
+        return game, player
+
     def _judged(self, request: Any) -> tuple[str, str, Any]:
         """The game, the player and the scoring service's judgement of an answer to the open
         turn; refuses a malformed, unauthorised, late or illegal one."""
         game_id = self._checked_id(request.game_id)
         if len(request.move) > MAX_MOVE_CHARS or not request.move.strip():
             _refuse(grpc.StatusCode.INVALID_ARGUMENT, "a move in FISF notation: 'H4 MOT'")
-        if not request.token:
-            _refuse(grpc.StatusCode.UNAUTHENTICATED, "the player's token is missing")
-        game, player = self.store.game_and_player(game_id, request.token)
-        if "kind" not in game:
-            _refuse(grpc.StatusCode.NOT_FOUND, f"no game {game_id!r}")
-        if player is None:
-            _refuse(grpc.StatusCode.PERMISSION_DENIED, "not a player's token for this game")
+        game, player = self._seated(game_id, request.token)
         self._check_open(game, request.turn)
         judged = self.peers.scoring.Judge(
             scoring_pb2.JudgeRequest(
@@ -945,13 +951,7 @@ class SessionService(session_pb2_grpc.SessionServicer):
 
     def _next(self, request: Any) -> Any:
         game_id = self._checked_id(request.game_id)
-        if not request.token:
-            _refuse(grpc.StatusCode.UNAUTHENTICATED, "the player's token is missing")
-        game, player = self.store.game_and_player(game_id, request.token)
-        if "kind" not in game:
-            _refuse(grpc.StatusCode.NOT_FOUND, f"no game {game_id!r}")
-        if player is None:
-            _refuse(grpc.StatusCode.PERMISSION_DENIED, "not a player's token for this game")
+        game, player = self._seated(game_id, request.token)
         if game["status"] == "paused":
             _refuse(grpc.StatusCode.FAILED_PRECONDITION, "the game is paused")
         if game["phase"] != "reveal" or int(game["turn"]) != request.turn:

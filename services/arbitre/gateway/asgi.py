@@ -40,7 +40,7 @@ from prometheus_client import Gauge
 
 from arbitre.gateway.errors import ApiError, bad_request
 from arbitre.gateway.event_streams import BROKEN, EventStreams, Subscription
-from arbitre.gateway.games import _event_id
+from arbitre.gateway.games import is_event_id
 from arbitre.gateway.reading import shown
 from arbitre.services.game_keys import is_game_id
 
@@ -187,7 +187,7 @@ def _after(scope: Scope) -> str:
         if name.lower() == b"last-event-id"
     )
     after = (arguments.get("after") or [""])[0] or header
-    if after and not _event_id(after):
+    if after and not is_event_id(after):
         raise bad_request(f"{shown(after)} is not an event id (Last-Event-ID or after)")
     return after
 

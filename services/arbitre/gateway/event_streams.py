@@ -36,7 +36,7 @@ import grpc
 
 from arbitre.gateway.errors import ApiError
 from arbitre.gateway.event_hub import BUFFER
-from arbitre.gateway.games import _BROKEN_EVENT, PING_SECONDS, _sse
+from arbitre.gateway.games import BROKEN_EVENT, PING_SECONDS, sse_message
 from arbitre.services.server import CHANNEL_OPTIONS
 from arbitre.services.session import game_state_data
 from arbitre.v1 import session_pb2, session_pb2_grpc
@@ -63,7 +63,7 @@ CLIENT_QUEUE = 256
 #: How a client's stream ends: cleanly (the game is over, or the gateway stops) or broken
 #: (the upstream broke, or the client was too slow; it reconnects).
 ENDED = b""
-BROKEN = _BROKEN_EVENT.encode()
+BROKEN = BROKEN_EVENT.encode()
 #: The keep-alive comment, and how often the ticker looks for clients that need one: one
 #: ticker for all, not a timer per client (which would cost a heap push and pop per event).
 PING = b": ping\n\n"
@@ -349,7 +349,7 @@ class EventStreams:
         if feed.state is None:
             feed.state = _SharedRead(lambda: self._game_state(feed.game_id))
         data = await feed.state.get()
-        return _sse(subscription.start_id, "state", data).encode()
+        return sse_message(subscription.start_id, "state", data).encode()
 
     async def _game_state(self, game_id: str) -> str:
         message = session_pb2.GetGameRequest(game_id=game_id)
@@ -385,11 +385,14 @@ class EventStreams:
             raise ApiError(502, "bad_gateway", "the session service sent no game state")
         feed.last_id = first.id
         if not feed.shared and first.type not in ("ping", "state"):
-            feed.add(first.id, _sse(first.id, first.type, first.data_json).encode())
+            feed.add(first.id, sse_message(first.id, first.type, first.data_json).encode())
         if backlog and first.type == "state":
             try:
                 while (earlier := await call.read()) is not grpc.aio.EOF and earlier.backlog:
-                    feed.add(earlier.id, _sse(earlier.id, earlier.type, earlier.data_json).encode())
+                    feed.add(
+                        earlier.id,
+                        sse_message(earlier.id, earlier.type, earlier.data_json).encode(),
+                    )
                 feed.last_id = first.id  # the backlog ends at the state's id
             except grpc.RpcError as error:
                 self._forget(feed)
@@ -428,7 +431,7 @@ class EventStreams:
                     break
                 if message.type in ("ping", "state"):
                     continue
-                data = _sse(message.id, message.type, message.data_json).encode()
+                data = sse_message(message.id, message.type, message.data_json).encode()
                 if feed.shared:
                     feed.add(message.id, data)
                 else:

@@ -36,7 +36,16 @@ from arbitre.v1 import common_pb2, session_pb2
 if TYPE_CHECKING:
     from arbitre.gateway.app import Gateway
 
-__all__ = ["add_game_routes", "bearer_token", "call_session", "game_id_of"]
+__all__ = [
+    "BROKEN_EVENT",
+    "PING_SECONDS",
+    "add_game_routes",
+    "bearer_token",
+    "call_session",
+    "game_id_of",
+    "is_event_id",
+    "sse_message",
+]
 
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{1,128}")
 #: The codes the session's refusals start with, by the status they map to: a move that cannot
@@ -54,7 +63,8 @@ _SESSION_CODES = frozenset(
 )
 #: Seconds of silence before an event stream sends a keep-alive comment.
 PING_SECONDS = 15.0
-_BROKEN_EVENT = 'event: error\ndata: {"message": "the stream broke; reconnect"}\n\n'
+#: What a client's stream ends with when its upstream broke: it reconnects.
+BROKEN_EVENT = 'event: error\ndata: {"message": "the stream broke; reconnect"}\n\n'
 _EVENT_ID = re.compile(r"[0-9]{1,20}-[0-9]{1,20}")
 
 
@@ -83,7 +93,7 @@ def bearer_token(required: bool) -> str:
     return token
 
 
-def _event_id(text: str) -> bool:
+def is_event_id(text: str) -> bool:
     """Whether ``text`` is a Redis stream id: two numbers below 2**64."""
     return bool(_EVENT_ID.fullmatch(text)) and all(int(part) < 2**64 for part in text.split("-"))
 
@@ -165,7 +175,8 @@ def _standings_data(page: Any) -> dict[str, Any]:
     }
 
 
-def _sse(event_id: str, kind: str, data: str) -> str:
+def sse_message(event_id: str, kind: str, data: str) -> str:
+    """One server-sent event: its id, its type and its data (a line of ``data:`` per line)."""
     lines = "".join(f"data: {line}\n" for line in (data or "{}").splitlines() or ["{}"])
     return f"id: {event_id}\nevent: {kind}\n{lines}\n"
 
@@ -382,7 +393,7 @@ def add_game_routes(app: Flask, gateway: Gateway) -> None:
     def events(game_id: str) -> Response:
         arguments = query_arguments(("after",))
         after = arguments.get("after") or request.headers.get("Last-Event-ID", "")
-        if after and not _event_id(after):
+        if after and not is_event_id(after):
             raise bad_request(f"{shown(after)} is not an event id (Last-Event-ID or after)")
         game = game_id_of(game_id)
         subscription = hub.subscribe(game, after)
@@ -401,14 +412,14 @@ def add_game_routes(app: Flask, gateway: Gateway) -> None:
             try:
                 yield "retry: 2000\n\n"
                 if state is not None:
-                    yield _sse(subscription.start_id, "state", json.dumps(state))
+                    yield sse_message(subscription.start_id, "state", json.dumps(state))
                 for event in hub.iterate(subscription, PING_SECONDS):
                     if event is None:
                         yield ": ping\n\n"
                     elif event is BROKEN:
-                        yield _BROKEN_EVENT
+                        yield BROKEN_EVENT
                     elif event is not ENDED:
-                        yield _sse(event.id, event.type, event.data)
+                        yield sse_message(event.id, event.type, event.data)
             finally:
                 hub.unsubscribe(subscription)
 
@@ -434,14 +445,14 @@ def _own_stream(gateway: Gateway, game_id: str, after: str) -> Iterator[str]:
         try:
             yield "retry: 2000\n\n"
             if first is not None and first.type != "ping":
-                yield _sse(first.id, first.type, first.data_json)
+                yield sse_message(first.id, first.type, first.data_json)
             for event in stream:
                 if event.type == "ping":
                     yield ": ping\n\n"
                 else:
-                    yield _sse(event.id, event.type, event.data_json)
+                    yield sse_message(event.id, event.type, event.data_json)
         except grpc.RpcError:
-            yield _BROKEN_EVENT
+            yield BROKEN_EVENT
         finally:
             stream.cancel()
 

@@ -9,6 +9,10 @@ they are used, as ``from tests.live_fixtures import cache_dir, platform  # noqa:
 
 from __future__ import annotations
 
+import os
+import re
+import subprocess
+import sys
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -18,12 +22,13 @@ import pytest
 from flask import Flask
 from werkzeug.serving import make_server
 
+from arbitre.gateway.app import PEERS
 from arbitre.services.lexicons import LexiconRegistry
 from arbitre.services.platform import Platform, start_platform
 from arbitre.services.redis_server import connect
 from tests.redis_fixtures import redis_url  # noqa: F401
 
-__all__ = ["cache_dir", "platform", "serving"]
+__all__ = ["cache_dir", "gateway_process", "platform", "serving"]
 
 
 @pytest.fixture(scope="module")
@@ -51,3 +56,32 @@ def serving(app: Flask) -> Iterator[str]:
         yield f"http://127.0.0.1:{server.server_port}"
     finally:
         server.shutdown()
+
+
+@contextmanager
+def gateway_process(address: str) -> Iterator[tuple[subprocess.Popen[str], str]]:
+    """``python -m arbitre.gateway`` on a free port, in front of the services at ``address``
+    (no API keys): the process and its base URL once it listens. Killed at the end if still
+    running."""
+    environment = {
+        **{key: value for key, value in os.environ.items() if key != "ARBITRE_API_KEYS"},
+        **{f"ARBITRE_{peer.upper()}_ADDRESS": address for peer in PEERS},
+    }
+    process = subprocess.Popen(
+        [sys.executable, "-m", "arbitre.gateway", "--port", "0"],
+        cwd=Path(__file__).resolve().parents[1],
+        env=environment,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert process.stdout is not None
+        line = process.stdout.readline()
+        found = re.search(r"listening on (http://\S+)", line)
+        assert found, line + (process.stderr.read() if process.stderr else "")
+        yield process, found.group(1)
+    finally:
+        if process.poll() is None:
+            process.kill()
+        process.wait()

@@ -51,6 +51,7 @@ from arbitre.services.redis_server import connect
 from arbitre.services.server import Registration, start
 from arbitre.v1 import scoring_pb2_grpc
 from tests.boards import board_with
+from tests.live_fixtures import gateway_process
 from tests.network import free_port
 from tests.redis_fixtures import redis_db, redis_url  # noqa: F401
 
@@ -1325,24 +1326,7 @@ def _quoted(text: str) -> str:
 
 
 def test_the_module_serves_until_sigterm(server: Platform, cache: Path) -> None:
-    environment = {
-        **{key: value for key, value in os.environ.items() if key != "ARBITRE_API_KEYS"},
-        **{f"ARBITRE_{peer.upper()}_ADDRESS": server.address for peer in PEERS},
-    }
-    process = subprocess.Popen(
-        [sys.executable, "-m", "arbitre.gateway", "--port", "0"],
-        cwd=ROOT,
-        env=environment,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    try:
-        assert process.stdout is not None
-        line = process.stdout.readline()
-        found = re.search(r"listening on (http://\S+)", line)
-        assert found, line + (process.stderr.read() if process.stderr else "")
-        base = found.group(1)
+    with gateway_process(server.address) as (process, base):
         with urllib.request.urlopen(f"{base}/healthz", timeout=10) as answer:
             assert json.load(answer)["status"] == "ok"
         request = urllib.request.Request(
@@ -1360,10 +1344,6 @@ def test_the_module_serves_until_sigterm(server: Platform, cache: Path) -> None:
             assert json.load(answer)["game"]["status"] == "waiting"
         process.send_signal(signal.SIGTERM)
         assert process.wait(timeout=10) == 0
-    finally:
-        if process.poll() is None:
-            process.kill()
-            process.wait()
 
 
 def test_the_module_refuses_a_bad_environment() -> None:

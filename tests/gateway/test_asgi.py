@@ -8,19 +8,15 @@ from __future__ import annotations
 
 import asyncio
 import json
-import os
 import re
 import resource
 import signal
 import socket
-import subprocess
-import sys
 import threading
 import time
 import urllib.error
 import urllib.request
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -28,14 +24,12 @@ import pytest
 from flask import Flask
 
 from arbitre.gateway import GatewayConfig, create_app, event_streams
-from arbitre.gateway.app import PEERS
 from arbitre.gateway.event_streams import BROKEN, CLIENT_QUEUE, ENDED, Client, EventStreams
 from arbitre.gateway.serving import serving_in_thread
 from arbitre.services.platform import Platform
-from tests.live_fixtures import cache_dir, platform  # noqa: F401
+from tests.live_fixtures import cache_dir, gateway_process, platform  # noqa: F401
 from tests.redis_fixtures import redis_db, redis_url  # noqa: F401
 
-ROOT = Path(__file__).resolve().parents[2]
 #: Clients of the crowd test.
 CROWD = 500
 
@@ -473,24 +467,7 @@ def test_the_module_ends_streams_and_stops_on_sigterm(
     platform: Platform,  # noqa: F811
     redis_db: Any,  # noqa: F811
 ) -> None:
-    environment = {
-        **{key: value for key, value in os.environ.items() if key != "ARBITRE_API_KEYS"},
-        **{f"ARBITRE_{peer.upper()}_ADDRESS": platform.address for peer in PEERS},
-    }
-    process = subprocess.Popen(
-        [sys.executable, "-m", "arbitre.gateway", "--port", "0"],
-        cwd=ROOT,
-        env=environment,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-    )
-    try:
-        assert process.stdout is not None
-        line = process.stdout.readline()
-        found = re.search(r"listening on (http://\S+)", line)
-        assert found, line + (process.stderr.read() if process.stderr else "")
-        base = found.group(1)
+    with gateway_process(platform.address) as (process, base):
         game_id, _, _ = new_game(base)
         reader = Reader(base, game_id)
         reader.start()
@@ -499,7 +476,3 @@ def test_the_module_ends_streams_and_stops_on_sigterm(
         assert process.wait(timeout=30) == 0
         wait(lambda: reader.ended, "the stream ended cleanly")
         assert reader.kinds() == ["state"]
-    finally:
-        if process.poll() is None:
-            process.kill()
-            process.wait()

@@ -7,10 +7,7 @@ from __future__ import annotations
 
 import http.client
 import json
-import os
-import re
 import subprocess
-import sys
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
@@ -21,42 +18,16 @@ import pytest
 
 from arbitre.engine.lexicon import load_lexicon
 from arbitre.engine.movegen import MoveGenerator
-from arbitre.gateway.app import PEERS
 from arbitre.rules import Board
 from arbitre.services.platform import Platform
-from tests.live_fixtures import cache_dir, platform  # noqa: F401
+from tests.live_fixtures import cache_dir, gateway_process, platform  # noqa: F401
 from tests.redis_fixtures import redis_url  # noqa: F401
-
-ROOT = Path(__file__).resolve().parents[2]
-
-
-def start_gateway(address: str) -> tuple[subprocess.Popen[str], str]:
-    environment = {
-        **{key: value for key, value in os.environ.items() if key != "ARBITRE_API_KEYS"},
-        **{f"ARBITRE_{peer.upper()}_ADDRESS": address for peer in PEERS},
-    }
-    process = subprocess.Popen(
-        [sys.executable, "-m", "arbitre.gateway", "--port", "0"],
-        cwd=ROOT,
-        env=environment,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.DEVNULL,
-        text=True,
-    )
-    assert process.stdout is not None
-    found = re.search(r"listening on (http://\S+)", process.stdout.readline())
-    assert found, "the gateway did not start"
-    return process, found.group(1)
 
 
 @pytest.fixture
 def gateways(platform: Platform) -> Iterator[list[tuple[subprocess.Popen[str], str]]]:  # noqa: F811
-    started = [start_gateway(platform.address) for _ in range(2)]
-    yield started
-    for process, _ in started:
-        if process.poll() is None:
-            process.kill()
-        process.wait()
+    with gateway_process(platform.address) as first, gateway_process(platform.address) as second:
+        yield [first, second]
 
 
 def call(base: str, method: str, path: str, body: Any = None, token: str = "") -> Any:

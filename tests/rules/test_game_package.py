@@ -109,11 +109,33 @@ def test_a_signed_package_checks_with_its_key_only() -> None:
         {"format": "other"},
         {"format": "arbitre.package/1", "record": {"format": "x"}, "content_hash": "0"},
         {"format": "arbitre.package/1", "record": {"format": "arbitre.duplicate/1"}},
+        {
+            "format": "arbitre.package/1",
+            "record": {"format": "arbitre.duplicate/1"},
+            "content_hash": "é",  # compare_digest refuses non-ASCII text with a TypeError
+        },
     ],
 )
 def test_what_is_not_a_package_is_refused(bad: Any) -> None:
     with pytest.raises(PackageError):
         check_package(bad)
+    with pytest.raises(PackageError):
+        check_package(bad, KEY)
+
+
+def test_a_lone_surrogate_that_json_text_can_hold_is_refused() -> None:
+    changed = json.loads(json.dumps(fresh())[:-1] + ', "title": "\\ud800"}')
+    with pytest.raises(PackageError, match="JSON data"):
+        check_package(changed)
+
+
+def test_a_package_nested_too_deep_to_hash_is_refused() -> None:
+    deep: list[Any] = []
+    for _ in range(100_000):
+        deep = [deep]
+    changed = {**fresh(), "title": deep}
+    with pytest.raises(PackageError, match="JSON data"):
+        check_package(changed)
 
 
 def test_only_a_finished_game_without_players_is_packaged() -> None:

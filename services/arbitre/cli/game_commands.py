@@ -11,20 +11,20 @@ unreadable file.
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import json
 import sys
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from arbitre.cli.config_options import add_config_options, config_from_options
 from arbitre.engine.lexicon import Lexicon, load_lexicon
 from arbitre.engine.movegen import MoveGenerator
 from arbitre.engine.referee import MoveGeneratorReferee
 from arbitre.rules.board import Board
 from arbitre.rules.duplicate import DuplicateGame
 from arbitre.rules.errors import ArbitreError
-from arbitre.rules.game_config import PRESETS, GameConfig, Variant, preset
+from arbitre.rules.game_config import GameConfig
 from arbitre.rules.game_record import (
     RECORD_FORMAT,
     dumps_record,
@@ -56,20 +56,7 @@ def register(commands: Any) -> None:
         "FISF game sheet (or its JSON record with --format json).",
     )
     simulate_parser.add_argument("--seed", type=int, required=True, help="the bag's seed")
-    simulate_parser.add_argument(
-        "--preset", default="fisf", choices=sorted(PRESETS), help="configuration (default fisf)"
-    )
-    simulate_parser.add_argument(
-        "--variant",
-        choices=[variant.value for variant in Variant],
-        help="normal, joker (every rack holds a blank), 7sur8 or 7et8",
-    )
-    simulate_parser.add_argument(
-        "--turns", type=int, metavar="K", help="stop after K turns (10, 15, 20...)"
-    )
-    simulate_parser.add_argument(
-        "--lexicon", metavar="ID_OR_PATH", help="lexicon (default: the preset's, fr)"
-    )
+    add_config_options(simulate_parser)
     simulate_parser.add_argument(
         "--format", choices=["sheet", "json"], default="sheet", help="output (default sheet)"
     )
@@ -104,14 +91,7 @@ def simulate(config: GameConfig, seed: int, lexicon: Lexicon) -> DuplicateGame:
 
 def run_simulate(arguments: argparse.Namespace) -> int:
     try:
-        changes: dict[str, Any] = {}
-        if arguments.variant is not None:
-            changes["variant"] = Variant(arguments.variant)
-        if arguments.turns is not None:
-            changes["max_turns"] = arguments.turns
-        if arguments.lexicon is not None:
-            changes["lexicon"] = arguments.lexicon
-        config = dataclasses.replace(preset(arguments.preset), **changes)
+        config = config_from_options(arguments)
         lexicon = load_lexicon(config.lexicon)
         game = simulate(config, arguments.seed, lexicon)
     except (ArbitreError, ValueError) as error:

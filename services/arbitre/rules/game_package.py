@@ -1,5 +1,7 @@
-"""Pre-drawn game packages: a duplicate game prepared in advance for a simultané, sealed with a
-content hash and, when the operator has a key, an HMAC signature.
+"""Pre-drawn game packages: a duplicate game prepared in advance for a simultané, made tamper-
+evident by a content hash and, when the operator has a key, an HMAC signature. (Such a package
+is in clear; the encrypted one handed to centres is :mod:`arbitre.rules.sealed_package`. Here
+:func:`seal` only adds the format and the content hash.)
 
 A package holds the record of the game of the tops (:func:`arbitre.rules.game_record.
 game_record` of a game with no players: configuration, seed, lexicon id and hash, every turn's
@@ -34,11 +36,14 @@ from arbitre.rules.game_record import RECORD_FORMAT, game_record
 __all__ = [
     "PACKAGE_FORMAT",
     "PackageError",
+    "canonical_json",
+    "check_integrity",
     "check_package",
     "content_hash",
     "prepare_package",
     "seal",
     "sign",
+    "signature",
 ]
 
 PACKAGE_FORMAT = "arbitre.package/1"
@@ -53,16 +58,22 @@ class PackageError(ArbitreError):
     code = "bad_package"
 
 
+def canonical_json(data: Any) -> bytes:
+    """``data`` as canonical JSON: keys sorted, no spaces, UTF-8; :class:`PackageError` for
+    what JSON cannot hold or UTF-8 cannot write (a lone surrogate ``"\\ud800"``, which JSON
+    text may hold), or what nests too deep to write."""
+    try:
+        return json.dumps(
+            data, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False
+        ).encode("utf-8")
+    except (TypeError, ValueError, RecursionError) as error:
+        raise PackageError(f"a package is JSON data: {str(error)[:200]}") from None
+
+
 def content_hash(package: Mapping[str, Any]) -> str:
     """The SHA-256 (hex) of ``package``'s canonical JSON, its hash and signature left out."""
     content = {key: value for key, value in package.items() if key not in _SEAL_FIELDS}
-    try:
-        text = json.dumps(
-            content, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False
-        )
-    except (TypeError, ValueError) as error:
-        raise PackageError(f"a package is JSON data: {error}") from None
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()
+    return hashlib.sha256(canonical_json(content)).hexdigest()
 
 
 def seal(content: Mapping[str, Any]) -> dict[str, Any]:
@@ -73,7 +84,8 @@ def seal(content: Mapping[str, Any]) -> dict[str, Any]:
     return package
 
 
-def _signature(digest: str, key: bytes) -> str:
+def signature(digest: str, key: bytes) -> str:
+    """The HMAC-SHA256 (hex) of the content hash ``digest`` under the operator's ``key``."""
     return hmac.new(key, digest.encode("ascii"), hashlib.sha256).hexdigest()
 
 
@@ -82,7 +94,7 @@ def sign(package: Mapping[str, Any], key: bytes) -> dict[str, Any]:
     if not key:
         raise PackageError("a signing key cannot be empty")
     checked = check_package(package)
-    return {**checked, "signature": _signature(checked["content_hash"], key)}
+    return {**checked, "signature": signature(checked["content_hash"], key)}
 
 
 def check_package(package: Any, key: bytes | None = None) -> Any:
@@ -93,16 +105,26 @@ def check_package(package: Any, key: bytes | None = None) -> Any:
     record = package.get("record")
     if not isinstance(record, Mapping) or record.get("format") != RECORD_FORMAT:
         raise PackageError(f"the package holds no duplicate game record ({RECORD_FORMAT!r})")
-    stated = package.get("content_hash")
-    if not isinstance(stated, str) or not hmac.compare_digest(stated, content_hash(package)):
-        raise PackageError("the package's content does not match its content hash")
-    if key is not None:
-        signature = package.get("signature")
-        if not isinstance(signature, str):
-            raise PackageError("the package is not signed")
-        if not hmac.compare_digest(signature, _signature(stated, key)):
-            raise PackageError("the package's signature does not match this key")
+    check_integrity(package, key)
     return package
+
+
+def check_integrity(data: Mapping[str, Any], key: bytes | None, what: str = "package") -> None:
+    """Raise :class:`PackageError` unless ``data``'s ``content_hash`` matches its content and,
+    with ``key``, its ``signature`` matches that hash (``what`` names it in the messages)."""
+    stated = data.get("content_hash")
+    if not isinstance(stated, str) or not hmac.compare_digest(
+        stated.encode("utf-8", "replace"), content_hash(data).encode("ascii")
+    ):
+        raise PackageError(f"the {what}'s content does not match its content hash")
+    if key is not None:
+        signed = data.get("signature")
+        if not isinstance(signed, str):
+            raise PackageError(f"the {what} is not signed")
+        if not hmac.compare_digest(
+            signed.encode("utf-8", "replace"), signature(stated, key).encode("ascii")
+        ):
+            raise PackageError(f"the {what}'s signature does not match this key")
 
 
 def prepare_package(

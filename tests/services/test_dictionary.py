@@ -216,12 +216,13 @@ def test_health_reports_the_service_serving(channel):
         assert answer.status == health_pb2.HealthCheckResponse.SERVING
 
 
-def test_reflection_lists_the_service(channel):
+def test_reflection_is_off_by_default(channel):
+    """Only ``ARBITRE_GRPC_REFLECTION=1`` turns it on (tests/services/test_internal_auth.py)."""
     reflection = reflection_pb2_grpc.ServerReflectionStub(channel)
     requests = iter([reflection_pb2.ServerReflectionRequest(list_services="")])
-    (answer,) = list(reflection.ServerReflectionInfo(requests, timeout=10))
-    names = {service.name for service in answer.list_services_response.service}
-    assert {SERVICE_NAME, "grpc.health.v1.Health"} <= names
+    with pytest.raises(grpc.RpcError) as caught:
+        list(reflection.ServerReflectionInfo(requests, timeout=10))
+    assert caught.value.code() == grpc.StatusCode.UNIMPLEMENTED
 
 
 # --- the error mapping, on a servicer called directly -------------------------------------------

@@ -1,14 +1,13 @@
 """Benchmark of the event fan-out: how late N clients of one game get its events, and what the
-gateway spends, served by uvicorn (event streams on asyncio) against werkzeug's threaded server
-(one thread per stream) measured in the same run.
+gateway spends, served by uvicorn as ``arbitre up`` serves it (event streams on asyncio).
 
-Run: ``python benchmarks/bench_fanout.py [--clients N] [--baseline-clients M] [--server S]
-[--seconds T] [--json]``. Starts an embedded Redis (or uses ``REDIS_URL``'s database 15,
-flushed) and the four services on one gRPC server in this process; each measured gateway runs
-in a process of its own (``python -m arbitre.gateway`` as ``arbitre up`` serves it, or
-werkzeug's ``make_server(threaded=True)``) and the clients in another (one asyncio loop, raw
+Run: ``python benchmarks/bench_fanout.py [--clients N [N ...]] [--seconds T] [--json]``. Starts
+an embedded Redis (or uses ``REDIS_URL``'s database 15, flushed) and the four services on one
+gRPC server in this process; each measured gateway runs in a process of its own (served as
+``python -m arbitre.gateway`` serves it) and the clients in another (one asyncio loop, raw
 sockets), so the gateway's CPU time and resident memory are its own. The three processes share
-the machine's cores, as they would on one 2-core machine.
+the machine's cores, as they would on one 2-core machine. The clients all come from 127.0.0.1:
+the measured gateway's limit of streams per client is raised to their number.
 
 For each run: a game of one player (who never answers) and a turn of T seconds (default 5);
 N clients open its event stream (at most 200 connecting at once) and get their ``state``; the
@@ -17,9 +16,12 @@ is from the server's time of the event: the turn's start (its deadline − T) an
 deadline; the clock closes the turn then), and, for the reveal, also from the event's id (the
 Redis clock when the event was written: the fan-out alone). Reported: p50/p99/max of each
 delay, the time to connect the N clients, the gateway's CPU seconds while connecting and from
-the start to the last client's reveal, and its peak RSS. Runs by default: werkzeug with M
-clients (default 500), uvicorn with M, uvicorn with N (default 2,000); ratios compare the two
-servers at M.
+the start to the last client's reveal, and its peak RSS. Runs by default 500 clients, then
+2,000.
+
+This benchmark used to run werkzeug's threaded server (a thread per stream) beside uvicorn;
+that arm went with the thread-based event route (issue 13). ``docs/scaling.md`` keeps its last
+measures.
 """
 
 from __future__ import annotations
@@ -40,15 +42,20 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-import grpc
-
+from arbitre.gateway.stream_limits import (
+    MAX_STREAMS,
+    MAX_STREAMS_VARIABLE,
+    STREAMS_PER_CLIENT,
+    STREAMS_PER_CLIENT_VARIABLE,
+)
+from arbitre.services.internal_auth import Credentials, Identity, open_channel
 from arbitre.services.lexicons import LexiconRegistry
 from arbitre.services.platform import start_platform
 from arbitre.services.redis_server import EmbeddedRedis, connect, redis_url
 from arbitre.v1 import common_pb2, session_pb2, session_pb2_grpc
 
 SCRIPT = Path(__file__).resolve()
-#: Clients connecting at once (werkzeug's listen backlog is 128).
+#: Clients connecting at once.
 CONNECTING = 200
 _EVENT = re.compile(rb"id: (\d+)-\d+\nevent: (turn_started|turn_revealed)\n")
 
@@ -62,29 +69,21 @@ def _raise_open_files() -> None:
 # -- the gateway's process -----------------------------------------------------------------
 
 
-def serve(server: str, address: str) -> int:
+def serve(address: str) -> int:
     """Serve the gateway in front of the services at ``address`` until SIGTERM; print the port."""
     from arbitre.gateway import GatewayConfig, create_app
     from arbitre.gateway.serving import serve_until_signal
 
     _raise_open_files()
-    app = create_app(GatewayConfig.all_at(address))
+    # the gateway's credential, from the benchmark's environment (see main)
+    token = Credentials.from_environment().token(Identity.GATEWAY)
+    app = create_app(GatewayConfig.all_at(address, internal_token=token))
 
     def announce(port: int) -> None:
         print(port, flush=True)
 
-    if server == "uvicorn":
-        serve_until_signal(app, "127.0.0.1", 0, announce)
-        return 0
-    from werkzeug.serving import make_server
-
-    http = make_server("127.0.0.1", 0, app, threaded=True)
-    done = threading.Event()
-    signal.signal(signal.SIGTERM, lambda _signum, _frame: done.set())
-    threading.Thread(target=http.serve_forever, daemon=True).start()
-    announce(http.server_port)
-    done.wait()
-    os._exit(0)  # the streams' threads would hold the exit
+    serve_until_signal(app, "127.0.0.1", 0, announce)
+    return 0
 
 
 # -- the clients' process ------------------------------------------------------------------
@@ -171,12 +170,18 @@ def _rss(pid: int) -> int:
     return 0
 
 
-def measure(server: str, clients: int, seconds: int, address: str, stub: Any) -> dict[str, Any]:
-    """One run: a gateway ``server`` in its own process, ``clients`` in another."""
+def measure(clients: int, seconds: int, address: str, stub: Any) -> dict[str, Any]:
+    """One run: a gateway in its own process, ``clients`` in another (all from one address:
+    the gateway lets one address hold them all)."""
+    limits = {
+        STREAMS_PER_CLIENT_VARIABLE: str(max(clients, STREAMS_PER_CLIENT)),
+        MAX_STREAMS_VARIABLE: str(max(clients, MAX_STREAMS)),
+    }
     gateway = subprocess.Popen(
-        [sys.executable, str(SCRIPT), "--serve", server, "--address", address],
+        [sys.executable, str(SCRIPT), "--serve", "--address", address],
         stdout=subprocess.PIPE,
         text=True,
+        env={**os.environ, **limits},
     )
     readers: subprocess.Popen[str] | None = None
     try:
@@ -235,7 +240,7 @@ def measure(server: str, clients: int, seconds: int, address: str, stub: Any) ->
             if "turn_revealed_id" in times
         ]
         return {
-            "server": server,
+            "server": "uvicorn",
             "clients": clients,
             "connect_s": float(connect_seconds),
             "turn_started": _percentiles(started),
@@ -284,38 +289,17 @@ def _table(results: list[dict[str, Any]]) -> str:
     return "\n".join(lines)
 
 
-def _ratios(baseline: dict[str, Any], measured: dict[str, Any]) -> dict[str, float]:
-    """werkzeug ÷ uvicorn at the same number of clients (above 1: uvicorn is better)."""
-
-    def ratio(high: float, low: float) -> float:
-        return round(high / low, 2) if low else float("inf")
-
-    return {
-        "turn_started_p99": ratio(
-            baseline["turn_started"]["p99_ms"], measured["turn_started"]["p99_ms"]
-        ),
-        "reveal_fanout_p99": ratio(
-            baseline["reveal_fanout"]["p99_ms"], measured["reveal_fanout"]["p99_ms"]
-        ),
-        "cpu_reveal": ratio(baseline["cpu_turn_revealed_s"], measured["cpu_turn_revealed_s"]),
-        "cpu_connect": ratio(baseline["cpu_connect_s"], measured["cpu_connect_s"]),
-        "rss_connected": ratio(baseline["rss_connected_mb"], measured["rss_connected_mb"]),
-    }
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("--clients", type=int, default=2_000)
-    parser.add_argument("--baseline-clients", type=int, default=500)
-    parser.add_argument("--server", choices=("both", "uvicorn", "werkzeug"), default="both")
+    parser.add_argument("--clients", type=int, nargs="+", default=[500, 2_000])
     parser.add_argument("--seconds", type=int, default=5, help="seconds per turn")
     parser.add_argument("--json", action="store_true")
-    parser.add_argument("--serve", choices=("uvicorn", "werkzeug"), help=argparse.SUPPRESS)
+    parser.add_argument("--serve", action="store_true", help=argparse.SUPPRESS)
     parser.add_argument("--address", help=argparse.SUPPRESS)
     parser.add_argument("--run-clients", help=argparse.SUPPRESS)
     arguments = parser.parse_args(argv)
     if arguments.serve:
-        return serve(arguments.serve, arguments.address)
+        return serve(arguments.address)
     if arguments.run_clients:
         port, game_id, count = arguments.run_clients.split(",")
         return run_clients(int(port), game_id, int(count))
@@ -333,31 +317,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     client.flushdb()
     platform = start_platform(LexiconRegistry(), client)
     try:
-        channel = grpc.insecure_channel(platform.address)
+        # every gateway process measured inherits the gateway's credential
+        os.environ.update(platform.credentials.only(Identity.GATEWAY).environment({}))
+        channel = open_channel(platform.address, platform.gateway_token)
         stub_class: Any = session_pb2_grpc.SessionStub
         stub = stub_class(channel)
-        runs: list[tuple[str, int]] = []
-        if arguments.server in ("both", "werkzeug"):
-            runs.append(("werkzeug", arguments.baseline_clients))
-        if arguments.server in ("both", "uvicorn"):
-            if arguments.server == "both":
-                runs.append(("uvicorn", arguments.baseline_clients))
-            runs.append(("uvicorn", arguments.clients))
         results = []
-        for server, clients in runs:
-            print(f"{server}, {clients} clients...", file=sys.stderr, flush=True)
-            results.append(measure(server, clients, arguments.seconds, platform.address, stub))
+        for clients in arguments.clients:
+            print(f"{clients} clients...", file=sys.stderr, flush=True)
+            results.append(measure(clients, arguments.seconds, platform.address, stub))
         report: dict[str, Any] = {"cores": os.cpu_count(), "runs": results}
-        if arguments.server == "both":
-            report["werkzeug_over_uvicorn"] = _ratios(results[0], results[1])
         if arguments.json:
             print(json.dumps(report, indent=2))
         else:
             print(_table(results))
-            if "werkzeug_over_uvicorn" in report:
-                ratios = report["werkzeug_over_uvicorn"]
-                shown = ", ".join(f"{name} {value}×" for name, value in ratios.items())
-                print(f"\nwerkzeug ÷ uvicorn at {arguments.baseline_clients} clients: {shown}")
     finally:
         platform.stop(0)
         if embedded is not None:

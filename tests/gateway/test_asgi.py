@@ -1,12 +1,15 @@
 """The gateway served by uvicorn (:mod:`arbitre.gateway.serving`): the REST routes through
 a2wsgi, the event streams on asyncio (:mod:`arbitre.gateway.asgi`,
 :mod:`arbitre.gateway.event_streams`) against a real platform and a real Redis: the first
-``state`` event, the events of a game, exact resumes, the JSON errors, 500 clients at once on
-one upstream stream, clients leaving, and ``python -m arbitre.gateway`` stopping on SIGTERM."""
+``state`` event, the events of a game, exact resumes, a fresh start for a resume from before
+the buffer, a 400 for an id later than the game's, the JSON errors, the limits of streams per
+client and in all, a session with no stream free, 500 clients at once on one upstream stream,
+clients leaving, and ``python -m arbitre.gateway`` stopping on SIGTERM."""
 
 from __future__ import annotations
 
 import asyncio
+import http.client
 import json
 import re
 import resource
@@ -23,20 +26,40 @@ from urllib.parse import urlsplit
 import pytest
 from flask import Flask
 
+from arbitre.engine.lexicon import load_lexicon
 from arbitre.gateway import GatewayConfig, create_app, event_streams
 from arbitre.gateway.event_streams import BROKEN, CLIENT_QUEUE, ENDED, Client, EventStreams
 from arbitre.gateway.serving import serving_in_thread
+from arbitre.gateway.stream_limits import (
+    MAX_STREAMS_VARIABLE,
+    STREAMS_PER_CLIENT,
+    STREAMS_PER_CLIENT_VARIABLE,
+)
+from arbitre.services import session as session_module
+from arbitre.services.game_keys import GameKeys
+from arbitre.services.lexicons import LexiconRegistry
 from arbitre.services.platform import Platform
 from tests.live_fixtures import cache_dir, gateway_process, platform  # noqa: F401
+from tests.network import free_port
 from tests.redis_fixtures import redis_db, redis_url  # noqa: F401
 
-#: Clients of the crowd test.
+#: Clients of the crowd test, and the loopback addresses they come from (a client address may
+#: hold STREAMS_PER_CLIENT streams).
 CROWD = 500
+SOURCES = [f"127.0.0.{host}" for host in range(2, 2 + -(-CROWD // STREAMS_PER_CLIENT) + 1)]
+
+
+def warm_lexicons() -> None:
+    """Compile the shipped lexicons into the module's cache (``cache_dir``) before the first
+    game: on a busy machine the first compile can outlast the session's call to list them."""
+    for lexicon_id in LexiconRegistry().ids:
+        load_lexicon(lexicon_id)
 
 
 @pytest.fixture(scope="module")
 def live_app(platform: Platform) -> Flask:  # noqa: F811
-    return create_app(GatewayConfig.all_at(platform.address))
+    warm_lexicons()
+    return create_app(GatewayConfig.all_at(platform.address, internal_token=platform.gateway_token))
 
 
 @pytest.fixture(scope="module")
@@ -68,15 +91,45 @@ def call(
     return status, {name.lower(): value for name, value in got.items()}, json.loads(text)
 
 
+def get_from(base: str, path: str, source: str, **headers: str) -> tuple[int, dict[str, str], Any]:
+    """``GET path`` from the loopback address ``source``: the status, headers and JSON body of
+    a refusal (a stream's status, ``None`` for its body, the connection closed at once)."""
+    parts = urlsplit(base)
+    connection = http.client.HTTPConnection(
+        parts.hostname or "127.0.0.1", parts.port, timeout=30, source_address=(source, 0)
+    )
+    try:
+        connection.request("GET", path, headers=headers)
+        response = connection.getresponse()
+        got = {name.lower(): value for name, value in response.getheaders()}
+        if got.get("content-type") == "text/event-stream":
+            return response.status, got, None
+        return response.status, got, json.loads(response.read())
+    finally:
+        connection.close()
+
+
 class Reader(threading.Thread):
     """One SSE client over a raw socket: the events it received as (id, type, data), and
     whether the server ended the response."""
 
-    def __init__(self, base: str, game_id: str, after: str = "", query: str = "") -> None:
+    def __init__(
+        self,
+        base: str,
+        game_id: str,
+        after: str = "",
+        query: str = "",
+        source: str = "127.0.0.1",
+        token: str = "",
+    ) -> None:
         super().__init__(daemon=True)
         parts = urlsplit(base)
-        self.sock = socket.create_connection((parts.hostname or "127.0.0.1", parts.port or 80))
+        self.sock = socket.create_connection(
+            (parts.hostname or "127.0.0.1", parts.port or 80), source_address=(source, 0)
+        )
         resume = f"Last-Event-ID: {after}\r\n" if after else ""
+        if token:
+            resume += f"Authorization: Bearer {token}\r\n"
         self.request = (
             f"GET /v1/games/{game_id}/events{query} HTTP/1.1\r\nHost: test\r\n{resume}\r\n"
         ).encode()
@@ -214,7 +267,7 @@ def test_a_stream_starts_with_the_state_then_follows_the_game(
     assert json.loads(late.events[0][2])["status"] == "over"
 
 
-def test_the_headers_are_the_flask_route_s(
+def test_the_stream_headers(
     base: str,
     live_app: Flask,
     redis_db: Any,  # noqa: F811
@@ -262,7 +315,8 @@ def test_a_resume_gets_exactly_the_missed_events(
     wait(lambda: resumed.kinds()[-1:] == ["paused"], "the resumed client catches up")
     following = seen[[event_id for event_id, _, _ in seen].index(started) + 1 :]
     assert resumed.events == following
-    # From further back than the feed keeps: a stream of its own, from that id.
+    # From before the game's first event: the feed's buffer holds its whole history (fewer
+    # than BUFFER events), so all of it, from the buffer.
     old = Reader(base, game_id, after="0-0")
     old.start()
     wait(lambda: old.kinds()[-1:] == ["paused"], "the old client catches up")
@@ -303,7 +357,7 @@ def test_a_new_feed_serves_resumes_from_its_backlog(
     game_id, organiser, _ann = new_game(base)
     call(base, "POST", f"/v1/games/{game_id}/start", token=organiser)
     call(base, "POST", f"/v1/games/{game_id}/pause", token=organiser)
-    complete = Reader(base, game_id, after="0-0")  # the whole history, its own stream
+    complete = Reader(base, game_id, after="0-0")  # the whole history, from the buffer
     complete.start()
     wait(lambda: complete.kinds()[-1:] == ["paused"], "the whole history")
     complete.close()
@@ -318,7 +372,7 @@ def test_a_new_feed_serves_resumes_from_its_backlog(
         wait(lambda reader=reader: reader.kinds()[-1:] == ["paused"], "each catches up")
         assert reader.events == following
     streams = streams_of(live_app)
-    assert (streams.feeds, len(streams._own)) == (1, 0)  # one shared feed, no own stream
+    assert streams.feeds == 1  # one feed: one session stream for the twenty
     call(base, "POST", f"/v1/games/{game_id}/resume", token=organiser)
     for reader in readers:
         wait(lambda reader=reader: reader.kinds()[-1:] == ["resumed"], "and they go on")
@@ -326,7 +380,147 @@ def test_a_new_feed_serves_resumes_from_its_backlog(
     wait(lambda: streams_of(live_app).feeds == 0, "the feed closes")
 
 
-def test_refusals_are_the_flask_route_s_json_errors(
+def test_a_resume_from_before_the_buffer_starts_afresh(
+    base: str,
+    live_app: Flask,
+    redis_db: Any,  # noqa: F811
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A client resuming from an id older than the buffer reaches gets a fresh ``state`` (the
+    game as it is now) and the live events, from the shared feed: no session stream of its
+    own (the old gateway opened one per such client, each holding a session thread)."""
+    monkeypatch.setattr(event_streams, "BUFFER", 3)
+    game_id, organiser, _ann = new_game(base)
+    for command in ("start", "pause", "resume", "pause"):
+        call(base, "POST", f"/v1/games/{game_id}/{command}", token=organiser)
+    ids = [str(event_id) for event_id, _ in redis_db.xrange(GameKeys(game_id).events)]
+    assert len(ids) > 3  # created, player_joined, game_started, turn_started, paused...
+    stale = [Reader(base, game_id, after=event_id) for event_id in (ids[0], "0-0", "1-0")]
+    inside = Reader(base, game_id, after=ids[-3])  # in the buffer: exactly what followed
+    for reader in (*stale, inside):
+        reader.start()
+    for reader in stale:
+        wait(lambda reader=reader: reader.events, "the fresh state")
+        event_id, kind, data = reader.events[0]
+        assert (event_id, kind) == (ids[-1], "state")
+        assert json.loads(data)["status"] == "paused"
+    wait(lambda: len(inside.events) == 2, "the two events after its id")
+    assert [event_id for event_id, _, _ in inside.events] == ids[-2:]
+    assert streams_of(live_app).feeds == 1  # one session stream for the four of them
+    call(base, "POST", f"/v1/games/{game_id}/resume", token=organiser)
+    for reader in (*stale, inside):
+        wait(lambda reader=reader: reader.kinds()[-1:] == ["resumed"], "the live events")
+        reader.close()
+    assert [kind for kind in stale[0].kinds()] == ["state", "resumed"]
+    wait(lambda: streams_of(live_app).feeds == 0, "the feed closes with its last client")
+
+
+def test_an_id_later_than_the_newest_event_is_a_400(
+    base: str,
+    live_app: Flask,
+    redis_db: Any,  # noqa: F811
+) -> None:
+    """``99999999999999-0`` (the attack's id) is no event of the game: a 400, with or without
+    a token, and no feed nor session stream stays open for it."""
+    game_id, _, ann = new_game(base)
+    path = f"/v1/games/{game_id}/events"
+    newest = str(redis_db.xrevrange(GameKeys(game_id).events, count=1)[0][0])
+    later = f"{int(newest.split('-')[0])}-{int(newest.split('-')[1]) + 1}"
+    for after, token in (("99999999999999-0", ""), ("99999999999999-0", ann), (later, "")):
+        headers = {"Authorization": f"Bearer {token}"} if token else {}
+        status, got, body = call(base, "GET", path, **{"Last-Event-ID": after, **headers})
+        assert (status, body["error"]["code"]) == (400, "bad_request"), body
+        assert body["error"]["message"].startswith(f"{event_streams.FUTURE_ID} {after}")
+        assert got["x-content-type-options"] == "nosniff"
+        status, _, body = call(base, "GET", f"{path}?after={after}")
+        assert status == 400, body
+    assert streams_of(live_app).feeds == 0
+    assert streams_of(live_app).clients == 0
+    # Its newest id itself is fine: nothing to replay, then the live events.
+    reader = Reader(base, game_id, after=newest)
+    reader.start()
+    wait(lambda: streams_of(live_app).clients == 1, "the client is in")
+    assert reader.head == "HTTP/1.1 200 OK"
+    reader.close()
+    wait(lambda: streams_of(live_app).feeds == 0, "the feed closes")
+
+
+def test_a_session_with_no_event_stream_free_is_a_503(
+    base: str,
+    live_app: Flask,
+    redis_db: Any,  # noqa: F811
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The session serves :data:`~arbitre.services.session.MAX_EVENT_STREAMS` streams at once
+    (here one): the gateway's feed for another game is then refused, a 503 to retry."""
+    monkeypatch.setattr(session_module, "_EVENT_STREAMS", threading.BoundedSemaphore(1))
+    first, _, _ = new_game(base)
+    second, _, _ = new_game(base)
+    holder = Reader(base, first)
+    holder.start()
+    wait(lambda: holder.events, "the first game's state")
+    status, headers, body = call(base, "GET", f"/v1/games/{second}/events")
+    assert (status, body["error"]["code"]) == (503, "unavailable"), body
+    assert "no event stream free" in body["error"]["message"]
+    assert headers["retry-after"] == str(
+        live_app.extensions["arbitre.gateway"].config.retry_after_seconds
+    )
+    assert streams_of(live_app).feeds == 1
+    # A game read is a unary call: never short of a worker.
+    status, _, state = call(base, "GET", f"/v1/games/{second}")
+    assert (status, state["status"]) == (200, "waiting")
+    holder.close()
+    wait(lambda: streams_of(live_app).feeds == 0, "the first feed closes")
+    # The session frees the stream's slot once its thread sees the call cancelled.
+    wait(lambda: get_from(base, f"/v1/games/{second}/events", "127.0.0.1")[0] == 200, "a slot")
+    wait(lambda: streams_of(live_app).feeds == 0, "the second feed closes")
+
+
+def test_streams_are_limited_per_client_and_in_all(
+    platform: Platform,  # noqa: F811
+    redis_db: Any,  # noqa: F811
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Past its limit a client address gets a 429 ``too_many_streams``, another address is
+    still served; past the process's total everyone gets a 503; a closed stream frees both."""
+    monkeypatch.setenv(STREAMS_PER_CLIENT_VARIABLE, "2")
+    monkeypatch.setenv(MAX_STREAMS_VARIABLE, "3")
+    app = create_app(GatewayConfig.all_at(platform.address, internal_token=platform.gateway_token))
+    with serving_in_thread(app) as url:
+        game_id, _, ann = new_game(url)
+        path = f"/v1/games/{game_id}/events"
+        held = [Reader(url, game_id), Reader(url, game_id, token=ann)]
+        for reader in held:
+            reader.start()
+        wait(lambda: all(reader.events for reader in held), "two streams from 127.0.0.1")
+        for headers in ({}, {"Authorization": f"Bearer {ann}"}, {"Last-Event-ID": "1-0"}):
+            status, got, body = get_from(url, path, "127.0.0.1", **headers)
+            assert (status, body["error"]["code"]) == (429, "too_many_streams"), body
+            assert got["retry-after"] == "5"
+        other = Reader(url, game_id, source="127.0.0.2")  # another client: the third stream
+        other.start()
+        wait(lambda: other.events, "a stream from 127.0.0.2")
+        status, got, body = get_from(url, path, "127.0.0.3")
+        assert (status, body["error"]["code"]) == (503, "unavailable"), body
+        assert got["retry-after"] == "5"
+        held[0].close()
+        wait(lambda: streams_of(app).clients == 2, "the closed stream is gone")
+        again = Reader(url, game_id)
+        again.start()
+        wait(lambda: again.events, "127.0.0.1 may open one again")
+        with urllib.request.urlopen(f"{url}/metrics", timeout=30) as response:
+            metrics = response.read().decode()
+        assert re.search(
+            r'arbitre_gateway_requests_total\{endpoint="/v1/games/<game_id>/events",'
+            r'method="GET",status="429"\} 3\.0',
+            metrics,
+        )
+        for reader in (held[1], other, again):
+            reader.close()
+        wait(lambda: streams_of(app).feeds == 0, "the feed closes")
+
+
+def test_refusals_are_the_app_s_json_errors(
     base: str,
     live_app: Flask,
     redis_db: Any,  # noqa: F811
@@ -343,6 +537,11 @@ def test_refusals_are_the_flask_route_s_json_errors(
         }
     }
     status, _, body = call(base, "GET", f"{path}?after=1-2-3")
+    assert (status, body["error"]["code"]) == (400, "bad_request")
+    # Numbers past a Redis stream id's range (2**64): no event id at all.
+    status, _, body = call(base, "GET", f"{path}?after=99999999999999999999-1")
+    assert (status, body["error"]["code"]) == (400, "bad_request")
+    status, _, body = call(base, "GET", path, **{"Last-Event-ID": "1-99999999999999999999"})
     assert (status, body["error"]["code"]) == (400, "bad_request")
     status, _, body = call(base, "GET", f"{path}?since=1-0")
     assert body["error"]["message"] == "unknown query parameter 'since'; expected: after"
@@ -365,17 +564,28 @@ def test_refusals_are_the_flask_route_s_json_errors(
     assert "arbitre_gateway_event_clients" in metrics
 
 
+def test_a_session_that_is_down_is_a_503() -> None:
+    app = create_app(GatewayConfig.all_at(f"127.0.0.1:{free_port()}", retry_after_seconds=7))
+    with serving_in_thread(app) as url:
+        status, headers, body = call(url, "GET", "/v1/games/nosuchgame00/events")
+        assert (status, body["error"]["code"]) == (503, "unavailable"), body
+        assert headers["retry-after"] == "7"
+        assert streams_of(app).feeds == 0
+
+
 async def _crowd(base: str, game_id: str, start: Any, clients: int) -> list[list[str]]:
-    """``clients`` raw SSE sockets on the game; once all have the state, ``start()`` (in a
-    thread); each client's event types up to its ``turn_started``."""
+    """``clients`` raw SSE sockets on the game, from :data:`SOURCES` loopback addresses (each
+    under its limit of streams); once all have the state, ``start()`` (in a thread); each
+    client's event types up to its ``turn_started``."""
     parts = urlsplit(base)
     host, port = parts.hostname or "127.0.0.1", parts.port or 80
     everyone_in = asyncio.Event()
     arrived = 0
 
-    async def one() -> list[str]:
+    async def one(number: int) -> list[str]:
         nonlocal arrived
-        reader, writer = await asyncio.open_connection(host, port)
+        source = (SOURCES[number % len(SOURCES)], 0)
+        reader, writer = await asyncio.open_connection(host, port, local_addr=source)
         writer.write(f"GET /v1/games/{game_id}/events HTTP/1.1\r\nHost: test\r\n\r\n".encode())
         kinds: list[str] = []
         try:
@@ -393,7 +603,7 @@ async def _crowd(base: str, game_id: str, start: Any, clients: int) -> list[list
             writer.close()
         return kinds
 
-    tasks = [asyncio.ensure_future(one()) for _ in range(clients)]
+    tasks = [asyncio.ensure_future(one(number)) for number in range(clients)]
     await asyncio.wait_for(everyone_in.wait(), 120)
     await asyncio.to_thread(start)
     return await asyncio.wait_for(asyncio.gather(*tasks), 120)
@@ -467,7 +677,7 @@ def test_the_module_ends_streams_and_stops_on_sigterm(
     platform: Platform,  # noqa: F811
     redis_db: Any,  # noqa: F811
 ) -> None:
-    with gateway_process(platform.address) as (process, base):
+    with gateway_process(platform.address, platform.gateway_token) as (process, base):
         game_id, _, _ = new_game(base)
         reader = Reader(base, game_id)
         reader.start()

@@ -4,23 +4,25 @@
 
 - ``GET /v1/games/{id}/events`` is answered on the event loop (:class:`GatewayAsgi`), from one
   upstream stream per game fanned out to every client (:mod:`arbitre.gateway.event_streams`):
-  an open stream costs a socket and a few small objects, no thread;
-- every other request (and other methods on that path) goes to the Flask app through
-  ``a2wsgi.WSGIMiddleware``, which runs it in a pool of :data:`WSGI_WORKERS` threads.
+  an open stream costs a socket and a few small objects, no thread and no session stream;
+  other methods on that path are a 405 (the Flask app has no event route);
+- every other request goes to the Flask app through ``a2wsgi.WSGIMiddleware``, which runs it in
+  a pool of :data:`WSGI_WORKERS` threads.
 
-The event route answers exactly as the Flask one (:func:`arbitre.gateway.games.add_game_routes`):
-the same checks in the same order (the query holds only ``after``; ``after`` or
-``Last-Event-ID`` is an event id, else a 400; the game id is well formed, else a 404; the
-session knows the game, else its error: a 404 for an unknown game), the same JSON errors, the
-same headers (``Cache-Control: no-cache``, ``X-Accel-Buffering: no``,
-``X-Content-Type-Options: nosniff``) and bytes: ``retry: 2000``, a ``state`` event unless
-resuming, the game's events, ``: ping`` after :data:`~arbitre.gateway.games.PING_SECONDS` of
-silence (give or take a second), the error event when the stream breaks. It counts in the
-gateway's request metrics under the Flask route's name, and the app's registry gains two
-gauges: connected event clients and open feeds. One difference: when the session ends a
-stream without ``game_over`` (it does so for a game already over, right after its ``state``),
-the response ends cleanly; the Flask route sends the error event, and a browser reconnects to
-the finished game every two seconds.
+The event route checks, in this order: the query holds only ``after``; ``after`` (or else
+``Last-Event-ID``) is an event id, else a 400; the game id is well formed, else a 404; the
+client has fewer than its limit of streams open, else a 429 ``too_many_streams``, and the
+process fewer than its total, else a 503 (:mod:`arbitre.gateway.stream_limits`); the session
+knows the game, else its error (a 404 for an unknown game); ``after`` is not later than the
+game's newest event, else a 400. Errors are the Flask app's JSON errors. A stream has the
+headers ``Cache-Control: no-cache``, ``X-Accel-Buffering: no``, ``X-Content-Type-Options:
+nosniff`` and sends ``retry: 2000``, a ``state`` event unless resuming from an id the gateway's
+buffer covers (:meth:`~arbitre.gateway.event_streams.EventStreams.subscribe`), the game's
+events, ``: ping`` after :data:`~arbitre.gateway.event_streams.PING_SECONDS` of silence (give
+or take a second), the error event when the stream breaks; it ends cleanly after
+``game_over`` (or after the ``state`` of a game already over). It counts in the gateway's
+request metrics under :data:`EVENTS_RULE`, and the app's registry gains two gauges: connected
+event clients and open feeds.
 """
 
 from __future__ import annotations
@@ -39,9 +41,9 @@ from flask import Flask
 from prometheus_client import Gauge
 
 from arbitre.gateway.errors import ApiError, bad_request
-from arbitre.gateway.event_streams import BROKEN, EventStreams, Subscription
-from arbitre.gateway.games import is_event_id
+from arbitre.gateway.event_streams import BROKEN, EventStreams, Subscription, is_event_id
 from arbitre.gateway.reading import shown
+from arbitre.gateway.stream_limits import StreamLimits, StreamQuota, client_key
 from arbitre.services.game_keys import is_game_id
 
 __all__ = ["EVENTS_RULE", "WSGI_WORKERS", "GatewayAsgi", "create_asgi"]
@@ -58,10 +60,12 @@ Send = Callable[[Message], Awaitable[None]]
 #: a second measured over gRPC with 8 client threads) while bounding the threads; requests
 #: beyond wait in the pool's queue, their connections held by the event loop, not by threads.
 WSGI_WORKERS = 64
-#: The Flask route the event streams answer for (its name in the request metrics).
+#: The event route's name in the request metrics (as Flask names its routes).
 EVENTS_RULE = "/v1/games/<game_id>/events"
 
 _EVENTS_PATH = re.compile(r"/v1/games/([^/]+)/events")
+#: The methods the request metrics name (any other is counted as ``other``).
+_METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
 _RETRY = b"retry: 2000\n\n"
 _STREAM_HEADERS = [
     (b"content-type", b"text/event-stream"),
@@ -71,29 +75,39 @@ _STREAM_HEADERS = [
 ]
 
 
-def create_asgi(app: Flask) -> GatewayAsgi:
+def create_asgi(app: Flask, limits: StreamLimits | None = None) -> GatewayAsgi:
     """The ASGI application serving ``app`` (made by :func:`arbitre.gateway.app.create_app`):
-    its event streams on the event loop, everything else in :data:`WSGI_WORKERS` threads.
-    One per server: it holds the event loop's feeds and channel (:meth:`GatewayAsgi.aclose`)."""
-    return GatewayAsgi(app)
+    its event streams on the event loop within ``limits`` (by default, the environment's:
+    :meth:`StreamLimits.from_environment`, whose :class:`ValueError` it raises), everything
+    else in :data:`WSGI_WORKERS` threads. One per server: it holds the event loop's feeds and
+    channel (:meth:`GatewayAsgi.aclose`)."""
+    return GatewayAsgi(app, limits or StreamLimits.from_environment())
 
 
 class GatewayAsgi:
-    """The ASGI callable of :func:`create_asgi`; ``streams`` are its feeds."""
+    """The ASGI callable of :func:`create_asgi`; ``streams`` are its feeds, ``quota`` counts
+    its open streams by client."""
 
-    def __init__(self, app: Flask) -> None:
+    def __init__(self, app: Flask, limits: StreamLimits) -> None:
         self.app = app
         self.gateway = app.extensions["arbitre.gateway"]
         self.streams = EventStreams(self.gateway)
+        self.quota = StreamQuota(limits, self.gateway.config.retry_after_seconds)
         self.wsgi = WSGIMiddleware(app, workers=WSGI_WORKERS)  # type: ignore[arg-type]
         app.extensions["arbitre.event_streams"] = self.streams
         _add_gauges(app)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] == "http" and scope["method"] == "GET":
+        if scope["type"] == "http":
             found = _EVENTS_PATH.fullmatch(scope["path"])
-            if found:
+            if found and scope["method"] == "GET":
                 await self._events(found.group(1), scope, receive, send)
+                return
+            if found:
+                allowed = {"Allow": "GET"}
+                message = "method not allowed here; allowed: GET"
+                await self._refuse(send, 405, "method_not_allowed", message, allowed)
+                self._measured(405, time.perf_counter(), scope["method"])
                 return
         await self.wsgi(scope, receive, send)  # type: ignore[arg-type]
 
@@ -109,14 +123,30 @@ class GatewayAsgi:
 
     async def _events(self, game_id: str, scope: Scope, receive: Receive, send: Send) -> None:
         started = time.perf_counter()
-        subscription: Subscription | None = None
+        client = client_key(scope.get("client"))
         try:
             after = _after(scope)
             if not is_game_id(game_id):
                 raise ApiError(404, "not_found", f"no game {shown(game_id)}")
+            self.quota.admit(client)
+        except ApiError as error:
+            await self._refuse(send, error.status, error.code, error.message, error.headers)
+            self._measured(error.status, started)
+            return
+        try:
+            await self._stream(game_id, after, started, receive, send)
+        finally:
+            self.quota.release(client)
+
+    async def _stream(
+        self, game_id: str, after: str, started: float, receive: Receive, send: Send
+    ) -> None:
+        """Subscribe (the session's errors answered as JSON), then write the stream."""
+        subscription: Subscription | None = None
+        try:
             subscription = await self.streams.subscribe(game_id, after)
             first = _RETRY
-            if not after:
+            if subscription.fresh:
                 first += await self.streams.state(subscription)
         except ApiError as error:
             if subscription is not None:
@@ -127,7 +157,7 @@ class GatewayAsgi:
         except Exception:
             if subscription is not None:
                 self.streams.unsubscribe(subscription)
-            log.exception("unexpected error on GET %s", scope["path"])
+            log.exception("unexpected error on GET /v1/games/%s/events", game_id)
             message = "internal error; the gateway's log has details"
             await self._refuse(send, 500, "internal", message, {})
             self._measured(500, started)
@@ -161,8 +191,9 @@ class GatewayAsgi:
         await send({"type": "http.response.start", "status": status, "headers": fields})
         await send({"type": "http.response.body", "body": data, "more_body": False})
 
-    def _measured(self, status: int, started: float) -> None:
-        labels = (EVENTS_RULE, "GET", str(status))
+    def _measured(self, status: int, started: float, method: str = "GET") -> None:
+        shown_method = method if method in _METHODS else "other"
+        labels = (EVENTS_RULE, shown_method, str(status))
         metrics = self.gateway.metrics
         metrics.requests.labels(*labels).inc()
         metrics.latency.labels(*labels).observe(time.perf_counter() - started)

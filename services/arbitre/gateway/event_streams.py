@@ -1,23 +1,30 @@
 """One upstream event stream per game, fanned out to every asyncio client of a gateway.
 
-The asyncio counterpart of :mod:`arbitre.gateway.event_hub`, for the gateway served by uvicorn
-(:mod:`arbitre.gateway.asgi`): no thread per client nor per game. Each live game a process
-serves has one :class:`_Feed`: one ``Events`` stream from the session service (a ``grpc.aio``
-call on the process's event loop), read by one task that encodes each event's SSE bytes once
-and appends them to the pending list of every :class:`Client` of that game, keeping the last
-:data:`BUFFER` events for clients that resume. A client's own task writes what is pending to its
-socket, so a slow reader slows nobody else; one that falls :data:`CLIENT_QUEUE` events behind is
-dropped (it gets the error event and reconnects with ``Last-Event-ID``, inside the buffer: it
-misses nothing).
+For the gateway served by uvicorn (:mod:`arbitre.gateway.asgi`): no thread per client nor per
+game, and no session stream per client. Each live game a process serves has one :class:`_Feed`:
+one ``Events`` stream from the session service (a ``grpc.aio`` call on the process's event
+loop), read by one task that encodes each event's SSE bytes once and appends them to the
+pending list of every :class:`Client` of that game, keeping the last :data:`BUFFER` events for
+clients that resume. A client's own task writes what is pending to its socket, so a slow
+reader slows nobody else; one that falls :data:`CLIENT_QUEUE` events behind is dropped (it gets
+the error event and reconnects with ``Last-Event-ID``, inside the buffer: it misses nothing).
 
-The rules are the hub's: a client resuming after an id still in the buffer gets exactly the
-events after it; one resuming from further back gets a stream of its own (a private feed that
-closes with it). A feed closes when the game ends (after ``game_over``: its clients' streams end),
-when its stream breaks (its clients get the error event and reconnect), or when its last client
-leaves. Two differences, both cheaper for the session: clients that arrive together while a
-feed opens share that opening (one ``Events`` call), and the ``GetGame`` read that gives a new
-client its ``state`` event is shared by every client waiting for one at the time (each read
-still starts after the client subscribed, so no event falls between the state and the stream).
+A feed opens with the session's last :data:`BUFFER` events (``EventsRequest.backlog``), so that
+clients resuming after a break (a gateway or session restart: all of them at once) find their
+last event there. A client resuming after an event id gets exactly the events after it when the
+buffer covers that id (it holds the id, or the game's whole history); one resuming from further
+back gets a fresh ``state`` event, as a new client does (the page takes a ``state`` as a reset),
+then the live events: never a session stream of its own, so a client costs the session nothing
+whatever id it sends. An id later than the feed's newest event is no event of this game: a 400
+(:data:`FUTURE_ID`), costing nothing either.
+
+A feed closes when the game ends (after ``game_over``: its clients' streams end), when its
+stream breaks (its clients get the error event and reconnect), or when its last client leaves.
+Clients that arrive together while a feed opens share that opening (one ``Events`` call), and
+the ``GetGame`` read that gives a new client its ``state`` event is shared by every client
+waiting for one at the time (each read still starts after the client subscribed, so no event
+falls between the state and the stream). A session that has all its event streams busy
+(``RESOURCE_EXHAUSTED``) is a 503 with ``Retry-After``.
 
 Everything here runs on one event loop (the server's) and is not thread-safe.
 """
@@ -25,7 +32,10 @@ Everything here runs on one event loop (the server's) and is not thread-safe.
 from __future__ import annotations
 
 import asyncio
+import bisect
+import itertools
 import json
+import re
 import time
 from collections import deque
 from collections.abc import Awaitable, Callable
@@ -34,9 +44,8 @@ from typing import TYPE_CHECKING, Any
 
 import grpc
 
-from arbitre.gateway.errors import ApiError
-from arbitre.gateway.event_hub import BUFFER
-from arbitre.gateway.games import BROKEN_EVENT, PING_SECONDS, sse_message
+from arbitre.gateway.errors import ApiError, bad_request
+from arbitre.services.internal_auth import open_aio_channel
 from arbitre.services.server import CHANNEL_OPTIONS
 from arbitre.services.session import game_state_data
 from arbitre.v1 import session_pb2, session_pb2_grpc
@@ -49,11 +58,23 @@ __all__ = [
     "BUFFER",
     "CLIENT_QUEUE",
     "ENDED",
+    "FUTURE_ID",
     "PING",
+    "PING_SECONDS",
     "Client",
     "EventStreams",
     "Subscription",
+    "is_event_id",
+    "sse_message",
 ]
+
+#: Events a feed keeps for clients that resume (and asks the session for when it opens). The
+#: session keeps more of a game's events than this (``session_store.EVENTS_KEPT``), so a
+#: backlog shorter than this is a game's whole history.
+BUFFER = 2_000
+#: Why an event id later than the game's newest event is refused (the start of the 400's
+#: message).
+FUTURE_ID = "no event of this game has the id"
 
 #: Events a client may have waiting to be written before it is dropped as too slow. The bytes
 #: are shared by all clients (a client holds references, not copies); 256 events is a minute
@@ -63,11 +84,25 @@ CLIENT_QUEUE = 256
 #: How a client's stream ends: cleanly (the game is over, or the gateway stops) or broken
 #: (the upstream broke, or the client was too slow; it reconnects).
 ENDED = b""
-BROKEN = BROKEN_EVENT.encode()
-#: The keep-alive comment, and how often the ticker looks for clients that need one: one
-#: ticker for all, not a timer per client (which would cost a heap push and pop per event).
+BROKEN = b'event: error\ndata: {"message": "the stream broke; reconnect"}\n\n'
+#: The keep-alive comment, the seconds of silence before a stream sends it, and how often the
+#: ticker looks for clients that need one: one ticker for all, not a timer per client (which
+#: would cost a heap push and pop per event).
 PING = b": ping\n\n"
+PING_SECONDS = 15.0
 PING_TICK_SECONDS = 1.0
+_EVENT_ID = re.compile(r"[0-9]{1,20}-[0-9]{1,20}")
+
+
+def is_event_id(text: str) -> bool:
+    """Whether ``text`` is a Redis stream id: two numbers below 2**64."""
+    return bool(_EVENT_ID.fullmatch(text)) and all(int(part) < 2**64 for part in text.split("-"))
+
+
+def sse_message(event_id: str, kind: str, data: str) -> str:
+    """One server-sent event: its id, its type and its data (a line of ``data:`` per line)."""
+    lines = "".join(f"data: {line}\n" for line in (data or "{}").splitlines() or ["{}"])
+    return f"id: {event_id}\nevent: {kind}\n{lines}\n"
 
 
 class Client:
@@ -109,7 +144,7 @@ class Client:
 
     def ping(self) -> None:
         """Queue a keep-alive comment (the ticker of :class:`EventStreams` does, after
-        :data:`~arbitre.gateway.games.PING_SECONDS` of silence)."""
+        :data:`PING_SECONDS` of silence)."""
         if self.end is None and not self.pending:
             self.pending.append(PING)
             self.wake.set()
@@ -121,20 +156,29 @@ class Client:
         return taken
 
 
+def event_key(event_id: str) -> tuple[int, int]:
+    """A Redis stream id (``"1700000000000-0"``, checked by the caller) as numbers, in the
+    stream's order."""
+    milliseconds, _, sequence = event_id.partition("-")
+    return int(milliseconds), int(sequence or 0)
+
+
 @dataclass(eq=False)
 class _Feed:
-    """A game's upstream stream (shared) or a client's own (``shared`` false)."""
+    """A game's upstream stream, its clients and its last :data:`BUFFER` events."""
 
     game_id: str
-    shared: bool = True
     upstream: Any = None
     opening: asyncio.Task[None] | None = None
     pump: asyncio.Task[None] | None = None
     last_id: str = ""
-    buffer: deque[tuple[str, bytes]] = field(default_factory=lambda: deque(maxlen=BUFFER))
-    #: The sequence number of each buffered event, by id (for resumes in O(1)).
-    positions: dict[str, int] = field(default_factory=dict)
-    added: int = 0
+    #: The buffered events, oldest first: (the id as numbers, the id, the encoded event).
+    buffer: deque[tuple[tuple[int, int], str, bytes]] = field(
+        default_factory=lambda: deque(maxlen=BUFFER)
+    )
+    #: The buffer starts at the game's first event (the session had fewer than BUFFER, and
+    #: none has been dropped since): it covers every id before its newest.
+    complete: bool = False
     clients: set[Client] = field(default_factory=set)
     #: Clients waiting for the feed to open.
     waiting: int = 0
@@ -145,29 +189,36 @@ class _Feed:
 
     def add(self, event_id: str, data: bytes) -> None:
         if len(self.buffer) == self.buffer.maxlen:
-            self.positions.pop(self.buffer[0][0], None)
-        self.buffer.append((event_id, data))
-        self.positions[event_id] = self.added
-        self.added += 1
+            self.complete = False
+        self.buffer.append((event_key(event_id), event_id, data))
         self.last_id = event_id
 
     def after(self, event_id: str) -> list[bytes] | None:
-        """The buffered events after ``event_id``; ``None`` when it is not in the buffer."""
+        """The buffered events after ``event_id``, as the session's stream would give them;
+        ``None`` when the buffer does not reach back to it (events may be missing between);
+        a 400 :class:`ApiError` when it is later than the newest event."""
         if event_id == self.last_id:
             return []
-        position = self.positions.get(event_id)
-        if position is None:
+        key = event_key(event_id)
+        if self.last_id and key > event_key(self.last_id):
+            raise bad_request(
+                f"{FUTURE_ID} {event_id} (its newest is {self.last_id}); "
+                "resume from an id the stream gave, or open it without one"
+            )
+        if not self.complete and (not self.buffer or key < self.buffer[0][0]):
             return None
-        first = self.added - len(self.buffer)
-        return [data for _, data in list(self.buffer)[position - first + 1 :]]
+        start = bisect.bisect_right(self.buffer, key, key=lambda entry: entry[0])
+        return [data for _, _, data in itertools.islice(self.buffer, start, None)]
 
 
 @dataclass(eq=False)
 class Subscription:
-    """A client's place in a feed: the id its stream starts after (for a ``state`` event),
-    the encoded events it missed (a resume), its :class:`Client` and its feed."""
+    """A client's place in a feed: the id its stream starts after, whether it starts with a
+    ``state`` event (a new client, or one resuming from further back than the buffer), the
+    encoded events it missed (a resume), its :class:`Client` and its feed."""
 
     start_id: str
+    fresh: bool
     replay: list[bytes]
     client: Client
     feed: _Feed
@@ -232,7 +283,6 @@ class EventStreams:
     def __init__(self, gateway: Gateway) -> None:
         self.gateway = gateway
         self._feeds: dict[str, _Feed] = {}
-        self._own: set[_Feed] = set()
         self._channel: Any = None
         self._stub: Any = None
         self._stopped = False
@@ -241,35 +291,37 @@ class EventStreams:
 
     @property
     def clients(self) -> int:
-        """Connected clients (of shared feeds and own streams)."""
+        """Connected clients."""
         return len(self._clients)
 
     @property
     def feeds(self) -> int:
-        """How many games have a shared feed open (or opening)."""
+        """How many games have a feed open (or opening)."""
         return len(self._feeds)
 
     def _session(self) -> Any:
         if self._stub is None:
-            self._channel = grpc.aio.insecure_channel(
-                self.gateway.config.session_address, options=CHANNEL_OPTIONS
+            config = self.gateway.config
+            self._channel = open_aio_channel(
+                config.session_address, config.internal_token, CHANNEL_OPTIONS
             )
             stub: Any = session_pb2_grpc.SessionStub  # generated, untyped
             self._stub = stub(self._channel)
         return self._stub
 
     async def subscribe(self, game_id: str, after: str = "") -> Subscription:
-        """A subscription to ``game_id``'s events from now (``after`` empty: its ``start_id``
-        is where a ``state`` event goes) or after the event id ``after``: from the shared feed
-        when ``after`` is in its buffer, else from a stream of the client's own. Raises the
-        :class:`ApiError` of a game that does not exist or of a session that fails."""
+        """A subscription to ``game_id``'s events from now (``after`` empty: it is ``fresh``,
+        its ``start_id`` is where the ``state`` event goes) or after the event id ``after``:
+        the buffered events after it, or, when the buffer does not reach back to it, a fresh
+        start as from now. Raises the :class:`ApiError` of an ``after`` later than the game's
+        newest event (400), of a game that does not exist or of a session that fails."""
         if self._stopped:
             raise self._stopping()
         feed = self._feeds.get(game_id)
         if feed is None:
             feed = _Feed(game_id)
             self._feeds[game_id] = feed
-            feed.opening = asyncio.ensure_future(self._open(feed, ""))
+            feed.opening = asyncio.ensure_future(self._open(feed))
             feed.opening.add_done_callback(_retrieved)
         assert feed.opening is not None
         if not feed.opening.done():
@@ -292,21 +344,19 @@ class EventStreams:
             raise self._stopping()
         else:
             feed.opening.result()  # its error, if it failed
+        try:
+            found = feed.after(after) if after else None
+        except ApiError:
+            if not feed.clients and not feed.waiting:
+                self._close(feed)
+            raise
         client = Client()
-        replay: list[bytes] = []
-        if after:
-            found = feed.after(after)
-            if found is None:
-                if not feed.clients and not feed.waiting:
-                    self._close(feed)
-                return await self._own_stream(game_id, after)
-            replay = found
         if feed.end is not None:  # ended between its opening and now: so does this client
             client.finish(feed.end)
         else:
             feed.clients.add(client)
         self._joined(client)
-        return Subscription(feed.last_id, replay, client, feed)
+        return Subscription(feed.last_id, found is None, found or [], client, feed)
 
     def _stopping(self) -> ApiError:
         return ApiError(
@@ -323,7 +373,7 @@ class EventStreams:
 
     async def _tick(self) -> None:
         """Every :data:`PING_TICK_SECONDS`, a ping for each client silent for
-        :data:`~arbitre.gateway.games.PING_SECONDS`."""
+        :data:`PING_SECONDS`."""
         while True:
             await asyncio.sleep(PING_TICK_SECONDS)
             silent_since = time.monotonic() - PING_SECONDS
@@ -332,19 +382,17 @@ class EventStreams:
                     client.ping()
 
     def unsubscribe(self, subscription: Subscription) -> None:
-        """The client left; a shared feed closes with its last client, an own stream at once."""
+        """The client left; the feed closes with its last client."""
         feed = subscription.feed
         self._clients.discard(subscription.client)
         feed.clients.discard(subscription.client)
-        if not feed.shared:
-            self._own.discard(feed)
-            self._close(feed)
-        elif not feed.clients and not feed.waiting:
+        if not feed.clients and not feed.waiting:
             self._close(feed)
 
     async def state(self, subscription: Subscription) -> bytes:
-        """The ``state`` event that starts a new client's stream: the game as ``GetGame``
-        gives it, read after the client subscribed (one read shared by the clients waiting)."""
+        """The ``state`` event that starts a ``fresh`` subscription's stream: the game as
+        ``GetGame`` gives it, read after the client subscribed (one read shared by the clients
+        waiting)."""
         feed = subscription.feed
         if feed.state is None:
             feed.state = _SharedRead(lambda: self._game_state(feed.game_id))
@@ -361,64 +409,54 @@ class EventStreams:
             raise self.gateway._failure("session", error) from None
         return json.dumps(game_state_data(state))
 
-    async def _open(self, feed: _Feed, after: str) -> None:
-        """Open ``feed``'s upstream from now (``after`` empty) or after ``after``: its first
-        message read (a ``state`` event, or a ping at ``after``), then its pump started."""
-        # A shared feed starts with the session's last events in its buffer, so that clients
-        # resuming after a break (a gateway or session restart: all of them at once) find
-        # their last event there rather than each needing a session stream of its own.
-        backlog = BUFFER if feed.shared and not after else 0
-        request = session_pb2.EventsRequest(game_id=feed.game_id, after=after, backlog=backlog)
+    async def _open(self, feed: _Feed) -> None:
+        """Open ``feed``'s upstream from now, with the session's last :data:`BUFFER` events in
+        its buffer: its ``state`` message and the backlog read, then its pump started."""
+        request = session_pb2.EventsRequest(game_id=feed.game_id, after="", backlog=BUFFER)
         call = self._session().Events(request)
         feed.upstream = call
         try:
             first = await call.read()
-        except grpc.RpcError as error:
-            self._forget(feed)
-            raise self.gateway._failure("session", error) from None
-        except BaseException:
-            call.cancel()
-            self._forget(feed)
-            raise
-        if first is grpc.aio.EOF:
-            self._forget(feed)
-            raise ApiError(502, "bad_gateway", "the session service sent no game state")
-        feed.last_id = first.id
-        if not feed.shared and first.type not in ("ping", "state"):
-            feed.add(first.id, sse_message(first.id, first.type, first.data_json).encode())
-        if backlog and first.type == "state":
-            try:
+            if first is grpc.aio.EOF:
+                self._forget(feed)
+                raise ApiError(502, "bad_gateway", "the session service sent no game state")
+            feed.last_id = first.id
+            if first.type == "state":
+                backlog = 0
                 while (earlier := await call.read()) is not grpc.aio.EOF and earlier.backlog:
                     feed.add(
                         earlier.id,
                         sse_message(earlier.id, earlier.type, earlier.data_json).encode(),
                     )
+                    backlog += 1
                 feed.last_id = first.id  # the backlog ends at the state's id
-            except grpc.RpcError as error:
-                self._forget(feed)
-                raise self.gateway._failure("session", error) from None
-            except BaseException:
-                call.cancel()
-                self._forget(feed)
-                raise
+                # Fewer than asked: the game's whole history (not so for a game over, whose
+                # stream ends after its state, with no backlog).
+                feed.complete = earlier is not grpc.aio.EOF and backlog < BUFFER
+        except grpc.RpcError as error:
+            self._forget(feed)
+            raise self._failure(error) from None
+        except BaseException:
+            call.cancel()
+            self._forget(feed)
+            raise
         feed.pump = asyncio.ensure_future(self._pump(feed))
         _keep(feed.pump)
 
-    async def _own_stream(self, game_id: str, after: str) -> Subscription:
-        """A client's own stream of the session's events after ``after`` (errors such as an
-        unknown game are raised before the client is answered)."""
-        feed = _Feed(game_id, shared=False)
-        await self._open(feed, after)
-        client = Client()
-        replay = [data for _, data in feed.buffer]
-        feed.buffer.clear()
-        if feed.end is not None:
-            client.finish(feed.end)
-        else:
-            feed.clients.add(client)
-        self._own.add(feed)
-        self._joined(client)
-        return Subscription(after, replay, client, feed)
+    def _failure(self, error: grpc.RpcError) -> ApiError:
+        """The :class:`ApiError` of a failed ``Events`` call: as every gateway call's, but a
+        session with all its event streams busy (``RESOURCE_EXHAUSTED``) is a 503 to retry."""
+        code = error.code() if hasattr(error, "code") else None
+        if code != grpc.StatusCode.RESOURCE_EXHAUSTED:
+            return self.gateway._failure("session", error)
+        self.gateway.metrics.grpc_errors.labels("session", code.name).inc()
+        retry = self.gateway.config.retry_after_seconds
+        return ApiError(
+            503,
+            "unavailable",
+            f"the session service has no event stream free; retry in {retry} s",
+            {"Retry-After": str(retry)},
+        )
 
     async def _pump(self, feed: _Feed) -> None:
         """Read the feed's stream; encode each event once and queue it for every client."""
@@ -432,10 +470,7 @@ class EventStreams:
                 if message.type in ("ping", "state"):
                     continue
                 data = sse_message(message.id, message.type, message.data_json).encode()
-                if feed.shared:
-                    feed.add(message.id, data)
-                else:
-                    feed.last_id = message.id
+                feed.add(message.id, data)
                 dropped = [client for client in feed.clients if not client.push(data)]
                 for client in dropped:
                     feed.clients.discard(client)  # too slow: it reconnects
@@ -472,10 +507,9 @@ class EventStreams:
             self._ticker.cancel()
         for client in self._clients:
             client.finish(ENDED)
-        for feed in [*self._feeds.values(), *self._own]:
+        for feed in list(self._feeds.values()):
             feed.clients.clear()
             self._close(feed)
-        self._own.clear()
 
     async def aclose(self) -> None:
         """:meth:`stop`, then close the channel."""

@@ -6,7 +6,7 @@
 // only once the turn is revealed.
 
 import { api, ApiError } from "./api.js";
-import { showHome, initHome, about } from "./home.js";
+import { showHome, initHome, about, redrawHome, nameError } from "./home.js";
 import { screen, message, failure, explain, pickBlank } from "./ui.js";
 import { $, h, fill, show } from "./dom.js";
 import { t, language, setLanguage, onLanguage, translate } from "./i18n.js";
@@ -18,6 +18,7 @@ import { Pose } from "./pose.js";
 import { PlayBoard } from "./board.js";
 import { Clock, formatClock } from "./clock.js";
 import { Live } from "./live.js";
+import { armSound, soundOn, setSound, warn, tick } from "./sound.js";
 import {
   drawPlayers,
   drawStandings,
@@ -28,6 +29,11 @@ import {
 } from "./panels.js";
 
 const PREVIEW_DELAY_MS = 250;
+/** The visible warning (and the sound) of a turn's last seconds; ticks in the very last. */
+const WARNING_SECONDS = 10;
+const TICK_SECONDS = 3;
+/** A phone or a tablet: the hint speaks of taps, not of keys. */
+const TOUCH = matchMedia("(pointer: coarse)");
 const GAME_PATH = /^\/t\/([A-Za-z0-9_-]{1,64})\/?$/;
 
 const game = {
@@ -44,6 +50,9 @@ const game = {
   turnShown: 0,
   phaseShown: "",
   replayTurn: 0,
+  replay: null, // the replayed turn's result, with its best moves
+  poseTried: false, // the player tried to validate the pose as it is
+  warned: "", // "turn/seconds" of the last warning given
 };
 const clock = new Clock();
 const pose = new Pose();
@@ -74,6 +83,9 @@ async function openTable(id) {
       turnShown: 0,
       phaseShown: "",
       replayTurn: 0,
+      replay: null,
+      poseTried: false,
+      warned: "",
     });
   }
   game.seat = seatOf(id);
@@ -87,10 +99,9 @@ async function openTable(id) {
     message(failure(error));
     return;
   }
-  if (!game.seat?.playerToken && (state.status === "waiting" || state.late_join)) {
-    screen("join");
-    $("#join-name").value = lastName();
-    $("#join-name").focus();
+  const watching = new URLSearchParams(location.search).has("watch");
+  if (!game.seat?.playerToken && !watching && (state.status === "waiting" || state.late_join)) {
+    showJoin(Boolean(state.seats) && state.players.length >= state.seats);
     return;
   }
   await apply(state);
@@ -100,13 +111,30 @@ async function openTable(id) {
   }
 }
 
+/** The join screen: a name to take a seat, or, when every seat is taken, the way to watch. */
+function showJoin(full) {
+  screen("join");
+  show($("#join-full"), full);
+  show($("#join-fields"), !full);
+  show($("#watch-hint"), !full);
+  const link = $("#watch-link");
+  link.href = `/t/${game.id}?watch`;
+  link.classList.toggle("primary", full);
+  if (full) return;
+  $("#join-name").value = $("#join-name").value || lastName();
+  $("#join-name").focus();
+}
+
 async function joinTable(event) {
   event.preventDefault();
-  const name = $("#join-name").value.trim();
+  const input = $("#join-name");
+  const name = input.value.trim();
   if (!name) {
-    $("#join-name").focus();
+    nameError(input, t("nameMissing"));
+    input.focus();
     return;
   }
+  nameError(input, "");
   try {
     saveName(name);
     const joined = await api.join(game.id, name);
@@ -114,7 +142,9 @@ async function joinTable(event) {
     game.id = null; // open afresh with the seat
     await openTable(joined.game.game_id);
   } catch (error) {
-    if (error instanceof ApiError && error.status === 409 && error.code !== "table_full") {
+    if (error instanceof ApiError && error.code === "table_full") {
+      showJoin(true); // the last seat went meanwhile: offer to watch
+    } else if (error instanceof ApiError && error.status === 409) {
       message(t("closed"));
     } else message(failure(error));
   }
@@ -293,10 +323,11 @@ function drawTable() {
   const layout = layoutOf(state);
   const answering = state.phase === "turn" && state.status !== "over";
   const editable = answering && state.status === "running" && isPlaying();
+  const paused = state.status === "paused";
   const result = game.results.get(state.turn);
   let shown = state.board;
   let highlight = result && (state.phase === "reveal" || state.status === "over") ? topSquares(result) : new Set();
-  const replay = state.status === "over" ? game.results.get(game.replayTurn) : null;
+  const replay = state.status === "over" && game.replayTurn ? game.replay : null;
   if (replay) {
     shown = boardAfter(replay);
     highlight = topSquares(replay);
@@ -316,7 +347,12 @@ function drawTable() {
   if (replay) pose.reset(shown, replay.rack);
   if (state.status === "over" || state.phase !== "turn") pose.rack.forEach((tile) => (tile.used = false));
   board.draw({ board: shown, layout, tileSet, highlight }, editable);
-  if (state.status === "over" && !replay) fill($("#rack"));
+  if ((state.status === "over" && !replay) || paused) fill($("#rack"));
+  // A pause hides the game (board, tirage, pose, answer): no free thinking time.
+  show($("#paused-panel"), paused);
+  for (const node of [$("#board-wrap"), $(".rack-row"), $(".pose-row"), $("#my-answer")]) {
+    show(node, !paused);
+  }
 
   // Status bar.
   const max = config.max_turns;
@@ -336,8 +372,10 @@ function drawTable() {
   show($("#clear"), editable);
   show($("#direction"), editable);
   show($("#shuffle"), editable);
-  show($("#hint"), editable || !isPlaying());
-  $("#hint").textContent = isPlaying() ? t("placeHint") : t("watching");
+  show($("#hint"), editable || (!isPlaying() && !paused));
+  $("#hint").textContent = isPlaying() ? t(TOUCH.matches ? "touchHint" : "placeHint") : t("watching");
+  show($("#sound"), isPlaying() && state.status !== "over");
+  drawSound();
   drawDirection();
   drawPose();
   drawAnswer();
@@ -357,7 +395,8 @@ function drawTable() {
   $("#standings-title").textContent = t(state.status === "over" ? "gameOverStandings" : "standings");
   const results = [...game.results.values()].sort((a, b) => a.turn - b.turn);
   const over = state.status === "over";
-  drawSheet($("#sheet"), results, game.seat?.playerId, over ? (turn) => pickReplay(turn) : null);
+  const mine = isPlaying() ? game.seat.playerId : null; // a visitor has no column of their own
+  drawSheet($("#sheet"), results, mine, over ? (turn) => pickReplay(turn) : null);
   const topTotal = results.reduce((sum, r) => sum + r.top.score, 0);
   $("#top-total").textContent = results.length
     ? t("topTotal", { points: topTotal, turns: results.length })
@@ -399,7 +438,8 @@ function drawAnswerCount() {
 function drawLetters(tileSet) {
   const state = game.state;
   const card = $("#letters-card");
-  if (state.phase !== "turn" || state.status === "over" || (state.config || {}).variant === "joker") {
+  const hidden = state.phase !== "turn" || state.status !== "running";
+  if (hidden || (state.config || {}).variant === "joker") {
     show(card, false);
     return;
   }
@@ -422,6 +462,7 @@ function drawClock() {
   const node = $("#clock");
   if (!state || state.status === "waiting" || state.status === "over") {
     node.textContent = "";
+    if (state) drawWarning(state, 0);
     document.title = "Arbitre — Scrabble duplicate";
     return;
   }
@@ -432,6 +473,7 @@ function drawClock() {
     node.classList.toggle("paused", state.status === "paused");
     node.setAttribute("aria-label", `${t("clock")} ${formatClock(remaining)}`);
     const seconds = Math.ceil(remaining / 1000);
+    drawWarning(state, seconds);
     const moment = `${state.turn}/${seconds}`;
     if (state.status === "running" && (seconds === 30 || seconds === 10) && node.dataset.said !== moment) {
       node.dataset.said = moment; // said once per turn, for screen readers
@@ -441,11 +483,41 @@ function drawClock() {
   } else {
     node.textContent = "";
     node.classList.remove("low", "paused");
+    drawWarning(state, 0);
     document.title = `${t("turnOf", { n: state.turn })} — Arbitre`;
   }
   if (state.phase === "reveal" && state.status === "running") {
     $("#reveal-countdown").textContent = t("nextIn", { s: Math.ceil(remaining / 1000) });
   } else $("#reveal-countdown").textContent = "";
+}
+
+/** The last seconds of a running turn: a visible warning, and for a player a sound (the
+ * warning once per turn from 10 s left, a tick in each of the last 3 seconds). */
+function drawWarning(state, seconds) {
+  const node = $("#clock-warning");
+  const running = state.status === "running" && state.phase === "turn";
+  const last = running && seconds > 0 && seconds <= WARNING_SECONDS;
+  show(node, last);
+  if (!last) return;
+  node.textContent = t("lastSeconds", { s: seconds });
+  if (!isPlaying()) return;
+  const turn = `${state.turn}/`;
+  if (!game.warned.startsWith(turn)) {
+    game.warned = `${turn}${seconds}`;
+    warn();
+  } else if (seconds <= TICK_SECONDS && game.warned !== `${turn}${seconds}`) {
+    game.warned = `${turn}${seconds}`;
+    tick();
+  }
+}
+
+function drawSound() {
+  const button = $("#sound");
+  const on = soundOn();
+  button.textContent = "♪";
+  button.classList.toggle("off", !on);
+  button.setAttribute("aria-pressed", String(on));
+  button.title = t(on ? "soundOn" : "soundOff");
 }
 
 function drawPose() {
@@ -456,17 +528,21 @@ function drawPose() {
     return;
   }
   const notation = pose.notation();
-  node.classList.remove("error");
+  // What is wrong with a pose shows in red only once the player tried to validate it; while
+  // the word is being placed it is a neutral note.
+  let problem = false;
   if (!notation) node.textContent = "";
   else if (notation.error) {
     node.textContent = t(`pose.${notation.error}`);
-    node.classList.add("error");
+    problem = true;
   } else if (game.preview && game.preview.move === notation.move) {
     if (game.preview.error) {
       node.textContent = `${notation.move} — ${game.preview.error}`;
-      node.classList.add("error");
+      problem = true;
     } else node.textContent = `${notation.move} — ${t("points", { n: game.preview.score })}`;
   } else node.textContent = notation.move;
+  node.classList.toggle("error", problem && game.poseTried);
+  node.classList.toggle("note", problem && !game.poseTried);
 }
 
 function drawAnswer() {
@@ -521,15 +597,35 @@ function drawOver() {
     );
     select.value = String(game.replayTurn);
   }
+  for (const option of select.options) {
+    const turn = Number(option.value);
+    option.textContent = turn ? t("turnOf", { n: turn }) : t("finalBoard");
+  }
+  drawReplay();
+}
+
+/** The replayed turn's top, answers and best moves (drawn again in each language). */
+function drawReplay() {
+  const result = game.replayTurn ? game.replay : null;
+  if (!result) {
+    fill($("#replay-body"));
+    return;
+  }
+  fill(
+    $("#replay-body"),
+    topLine(result),
+    answersTable(result, game.seat?.playerId),
+    result.best_moves ? h("h3", {}, t("bestMoves")) : null,
+    result.best_moves ? h("div", { class: "scroll" }, bestMovesTable(result.best_moves)) : null,
+  );
 }
 
 /** Show a past turn on the board (0: the final board), with its answers and best moves. */
 async function pickReplay(turn) {
   game.replayTurn = turn;
+  game.replay = null;
   $("#replay-turn").value = String(turn);
-  const body = $("#replay-body");
   if (!turn) {
-    fill(body);
     drawTable();
     return;
   }
@@ -537,17 +633,11 @@ async function pickReplay(turn) {
   try {
     result = await api.turn(game.id, turn, 20);
   } catch (error) {
-    fill(body, h("p", { class: "error" }, failure(error)));
+    fill($("#replay-body"), h("p", { class: "error" }, failure(error)));
     return;
   }
   if (game.replayTurn !== turn) return;
-  fill(
-    body,
-    topLine(result),
-    answersTable(result, game.seat?.playerId),
-    result.best_moves ? h("h3", {}, t("bestMoves")) : null,
-    result.best_moves ? h("div", { class: "scroll" }, bestMovesTable(result.best_moves)) : null,
-  );
+  game.replay = result;
   drawTable();
   if (matchMedia("(max-width: 900px)").matches) $("#board-wrap").scrollIntoView({ block: "start" });
 }
@@ -556,6 +646,7 @@ async function pickReplay(turn) {
 
 function poseChanged() {
   game.preview = null;
+  game.poseTried = false;
   drawPose();
   clearTimeout(previewTimer);
   const notation = pose.notation();
@@ -586,7 +677,9 @@ async function submit() {
   const state = game.state;
   if (!state || state.phase !== "turn" || state.status !== "running" || !isPlaying()) return;
   const notation = pose.notation();
+  game.poseTried = true;
   if (!notation || notation.error) {
+    drawPose();
     board.flash();
     return;
   }
@@ -694,6 +787,7 @@ function init() {
   translateStatic();
   onLanguage(() => {
     translateStatic();
+    redrawHome();
     if (game.state && game.state.status !== "waiting" && !$("#table").hidden) drawTable();
     if (game.state && !$("#lobby").hidden) drawLobby();
   });
@@ -719,6 +813,21 @@ function init() {
     poseChanged();
   });
   $("#shuffle").addEventListener("click", shuffleRack);
+  $("#sound").addEventListener("click", () => {
+    setSound(!soundOn());
+    drawSound();
+  });
+  $("#watch-link").addEventListener("click", (event) => {
+    event.preventDefault();
+    history.pushState(null, "", event.currentTarget.getAttribute("href"));
+    route();
+  });
+  $("#join-name").addEventListener("input", (event) => {
+    if (event.target.value.trim()) nameError(event.target, "");
+  });
+  TOUCH.addEventListener("change", () => {
+    if (game.state && !$("#table").hidden) drawTable();
+  });
   $("#next").addEventListener("click", pressNext);
   $("#replay-turn").addEventListener("change", (event) => pickReplay(Number(event.target.value)));
   window.addEventListener("popstate", route);
@@ -736,6 +845,7 @@ function init() {
     if (document.visibilityState === "visible" && game.id) refresh();
   });
   setInterval(drawClock, 250);
+  armSound();
   about();
   route();
 }

@@ -4,10 +4,13 @@
 
 import { api } from "./api.js";
 import { $, h, fill, show } from "./dom.js";
-import { t, language } from "./i18n.js";
+import { t, language, known } from "./i18n.js";
 import { saveSeat, lastName, saveName, recentTables } from "./storage.js";
 import { tileNode } from "./board.js";
 import { screen, message, failure } from "./ui.js";
+
+let lexicons = null; // GET /v1/lexicons, once
+let health = null; // GET /healthz, once
 
 export async function showHome() {
   screen("home");
@@ -29,19 +32,48 @@ export async function showHome() {
   $("#table-title").textContent = "";
   $("#create-name").value = lastName();
   try {
-    const data = await api.lexicons();
-    const select = $("#create-lexicon");
-    const chosen = select.value;
-    fill(
-      select,
-      (data.lexicons || []).map((lexicon) =>
-        h("option", { value: lexicon.id }, `${lexicon.id} (${lexicon.word_count.toLocaleString(language())} ${t("words")})`),
-      ),
-    );
-    select.value = chosen || ((data.lexicons || []).some((l) => l.id === "fr") ? "fr" : select.value);
+    lexicons = await api.lexicons();
+    drawLexiconChoice();
   } catch (error) {
     message(failure(error));
   }
+}
+
+/** A lexicon in words: its label when the page knows its id (saying the French list is not
+ * the official ODS), else its id and word count. */
+export function lexiconLabel(lexicon) {
+  const n = lexicon.word_count.toLocaleString(language());
+  return known(`lexicon.${lexicon.id}`) ? t(`lexicon.${lexicon.id}`, { n }) : t("lexiconOther", { id: lexicon.id, n });
+}
+
+function drawLexiconChoice() {
+  if (!lexicons) return;
+  const select = $("#create-lexicon");
+  const chosen = select.value;
+  const list = lexicons.lexicons || [];
+  fill(
+    select,
+    list.map((lexicon) => h("option", { value: lexicon.id }, lexiconLabel(lexicon))),
+  );
+  select.value = chosen || (list.some((l) => l.id === "fr") ? "fr" : select.value);
+  drawLexiconNote();
+}
+
+/** What the chosen lexicon is not (the French list: not the official ODS), under the choice. */
+function drawLexiconNote() {
+  const key = `lexiconNote.${$("#create-lexicon").value}`;
+  const note = $("#lexicon-note");
+  note.textContent = known(key) ? t(key) : "";
+  show(note, known(key));
+}
+
+/** A missing name said in words under its field (not only a red outline); "" clears it. */
+export function nameError(input, text) {
+  const note = $(`#${input.getAttribute("aria-describedby")}`);
+  note.textContent = text;
+  show(note, Boolean(text));
+  if (text) input.setAttribute("aria-invalid", "true");
+  else input.removeAttribute("aria-invalid");
 }
 
 async function createTable(event, navigate) {
@@ -49,10 +81,11 @@ async function createTable(event, navigate) {
   const form = event.currentTarget;
   const name = $("#create-name").value.trim();
   if (!name) {
+    nameError($("#create-name"), t("nameMissing"));
     $("#create-name").focus();
-    $("#create-name").setAttribute("aria-invalid", "true");
     return;
   }
+  nameError($("#create-name"), "");
   const seats = Number($("#create-seats").value);
   // A hidden option for quick games (tests, demos): ?seconds=N on the home page.
   const quick = Number(new URLSearchParams(location.search).get("seconds"));
@@ -93,41 +126,66 @@ function gotoTable(event, navigate) {
   navigate(`/t/${match[1]}`);
 }
 
+/** The about footer: the services' health and the lexicons (read once, drawn again in each
+ * language by redrawHome()). */
 export async function about() {
-  const health = await api.health();
-  const node = $("#health");
-  if (health.error && !health.peers) node.textContent = t("healthDown");
-  else {
-    fill(
-      node,
-      Object.entries(health.peers || {}).flatMap(([name, state], i) => [
-        i ? " · " : "",
-        h("span", { class: state === "serving" ? "ok" : "down" }, `${name}: ${state}`),
-      ]),
-    );
-  }
+  drawAbout();
+  health = await api.health();
+  drawAbout();
   try {
-    const data = await api.lexicons();
-    fill(
-      $("#lexicons tbody"),
-      (data.lexicons || []).map((lexicon) =>
-        h(
-          "tr",
-          {},
-          h("td", {}, lexicon.id),
-          h("td", {}, lexicon.word_count.toLocaleString(language())),
-          h("td", { class: "mono" }, lexicon.hash.slice(0, 12)),
-        ),
-      ),
-    );
+    lexicons = lexicons || (await api.lexicons());
+    drawAbout();
   } catch {
     // The health line says enough.
   }
 }
 
+function drawAbout() {
+  const node = $("#health");
+  if (!health) node.textContent = t("healthChecking");
+  else if (health.error && !health.peers) node.textContent = t("healthDown");
+  else {
+    fill(
+      node,
+      Object.entries(health.peers || {}).flatMap(([name, state], i) => [
+        i ? " · " : "",
+        h(
+          "span",
+          { class: state === "serving" ? "ok" : "down" },
+          t("healthPeer", { name, state: t(state === "serving" ? "health.serving" : "health.down") }),
+        ),
+      ]),
+    );
+  }
+  fill(
+    $("#lexicons tbody"),
+    (lexicons?.lexicons || []).map((lexicon) =>
+      h(
+        "tr",
+        {},
+        h("td", { class: "mono" }, lexicon.id),
+        h("td", {}, lexiconLabel(lexicon)),
+        h("td", { class: "mono" }, lexicon.hash.slice(0, 12)),
+      ),
+    ),
+  );
+}
+
+/** Draw again what the home screen and the footer built in code (a change of language). */
+export function redrawHome() {
+  drawLexiconChoice();
+  drawAbout();
+  for (const input of [$("#create-name"), $("#join-name")]) {
+    if (input.getAttribute("aria-invalid") === "true") nameError(input, t("nameMissing"));
+  }
+}
 
 /** Wire the home forms; `navigate(path)` opens a page of the app. */
 export function initHome(navigate) {
   $("#create-form").addEventListener("submit", (event) => createTable(event, navigate));
   $("#goto-form").addEventListener("submit", (event) => gotoTable(event, navigate));
+  $("#create-lexicon").addEventListener("change", drawLexiconNote);
+  $("#create-name").addEventListener("input", (event) => {
+    if (event.target.value.trim()) nameError(event.target, "");
+  });
 }

@@ -1,7 +1,8 @@
 // The interface's words in French and English. Game terms stay French in both (tirage, top,
 // coup, négatif, reliquat, scrabble). The language comes from localStorage, else from
 // navigator.language; elements carrying data-i18n (text), data-i18n-label (aria-label) or
-// data-i18n-placeholder are translated by translate().
+// data-i18n-placeholder are translated by translate(). A count agrees with its word through
+// {n|singular|plural} (French: 0 and 1 take the singular).
 
 import { savedLanguage, saveLanguage } from "./storage.js";
 
@@ -30,7 +31,7 @@ const MESSAGES = {
     minutes: "{n} min",
     turns: "Nombre de coups",
     fullGame: "Partie complète",
-    nTurns: "{n} coups",
+    nTurns: "{n} {n|coup|coups}",
     variant: "Variante",
     "variant.normal": "Classique",
     "variant.joker": "Partie joker",
@@ -142,7 +143,27 @@ const MESSAGES = {
     pickBlank: "Quelle lettre pour le joker ?",
     cancel: "Annuler",
     gameOverStandings: "Classement final",
-    topTotal: "Top : {points} points en {turns} coups",
+    topTotal: "Top : {points} {points|point|points} en {turns} {turns|coup|coups}",
+    "lexicon.fr": "Français, liste libre, pas l'ODS officiel ({n} mots)",
+    "lexicon.en": "Anglais, ENABLE1 ({n} mots)",
+    lexiconOther: "{id} ({n} mots)",
+    "lexiconNote.fr": "Liste libre (Grammalecte) : ce n'est pas l'ODS officiel de la FISF.",
+    touchHint:
+      "Touchez une case, puis les lettres du tirage pour les y poser (ou glissez-les) ; touchez deux fois la case pour changer de sens, une lettre posée pour la reprendre.",
+    nameMissing: "Écrivez votre nom : c'est celui que verront les autres joueurs.",
+    watch: "Regarder la partie",
+    watchHint: "ou regardez sans jouer :",
+    fullWatch: "La table est complète : vous pouvez regarder la partie.",
+    pausedTitle: "Partie en pause",
+    pausedText: "La grille et le tirage reviendront à la reprise, avec le temps restant.",
+    lastSeconds: "Plus que {s} s !",
+    sound: "Son des 10 dernières secondes",
+    soundOn: "Son des 10 dernières secondes : activé",
+    soundOff: "Son des 10 dernières secondes : coupé",
+    healthPeer: "{name} : {state}",
+    "health.serving": "en service",
+    "health.down": "hors service",
+    scrabble: "scrabble",
   },
   en: {
     "premium.tw": "TW",
@@ -168,7 +189,7 @@ const MESSAGES = {
     minutes: "{n} min",
     turns: "Number of turns",
     fullGame: "Full game",
-    nTurns: "{n} turns",
+    nTurns: "{n} {n|turn|turns}",
     variant: "Variant",
     "variant.normal": "Classic",
     "variant.joker": "Partie joker",
@@ -280,7 +301,27 @@ const MESSAGES = {
     pickBlank: "Which letter for the blank?",
     cancel: "Cancel",
     gameOverStandings: "Final standings",
-    topTotal: "Top: {points} points in {turns} coups",
+    topTotal: "Top: {points} {points|point|points} in {turns} {turns|coup|coups}",
+    "lexicon.fr": "French, free list, not the official ODS ({n} words)",
+    "lexicon.en": "English, ENABLE1 ({n} words)",
+    lexiconOther: "{id} ({n} words)",
+    "lexiconNote.fr": "A free list (Grammalecte): it is not the FISF's official ODS.",
+    touchHint:
+      "Tap a square, then the rack's tiles to put them there (or drag them); tap the square again to turn, a placed tile to take it back.",
+    nameMissing: "Type your name: the other players will see it.",
+    watch: "Watch the game",
+    watchHint: "or watch without playing:",
+    fullWatch: "The table is full: you can watch the game.",
+    pausedTitle: "Game paused",
+    pausedText: "The board and the rack come back on resume, with the time left.",
+    lastSeconds: "{s} s left!",
+    sound: "Sound of the last 10 seconds",
+    soundOn: "Sound of the last 10 seconds: on",
+    soundOff: "Sound of the last 10 seconds: off",
+    healthPeer: "{name}: {state}",
+    "health.serving": "serving",
+    "health.down": "down",
+    scrabble: "scrabble",
   },
 };
 
@@ -299,10 +340,20 @@ export const language = () => current;
 /** Whether `key` has a text. */
 export const known = (key) => key in MESSAGES[current];
 
-/** The text of `key` in the current language, with {name} replaced by vars.name. */
+/** Whether a count takes the singular: 0 and 1 in French, 1 alone in English. */
+const singular = (n) => (current === "fr" ? Math.abs(n) < 2 : Math.abs(n) === 1);
+
+/**
+ * The text of `key` in the current language, with {name} replaced by vars.name and
+ * {name|one|many} by the word that agrees with the number vars.name ("1 coup", "2 coups").
+ */
 export function t(key, vars = {}) {
   const text = MESSAGES[current][key] ?? MESSAGES.fr[key] ?? key;
-  return text.replace(/\{(\w+)\}/g, (_, name) => (name in vars ? String(vars[name]) : `{${name}}`));
+  return text
+    .replace(/\{(\w+)\|([^|{}]*)\|([^|{}]*)\}/g, (whole, name, one, many) =>
+      name in vars ? (singular(Number(vars[name])) ? one : many) : whole,
+    )
+    .replace(/\{(\w+)\}/g, (_, name) => (name in vars ? String(vars[name]) : `{${name}}`));
 }
 
 export function setLanguage(lang) {

@@ -72,7 +72,14 @@ export function drawStandings(table, data, me) {
   );
 }
 
-/** The game sheet so far: one row per revealed turn (tirage, top, réf, points, cumul, mine). */
+/** A scrabble: the top put down 7 tiles or more (marked `*` after its points, as on FISF
+ * sheets). */
+const SCRABBLE_TILES = 7;
+
+/**
+ * The game sheet so far: one row per revealed turn (tirage, top, réf, points with `*` for a
+ * scrabble, cumul, and the player's own points when `me` is a player: none for a visitor).
+ */
 export function drawSheet(table, results, me, onPick) {
   let cumul = 0;
   const rows = results.map((result) => {
@@ -86,9 +93,16 @@ export function drawSheet(table, results, me, onPick) {
       h("td", { class: "mono" }, result.rack),
       h("td", { class: "mono" }, move.split(" ").slice(1).join(" ")),
       h("td", { class: "mono" }, referenceOf(move)),
-      h("td", { class: "num" }, String(result.top.score)),
+      h(
+        "td",
+        { class: "num" },
+        String(result.top.score),
+        result.top.tiles >= SCRABBLE_TILES
+          ? h("abbr", { class: "scrabble", title: t("scrabble") }, "*")
+          : null,
+      ),
       h("td", { class: "num" }, String(cumul)),
-      h("td", { class: "num" }, mine ? String(mine.points) : ""),
+      me ? h("td", { class: "num" }, mine ? String(mine.points) : "") : null,
     );
     if (onPick) {
       const button = h(
@@ -114,7 +128,7 @@ export function drawSheet(table, results, me, onPick) {
         h("th", { scope: "col" }, t("ref")),
         h("th", { scope: "col", class: "num" }, t("pts")),
         h("th", { scope: "col", class: "num" }, t("cumul")),
-        h("th", { scope: "col", class: "num" }, t("you")),
+        me ? h("th", { scope: "col", class: "num" }, t("you")) : null,
       ),
     ),
     h("tbody", {}, rows),

@@ -1,5 +1,6 @@
 // What the browser remembers: per table, the player's id and token (and the organiser's token
-// for the creator), so that a reload keeps the same player; the last name typed; the language.
+// for the creator), so that a reload keeps the same player; the last name typed; the language;
+// whether the sound of the last seconds is muted.
 
 const PREFIX = "arbitre.";
 
@@ -52,3 +53,5 @@ export const lastName = () => read("name") || "";
 export const saveName = (name) => write("name", name);
 export const savedLanguage = () => read("lang");
 export const saveLanguage = (lang) => write("lang", lang);
+export const soundMuted = () => read("muted") === true;
+export const saveSoundMuted = (muted) => write("muted", Boolean(muted));

@@ -124,6 +124,19 @@ class Api:
         )
         return created["game_id"], created["organiser_token"]
 
+    def wait_until_ready(self, timeout: float = 120) -> None:
+        """Return once the platform creates games: the first calls of a fresh platform wait
+        for its services to load their lexicons, and may be refused (503) meanwhile."""
+        give_up = time.monotonic() + timeout
+        while True:
+            try:
+                self.create(seconds=60, turns=1, seed=0)
+                return
+            except AssertionError as refused:
+                if ": 503 " not in str(refused) or time.monotonic() > give_up:
+                    raise
+                time.sleep(0.5)
+
     def join(self, game_id: str, name: str) -> Seat:
         joined = self.call("POST", f"/v1/games/{game_id}/players", {"name": name})
         return Seat(joined["player_id"], joined["player_token"])

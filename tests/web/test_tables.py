@@ -10,181 +10,26 @@ English.
 
 from __future__ import annotations
 
-import json
-import os
 import re
 import time
-from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
-import pytest
-from flask import Flask
-from playwright.sync_api import (
-    Browser,
-    BrowserContext,
-    Locator,
-    Page,
-    Response,
-    expect,
-    sync_playwright,
+from playwright.sync_api import Browser, Response, expect
+
+from tests.web.browser import EXPECTED_REFUSALS, RECORD_BINDING, RECORD_EVENTS, Api, Watched
+from tests.web.pages import (
+    DESKTOP,
+    PHONE,
+    cell,
+    drag,
+    new_context,
+    new_letters,
+    plain_moves,
+    seated,
+    start_square,
+    tiles,
+    type_move,
 )
-
-from arbitre.gateway import GatewayConfig, create_app
-from arbitre.gateway.serving import serving_in_thread
-from arbitre.services.platform import Platform
-from tests.live_fixtures import cache_dir, platform  # noqa: F401
-from tests.redis_fixtures import redis_url  # noqa: F401
-from tests.web.browser import (
-    EXPECTED_REFUSALS,
-    RECORD_BINDING,
-    RECORD_EVENTS,
-    Api,
-    Seat,
-    Watched,
-    artifacts_dir,
-    chromium_path,
-)
-
-WEB_DIR = Path(__file__).resolve().parents[2] / "web"
-# The first calls of a module wait for the services to load their lexicons: be patient.
-expect.set_options(timeout=10_000)
-PHONE = {"width": 390, "height": 844}
-DESKTOP = {"width": 1280, "height": 900}
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Browser]:
-    """Debian's chromium, headless (never a downloaded browser)."""
-    path = chromium_path()
-    if path is None:
-        reason = "no chromium (set ARBITRE_CHROMIUM or install Debian's chromium package)"
-        if os.environ.get("CI") == "true":
-            pytest.fail(reason)
-        pytest.skip(reason)
-    arguments = ["--no-sandbox"] if os.geteuid() == 0 else []
-    with sync_playwright() as driver:
-        launched = driver.chromium.launch(executable_path=path, args=arguments)
-        yield launched
-        launched.close()
-
-
-@pytest.fixture(scope="module")
-def live_app(platform: Platform) -> Flask:  # noqa: F811
-    return create_app(GatewayConfig.all_at(platform.address, web_dir=WEB_DIR))
-
-
-@pytest.fixture(scope="module")
-def base(request: pytest.FixtureRequest) -> Iterator[str]:
-    """The gateway over HTTP; ``ARBITRE_WEB_TEST_URL`` names one already running (``arbitre
-    up``, while working on the pages) instead of the module's own."""
-    running = os.environ.get("ARBITRE_WEB_TEST_URL")
-    if running:
-        yield running.rstrip("/")
-        return
-    app: Flask = request.getfixturevalue("live_app")
-    with serving_in_thread(app) as url:  # the server `arbitre up` runs: uvicorn
-        yield url
-
-
-@pytest.fixture(scope="module")
-def api(base: str) -> Api:
-    return Api(base)
-
-
-@pytest.fixture
-def artifacts(tmp_path: Path) -> Path:
-    path = artifacts_dir(tmp_path)
-    print(f"screenshots in {path}")
-    return path
-
-
-def new_context(browser: Browser, locale: str = "fr-FR", **options: Any) -> BrowserContext:
-    context = browser.new_context(locale=locale, **{"viewport": DESKTOP, **options})
-    context.set_default_timeout(15_000)
-    return context
-
-
-def seated(
-    context: BrowserContext,
-    base: str,
-    game_id: str,
-    seat: Seat,
-    organiser: str = "",
-    record: bool = False,
-) -> Watched:
-    """A page of ``context`` at the table, as the player of ``seat`` (tokens in localStorage,
-    as the page keeps them after creating or joining)."""
-    page = context.new_page()
-    watched = Watched.on(page)
-    page.goto(f"{base}/")
-    stored = {"playerId": seat.player_id, "playerToken": seat.token}
-    if organiser:
-        stored["organiserToken"] = organiser
-    page.evaluate(
-        "([key, value]) => localStorage.setItem(key, value)",
-        [f"arbitre.table.{game_id}", json.dumps(stored)],
-    )
-    page.goto(f"{base}/t/{game_id}")
-    return watched
-
-
-def cell(page: Page, r: int, c: int) -> Locator:
-    return page.locator(f"#board .cell[data-r='{r}'][data-c='{c}']")
-
-
-def drag(page: Page, source: Locator, target: Locator) -> None:
-    """Drag with the pointer (mouse events make the same pointer events as touch)."""
-    start = source.bounding_box()
-    end = target.bounding_box()
-    assert start is not None
-    assert end is not None
-    page.mouse.move(start["x"] + start["width"] / 2, start["y"] + start["height"] / 2)
-    page.mouse.down()
-    page.mouse.move(end["x"] + end["width"] / 2, end["y"] + end["height"] / 2, steps=6)
-    page.mouse.up()
-
-
-def start_square(move: str) -> tuple[int, int, bool]:
-    """Row, column (0-based) and direction of a move's notation."""
-    place = move.split(" ")[0]
-    if place[0].isalpha():
-        return ord(place[0]) - 65, int(place[1:]) - 1, True
-    return ord(place[-1]) - 65, int(place[:-1]) - 1, False
-
-
-def new_letters(board: list[str], move: str) -> str:
-    """The letters a player types for ``move``: those of its word on empty squares."""
-    r, c, across = start_square(move)
-    typed = ""
-    for i, letter in enumerate(move.split(" ")[1]):
-        row, col = (r, c + i) if across else (r + i, c)
-        if board[row][col] == ".":
-            typed += letter
-    return typed
-
-
-def type_move(page: Page, board: list[str], move: str) -> None:
-    """Play ``move`` with the keyboard: click its first square, set the direction, type."""
-    r, c, across = start_square(move)
-    cell(page, r, c).click()
-    direction = page.locator("#direction")
-    if ("→" in direction.inner_text()) != across:
-        page.keyboard.press("Space")
-    expect(direction).to_contain_text("→" if across else "↓")
-    page.keyboard.type(new_letters(board, move))
-
-
-def tiles(rack: str) -> str:
-    """The tiles of a tirage's notation (``RU+ZXTEU`` → ``RUZXTEU``)."""
-    return rack.replace("+", "").replace("-", "")
-
-
-def plain_moves(api: Api, state: dict[str, Any]) -> list[dict[str, Any]]:
-    """The best moves of the state's position that put no blank on the board."""
-    moves = api.moves(state["board"], tiles(state["rack"]))
-    return [move for move in moves if new_letters(state["board"], move["move"]).isupper()]
-
 
 # -- the tests ----------------------------------------------------------------------------------
 
@@ -429,9 +274,14 @@ def test_phone_and_desktop_layout(browser: Browser, base: str, api: Api, artifac
         assert board["x"] + board["width"] <= PHONE["width"], board
         assert board["width"] >= 0.9 * PHONE["width"], board  # the board fills the width
         assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
-        for tile in page.locator("#rack .rack-tile").all():
-            box = tile.bounding_box()
-            assert box is not None
+        # The rack's boxes in one read (a state read may draw the rack again meanwhile).
+        boxes = page.eval_on_selector_all(
+            "#rack .rack-tile",
+            "tiles => tiles.map(tile => { const r = tile.getBoundingClientRect();"
+            " return {x: r.x, y: r.y, width: r.width, height: r.height}; })",
+        )
+        assert len(boxes) == 7
+        for box in boxes:
             assert box["y"] > board["y"] + board["height"]  # the rack is below the board
             assert box["x"] >= 0
             assert box["x"] + box["width"] <= PHONE["width"]

@@ -1,0 +1,115 @@
+"""Helpers of the browser tests: the screen sizes, a browser context, a page seated at a table
+(the tokens in localStorage, as the page keeps them), and the ways a test plays on the board
+(squares, drags, typed moves, the engine's moves of a position). The fixtures are in
+``conftest.py``.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    Locator,
+    Page,
+    ViewportSize,
+    expect,
+)
+
+from tests.web.browser import Api, Seat, Watched
+
+WEB_DIR = Path(__file__).resolve().parents[2] / "web"
+# The first calls of a module wait for the services to load their lexicons: be patient.
+expect.set_options(timeout=10_000)
+PHONE: ViewportSize = {"width": 390, "height": 844}
+DESKTOP: ViewportSize = {"width": 1280, "height": 900}
+
+
+def new_context(browser: Browser, locale: str = "fr-FR", **options: Any) -> BrowserContext:
+    context = browser.new_context(locale=locale, **{"viewport": DESKTOP, **options})
+    context.set_default_timeout(15_000)
+    return context
+
+
+def seated(
+    context: BrowserContext,
+    base: str,
+    game_id: str,
+    seat: Seat,
+    organiser: str = "",
+    record: bool = False,
+) -> Watched:
+    """A page of ``context`` at the table, as the player of ``seat`` (tokens in localStorage,
+    as the page keeps them after creating or joining)."""
+    page = context.new_page()
+    watched = Watched.on(page)
+    page.goto(f"{base}/")
+    stored = {"playerId": seat.player_id, "playerToken": seat.token}
+    if organiser:
+        stored["organiserToken"] = organiser
+    page.evaluate(
+        "([key, value]) => localStorage.setItem(key, value)",
+        [f"arbitre.table.{game_id}", json.dumps(stored)],
+    )
+    page.goto(f"{base}/t/{game_id}")
+    return watched
+
+
+def cell(page: Page, r: int, c: int) -> Locator:
+    return page.locator(f"#board .cell[data-r='{r}'][data-c='{c}']")
+
+
+def drag(page: Page, source: Locator, target: Locator) -> None:
+    """Drag with the pointer (mouse events make the same pointer events as touch)."""
+    start = source.bounding_box()
+    end = target.bounding_box()
+    assert start is not None
+    assert end is not None
+    page.mouse.move(start["x"] + start["width"] / 2, start["y"] + start["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(end["x"] + end["width"] / 2, end["y"] + end["height"] / 2, steps=6)
+    page.mouse.up()
+
+
+def start_square(move: str) -> tuple[int, int, bool]:
+    """Row, column (0-based) and direction of a move's notation."""
+    place = move.split(" ")[0]
+    if place[0].isalpha():
+        return ord(place[0]) - 65, int(place[1:]) - 1, True
+    return ord(place[-1]) - 65, int(place[:-1]) - 1, False
+
+
+def new_letters(board: list[str], move: str) -> str:
+    """The letters a player types for ``move``: those of its word on empty squares."""
+    r, c, across = start_square(move)
+    typed = ""
+    for i, letter in enumerate(move.split(" ")[1]):
+        row, col = (r, c + i) if across else (r + i, c)
+        if board[row][col] == ".":
+            typed += letter
+    return typed
+
+
+def type_move(page: Page, board: list[str], move: str) -> None:
+    """Play ``move`` with the keyboard: click its first square, set the direction, type."""
+    r, c, across = start_square(move)
+    cell(page, r, c).click()
+    direction = page.locator("#direction")
+    if ("→" in direction.inner_text()) != across:
+        page.keyboard.press("Space")
+    expect(direction).to_contain_text("→" if across else "↓")
+    page.keyboard.type(new_letters(board, move))
+
+
+def tiles(rack: str) -> str:
+    """The tiles of a tirage's notation (``RU+ZXTEU`` → ``RUZXTEU``)."""
+    return rack.replace("+", "").replace("-", "")
+
+
+def plain_moves(api: Api, state: dict[str, Any]) -> list[dict[str, Any]]:
+    """The best moves of the state's position that put no blank on the board."""
+    moves = api.moves(state["board"], tiles(state["rack"]))
+    return [move for move in moves if new_letters(state["board"], move["move"]).isupper()]

@@ -6,6 +6,17 @@ services (move generator, dictionary, scoring, session; :mod:`arbitre.services.p
 server on a free local port in this process, and the HTTP gateway in front of them in a process
 of its own (``python -m arbitre.gateway``); prints the URL and serves until SIGTERM or Ctrl-C.
 Lexicons as the services read them (``ARBITRE_LEXICONS``).
+
+A supervisor: the gateway and the embedded server get SIGTERM when this process ends, however
+it ends (Linux; :func:`~arbitre.services.child_processes.dying_with_parent`), and their pids are
+recorded in the data directory, whose next ``arbitre up`` ends any that a crash left running
+(only those). The data directory is private (0700) and locked: a second ``arbitre up`` on it
+exits with status 2 before it opens anything there. The embedded server needs a password (kept
+in the data directory), has a memory limit (``--redis-maxmemory``, ``noeviction``) and is
+restarted on the same data, port and password whenever it dies
+(:class:`~arbitre.services.redis_keeper.RedisKeeper`); while Redis does not answer, the session
+is not serving and ``/healthz`` fails (:mod:`arbitre.services.redis_health`). The gateway gets
+the URL of the Redis in use (``REDIS_URL``, password included).
 """
 
 from __future__ import annotations
@@ -21,16 +32,35 @@ from contextlib import ExitStack
 from pathlib import Path
 from typing import IO, Any
 
+import psutil
 import redis as redis_module
 
 from arbitre.engine.lexicon import LexiconError
 from arbitre.gateway.app import PEERS
+from arbitre.services.child_processes import ChildRecord, dying_with_parent
+from arbitre.services.internal_auth import Credentials, Identity
 from arbitre.services.lexicons import registry_from_environment
 from arbitre.services.platform import start_platform
-from arbitre.services.redis_server import EmbeddedRedisError, connect, redis_for
+from arbitre.services.redis_keeper import RedisKeeper
+from arbitre.services.redis_server import (
+    REDIS_URL_VARIABLE,
+    DataDirectoryInUseError,
+    EmbeddedRedis,
+    EmbeddedRedisError,
+    connect,
+    parse_memory_size,
+    redis_for,
+    redis_url,
+)
 from arbitre.services.session import package_key_from_environment
 
-__all__ = ["register", "run"]
+__all__ = ["GATEWAY_RECORD", "MAXMEMORY_VARIABLE", "register", "run"]
+
+#: The environment variable of ``--redis-maxmemory``.
+MAXMEMORY_VARIABLE = "ARBITRE_REDIS_MAXMEMORY"
+
+#: The record of the gateway's process, in the data directory of the embedded server.
+GATEWAY_RECORD = "gateway.child"
 
 
 def register(commands: Any) -> None:
@@ -60,26 +90,54 @@ def register(commands: Any) -> None:
         help="where the embedded Redis keeps its data when REDIS_URL is unset "
         "(default ~/.arbitre/redis)",
     )
+    parser.add_argument(
+        "--redis-maxmemory",
+        type=_memory_size,
+        default=os.environ.get(MAXMEMORY_VARIABLE) or None,
+        metavar="SIZE",
+        help=f"memory limit of the embedded Redis, as Valkey writes it (512mb, 2gb; 0: none; "
+        f"default ${MAXMEMORY_VARIABLE}, else 1gb or a quarter of this machine's memory if "
+        f"less); past it, writes fail and nothing is evicted",
+    )
     parser.set_defaults(run=run)
+
+
+def _memory_size(text: str) -> int:
+    try:
+        return parse_memory_size(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
 
 
 def run(arguments: argparse.Namespace) -> int:
     with ExitStack() as stack:
         try:
-            url = stack.enter_context(redis_for(data_dir=arguments.data_dir))
+            url, data_dir = _start_redis(stack, arguments.data_dir, arguments.redis_maxmemory)
             client = connect(url)
             client.ping()
             platform = start_platform(
                 registry_from_environment(), client, package_key=package_key_from_environment()
             )
+        except DataDirectoryInUseError as error:
+            print(
+                f"arbitre up: {error}: is another `arbitre up` running on it? Stop it, or give "
+                f"another --data-dir",
+                file=sys.stderr,
+            )
+            return 2
         except (OSError, RuntimeError, ValueError, LexiconError, EmbeddedRedisError) as error:
             print(f"arbitre up: {error}", file=sys.stderr)
             return 2
         except redis_module.RedisError as error:
-            print(f"arbitre up: Redis at {url}: {error}", file=sys.stderr)
+            print(f"arbitre up: Redis at {_shown_url(url)}: {error}", file=sys.stderr)
             return 2
+        record = None if data_dir is None else _gateway_record(data_dir)
+        if record is not None:
+            record.reap()  # a gateway a crashed run left would hold the port
         try:
-            gateway, port = _start_gateway(arguments.host, arguments.port, platform.address)
+            gateway, port = _start_gateway(
+                arguments.host, arguments.port, platform.address, platform.credentials, url
+            )
         except OSError as error:
             platform.stop(0)
             print(f"arbitre up: {error}", file=sys.stderr)
@@ -89,22 +147,57 @@ def run(arguments: argparse.Namespace) -> int:
             f"services on {platform.address}; Redis {_shown_url(url)}); Ctrl-C to stop",
             flush=True,
         )
+        if record is not None:
+            record.record(gateway.pid)
         status = _serve_until_signal(gateway)
+        if record is not None:
+            record.clear()  # the gateway has ended
         platform.stop()
     return status
 
 
-def _start_gateway(host: str, port: int, address: str) -> tuple[subprocess.Popen[str], int]:
+def _start_redis(
+    stack: ExitStack, data_dir: Path, maxmemory: int | None
+) -> tuple[str, Path | None]:
+    """The URL of the Redis to use (entered in ``stack``) and the data directory of the
+    embedded server (None with ``REDIS_URL``): the server of ``REDIS_URL`` if set, else an
+    embedded one on ``data_dir`` with ``maxmemory`` bytes (None: the default), kept running
+    (restarted whenever it dies) until ``stack`` ends."""
+    if redis_url() is not None:
+        return stack.enter_context(redis_for()), None
+    server = stack.enter_context(EmbeddedRedis(data_dir=data_dir, maxmemory=maxmemory))
+    stack.enter_context(RedisKeeper(server))
+    return server.url, server.data_dir
+
+
+def _gateway_record(data_dir: Path) -> ChildRecord:
+    """The record of the gateway's process in ``data_dir``: a ``python -m arbitre.gateway``."""
+
+    def is_ours(process: psutil.Process) -> bool:
+        command = process.cmdline()
+        return "-m" in command and "arbitre.gateway" in command
+
+    return ChildRecord(data_dir / GATEWAY_RECORD, "gateway", is_ours)
+
+
+def _start_gateway(
+    host: str, port: int, address: str, credentials: Credentials, redis: str
+) -> tuple[subprocess.Popen[str], int]:
     """``python -m arbitre.gateway`` in a process of its own, in front of the services at
-    ``address``, once it listens: the process and its port. Apart from the services, the
-    gateway's event fan-out (a turn's reveal to thousands of clients) does not hold the
-    interpreter the answers are judged under. Raises :class:`OSError` when it cannot listen."""
+    ``address``, with the gateway's credential of ``credentials`` (and no other), once it
+    listens: the process and its port. Apart from the services, the gateway's event fan-out
+    (a turn's reveal to thousands of clients) does not hold the interpreter the answers are
+    judged under. The gateway gets ``redis`` (the URL of the Redis in use) as ``REDIS_URL``,
+    and SIGTERM when this thread ends. Raises :class:`OSError` when it cannot listen."""
     environment = {
-        **os.environ,
+        **credentials.only(Identity.GATEWAY).environment(os.environ),
         **{f"ARBITRE_{peer.upper()}_ADDRESS": address for peer in PEERS},
+        REDIS_URL_VARIABLE: redis,
     }
     process = subprocess.Popen(
-        [sys.executable, "-m", "arbitre.gateway", "--host", host, "--port", str(port)],
+        dying_with_parent(
+            [sys.executable, "-m", "arbitre.gateway", "--host", host, "--port", str(port)]
+        ),
         env=environment,
         stdout=subprocess.PIPE,
         text=True,

@@ -2,6 +2,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -18,9 +19,17 @@ from arbitre.rules import (
     LetterInfo,
     TileSet,
 )
+from arbitre.rules.coordinates import MAX_SIZE
 from arbitre.rules.game_config import (
+    INTEGER_RANGES,
+    MAX_BONUS_POINTS,
     MAX_NO_MOVE_REDRAWS,
+    MAX_RACK_SIZE,
     MAX_SECONDS_PER_TURN,
+    MAX_SOLO_BONUS,
+    MAX_SOLO_MIN_PLAYERS,
+    MAX_TILE_VALUE,
+    MAX_TURNS,
     PRESETS,
     TIE_BREAK_CRITERIA,
     GameConfig,
@@ -416,3 +425,126 @@ def test_invalid_mappings(data: Any, message: str) -> None:
     with pytest.raises(InvalidGameConfigError, match=message) as caught:
         GameConfig.from_mapping(data)
     assert caught.value.code == "bad_game_config"
+
+
+# -- integer ranges -----------------------------------------------------------------------------
+
+INT32_MAX = 2**31 - 1
+#: A number of 4,300 digits: the longest Python's ``int()`` reads from text, as ``json.loads``.
+FOUR_THOUSAND_DIGITS = int("9" * 4300)
+
+
+def with_integer(field: str, value: int) -> dict[str, Any]:
+    """A configuration mapping whose integer ``field`` (a key of INTEGER_RANGES) is ``value``,
+    the rest chosen so that only that integer can be wrong."""
+    minimum = {"from_turn": 1, "vowels": 0, "consonants": 0}
+    if field.startswith("minimums."):
+        part = field.partition(".")[2]
+        if part == "from_turn":
+            second = [{**minimum, "from_turn": value}] if value != 1 else []
+            return {"minimums": [minimum, *second]}
+        return {"variant": "7et8", "minimums": [{**minimum, part: value}]}
+    if field == "bonuses.tiles":
+        return {"variant": "7et8", "bonuses": {value: 50}}
+    if field == "bonuses.points":
+        return {"bonuses": {"7": value}}
+    if field == "tiles.value":
+        letters = {letter: {"count": 10, "value": 1, "vowel": letter in "AE"} for letter in "AEBCD"}
+        letters["F"] = {"count": 10, "value": value}
+        return {"tiles": {"name": "custom", "blanks": 0, "letters": letters}}
+    return {field: value}
+
+
+@pytest.mark.parametrize("field", sorted(INTEGER_RANGES))
+def test_every_integer_range_is_inclusive_and_checked(field: str) -> None:
+    low, high = INTEGER_RANGES[field]
+    for value in (low, high):
+        GameConfig.from_mapping(with_integer(field, value))
+    for value in (low - 1, high + 1, 2**31, -(2**31), FOUR_THOUSAND_DIGITS):
+        # (a negative tile value is the tile set's own error)
+        expected = f"{low} to {high}" if value >= 0 or field != "tiles.value" else ">= 0"
+        with pytest.raises(InvalidGameConfigError, match=expected) as caught:
+            GameConfig.from_mapping(with_integer(field, value))
+        assert len(str(caught.value)) < 400
+
+
+def test_the_ranges_are_the_documented_constants() -> None:
+    assert dict(INTEGER_RANGES) == {
+        "no_move_redraws": (0, MAX_NO_MOVE_REDRAWS),
+        "max_turns": (1, MAX_TURNS),
+        "solo_bonus": (0, MAX_SOLO_BONUS),
+        "solo_min_players": (1, MAX_SOLO_MIN_PLAYERS),
+        "seconds_per_turn": (1, MAX_SECONDS_PER_TURN),
+        "minimums.from_turn": (1, MAX_TURNS),
+        "minimums.vowels": (0, MAX_RACK_SIZE),
+        "minimums.consonants": (0, MAX_RACK_SIZE),
+        "bonuses.tiles": (1, MAX_RACK_SIZE),
+        "bonuses.points": (0, MAX_BONUS_POINTS),
+        "tiles.value": (0, MAX_TILE_VALUE),
+    }
+    assert MAX_RACK_SIZE == 8
+
+
+def test_the_ranges_keep_a_game_s_totals_within_int32() -> None:
+    """The most a game could score under the bounds, each turn: a word across the largest board
+    whose every tile is worth the most, on triple letters, under a triple word for each new tile
+    of the largest rack, with a cross word of the same for each new tile, the largest bonus and
+    the solo bonus; a game has at most MAX_TURNS turns. The standings' int32 fields carry it, and
+    the négatif (total minus the top's total) too."""
+    word = MAX_SIZE * MAX_TILE_VALUE * 3 * 3**MAX_RACK_SIZE
+    cross_words = MAX_RACK_SIZE * MAX_SIZE * MAX_TILE_VALUE * 3 * 3
+    turn = word + cross_words + MAX_BONUS_POINTS + MAX_SOLO_BONUS
+    assert MAX_TURNS * turn <= INT32_MAX
+    assert MAX_SOLO_MIN_PLAYERS <= INT32_MAX
+    assert MAX_SECONDS_PER_TURN * 1000 <= INT32_MAX  # the clock in ms
+
+
+def test_the_issue_s_repro_is_refused() -> None:
+    for data in ({"solo_bonus": 2**31}, {"solo_min_players": 2**31}):
+        with pytest.raises(InvalidGameConfigError, match="must be"):
+            GameConfig.from_mapping(data)
+    with pytest.raises(InvalidGameConfigError, match="max_turns must be 1 to 120"):
+        GameConfig.from_mapping(json.loads('{"max_turns": ' + "9" * 4300 + "}"))
+    with pytest.raises(InvalidGameConfigError, match="max_turns"):
+        GameConfig(max_turns=FOUR_THOUSAND_DIGITS)
+
+
+@pytest.mark.parametrize(
+    "data",
+    [
+        {"name": FOUR_THOUSAND_DIGITS * 10},
+        {"tie_break": [FOUR_THOUSAND_DIGITS * 10]},
+        {"variant": FOUR_THOUSAND_DIGITS * 10},
+        {"bonuses": {"9" * 5000: 50}},
+        {"bonuses": {FOUR_THOUSAND_DIGITS * 10: 50}},
+        {
+            "tiles": {
+                "name": "x",
+                "blanks": FOUR_THOUSAND_DIGITS,
+                "letters": {"A": {"count": 30, "value": 1}},
+            }
+        },
+        {"layout": {"name": "x", "text": "T.d\n.*.\nd.T", "start": [FOUR_THOUSAND_DIGITS, 1]}},
+    ],
+)
+def test_numbers_too_long_to_print_get_a_clear_error(data: dict[str, Any]) -> None:
+    """Python cannot print an int past 4,300 digits: the messages never try."""
+    with pytest.raises(InvalidGameConfigError) as caught:
+        GameConfig.from_mapping(data)
+    assert len(str(caught.value)) < 400
+
+
+def test_the_presets_and_the_shipped_tile_sets_are_within_the_ranges() -> None:
+    for config in PRESETS.values():
+        assert GameConfig.from_mapping(config.to_mapping()) == config
+    for tiles in (FRENCH, ENGLISH):
+        assert max(info.value for info in tiles.letters) <= MAX_TILE_VALUE
+        GameConfig(tiles=tiles)
+
+
+def test_the_readme_states_every_range() -> None:
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    section = readme.partition("**Configuration bounds.**")[2].partition("\n\n**")[0]
+    assert section, "the README has no configuration bounds"
+    for field, (low, high) in INTEGER_RANGES.items():
+        assert f"{low} to {high:,}" in section, field

@@ -39,9 +39,15 @@ class BadRequestError(ArbitreError):
     code = "bad_request"
 
 
+def default_lexicon_id(tiles: TileSet) -> str:
+    """The id of the lexicon a position of ``tiles`` is checked against when none is named:
+    the shipped lexicon of the tile set's language (French when it has none)."""
+    return tiles.language or "fr"
+
+
 def lexicon_by_language(tiles: TileSet) -> Lexicon:
-    """The shipped lexicon of the tile set's language (French when it has none)."""
-    return load_lexicon(tiles.language or "fr")
+    """The lexicon :func:`default_lexicon_id` names, loaded."""
+    return load_lexicon(default_lexicon_id(tiles))
 
 
 def resolve_tiles(spec: object) -> TileSet:

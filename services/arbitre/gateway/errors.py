@@ -40,6 +40,7 @@ HTTP_CODES: dict[int, str] = {
     413: "payload_too_large",
     409: "conflict",
     415: "unsupported_media_type",
+    429: "rate_limited",
     500: "internal",
     502: "bad_gateway",
     503: "unavailable",

@@ -1,7 +1,8 @@
 """Reading requests in the gateway's views: a JSON object body with exactly the documented
-fields (:class:`Body`), query strings with only the documented names, strings of bounded
-length. Every refusal is an :class:`~arbitre.gateway.errors.ApiError` (400, or 415 for a body
-that is not JSON) saying what is wrong.
+fields (:class:`Body`, the body sent with ``Content-Length`` or chunked), query strings with
+only the documented names, strings of bounded length. Every refusal is an
+:class:`~arbitre.gateway.errors.ApiError` (400, or 415 for a body that is not JSON, 413 for one
+too large) saying what is wrong.
 """
 
 from __future__ import annotations
@@ -10,6 +11,7 @@ import json
 from typing import Any
 
 from flask import request
+from werkzeug.exceptions import RequestEntityTooLarge
 
 from arbitre.gateway import openapi
 from arbitre.gateway.errors import ApiError, bad_request
@@ -38,7 +40,7 @@ def json_object() -> dict[str, Any]:
             "unsupported_media_type",
             "send the body as JSON with Content-Type: application/json",
         )
-    raw = request.get_data(cache=False)  # 413 past MAX_CONTENT_LENGTH
+    raw = _body()
     if not raw.strip():
         raise bad_request("empty body: expected a JSON object", "bad_json")
     try:
@@ -52,6 +54,18 @@ def json_object() -> dict[str, Any]:
     if not isinstance(data, dict):
         raise bad_request(f"the body must be a JSON object, not {json_kind(data)}")
     return data
+
+
+def _body() -> bytes:
+    """The request's body, whole: with ``Content-Length`` or chunked (the server ends the
+    input); a 413 when it is over ``MAX_CONTENT_LENGTH``. werkzeug stops reading a chunked body
+    at the limit without a word: one byte more in the input means it was longer."""
+    raw = request.get_data(cache=False)  # a 413 when Content-Length says too much
+    limit = request.max_content_length
+    unsized = request.content_length is None and limit is not None and len(raw) >= limit
+    if unsized and request.environ["wsgi.input"].read(1):
+        raise RequestEntityTooLarge()
+    return raw
 
 
 def _refuse_constant(name: str) -> Any:

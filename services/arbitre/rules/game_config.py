@@ -7,7 +7,9 @@ preset is an online practice table (seed 003): the same, plus up to 10 redraws o
 no legal move.
 
 A configuration is immutable and validated on construction; every problem raises
-:class:`InvalidGameConfigError` (code ``bad_game_config``). :meth:`GameConfig.to_mapping` gives
+:class:`InvalidGameConfigError` (code ``bad_game_config``). Every integer has a range
+(:data:`INTEGER_RANGES`), chosen so that whatever a game scores fits the services' signed 32-bit
+fields. :meth:`GameConfig.to_mapping` gives
 JSON-able data that :meth:`GameConfig.from_mapping` reads back to an equal configuration.
 
 >>> config = preset("fisf", variant="7et8")
@@ -37,11 +39,18 @@ from arbitre.rules.tie_break import (
     OPPOSITE_TIE_BREAK_KEYS,
     TIE_BREAK_KEYS,
 )
-from arbitre.rules.tiles import ENGLISH, FRENCH, TileSet, tile_set
+from arbitre.rules.tiles import ENGLISH, FRENCH, MAX_TOKENS, TileSet, tile_set
 
 __all__ = [
+    "INTEGER_RANGES",
+    "MAX_BONUS_POINTS",
     "MAX_NO_MOVE_REDRAWS",
+    "MAX_RACK_SIZE",
     "MAX_SECONDS_PER_TURN",
+    "MAX_SOLO_BONUS",
+    "MAX_SOLO_MIN_PLAYERS",
+    "MAX_TILE_VALUE",
+    "MAX_TURNS",
     "PRESETS",
     "TIE_BREAK_CRITERIA",
     "GameConfig",
@@ -58,6 +67,18 @@ _OPPOSITE_CRITERIA = OPPOSITE_TIE_BREAK_KEYS
 MAX_NO_MOVE_REDRAWS = 100
 #: Upper bound on :attr:`GameConfig.seconds_per_turn` (one hour).
 MAX_SECONDS_PER_TURN = 3600
+#: Upper bound on :attr:`GameConfig.max_turns` and on a minimum's ``from_turn``: every turn puts
+#: at least one tile on the board, and a tile set holds at most this many.
+MAX_TURNS = MAX_TOKENS
+#: Upper bound on :attr:`GameConfig.solo_bonus` (FISF: 10).
+MAX_SOLO_BONUS = 1000
+#: Upper bound on :attr:`GameConfig.solo_min_players` (FISF: 16); a million players is more than
+#: any game will have, so this bound only refuses numbers no field can carry.
+MAX_SOLO_MIN_PLAYERS = 1_000_000
+#: Upper bound on the points of a bonus for the tiles played (FISF: 50; 7 et 8: 75 for 8).
+MAX_BONUS_POINTS = 1000
+#: Upper bound on a tile's value, blanks included, in a game's tile set (French and English: 10).
+MAX_TILE_VALUE = 30
 _MAX_NAME = 100
 _MAX_LEXICON = 1024
 _STANDARD_NAME = "standard"
@@ -92,6 +113,31 @@ _VARIANT_RULES: dict[Variant, PlayRules] = {
     Variant.SEVEN_AMONG_EIGHT: SEVEN_AMONG_EIGHT,
     Variant.SEVEN_AND_EIGHT: SEVEN_AND_EIGHT,
 }
+#: The largest rack of any variant (8): bounds a minimum's counts and a bonus's tiles played.
+MAX_RACK_SIZE = max(rules.rack_size for rules in _VARIANT_RULES.values())
+
+#: The inclusive range of every integer of a configuration, by field (``minimums.*`` for each
+#: :class:`Minimum`, ``bonuses.*`` for each bonus, ``tiles.value`` for every letter's value and
+#: the blanks' in its tile set). Checked on construction; the README and the OpenAPI document
+#: list them. Together they bound a game's totals: a turn scores at most a 26-letter word of
+#: tiles worth :data:`MAX_TILE_VALUE` on triple letters under 8 triple words, its cross words,
+#: the bonus and the solo bonus, and a game has at most :data:`MAX_TURNS` turns, which stays
+#: below 2**31 (the services' int32 fields).
+INTEGER_RANGES: Mapping[str, tuple[int, int]] = MappingProxyType(
+    {
+        "no_move_redraws": (0, MAX_NO_MOVE_REDRAWS),
+        "max_turns": (1, MAX_TURNS),
+        "solo_bonus": (0, MAX_SOLO_BONUS),
+        "solo_min_players": (1, MAX_SOLO_MIN_PLAYERS),
+        "seconds_per_turn": (1, MAX_SECONDS_PER_TURN),
+        "minimums.from_turn": (1, MAX_TURNS),
+        "minimums.vowels": (0, MAX_RACK_SIZE),
+        "minimums.consonants": (0, MAX_RACK_SIZE),
+        "bonuses.tiles": (1, MAX_RACK_SIZE),
+        "bonuses.points": (0, MAX_BONUS_POINTS),
+        "tiles.value": (0, MAX_TILE_VALUE),
+    }
+)
 
 
 def _is_int(value: object) -> bool:
@@ -99,20 +145,36 @@ def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _check_int(where: str, value: object, low: int, high: int | None = None) -> int:
-    """``value`` if it is an int in ``low..high``; :class:`InvalidGameConfigError` otherwise."""
+def _check_int(where: str, value: object, field_range: str) -> int:
+    """``value`` if it is an int in the range :data:`INTEGER_RANGES` gives ``field_range``;
+    :class:`InvalidGameConfigError` otherwise (never printing thousands of digits)."""
     if not _is_int(value):
-        raise InvalidGameConfigError(f"{where} must be an integer, not {value!r}")
+        raise InvalidGameConfigError(f"{where} must be an integer, not {_shown(value)}")
     assert isinstance(value, int)
-    if value < low or (high is not None and value > high):
-        bounds = f">= {low}" if high is None else f"{low} to {high}"
-        raise InvalidGameConfigError(f"{where} must be {bounds}, not {value}")
+    low, high = INTEGER_RANGES[field_range]
+    if not low <= value <= high:
+        raise InvalidGameConfigError(f"{where} must be {low} to {high}, not {_shown(value)}")
     return value
+
+
+def _shown(value: object) -> str:
+    """A short rendering of a value given, for messages (``repr`` of an int past Python's
+    4,300 digits raises: such a value is not shown)."""
+    try:
+        text = repr(value)
+    except ValueError:
+        return "a number too long to show"
+    return text if len(text) <= 60 else text[:60] + "…"
+
+
+def _shorter(message: str) -> str:
+    """``message`` cut to a readable length (a nested part's message may quote a long value)."""
+    return message if len(message) <= 300 else message[:300] + "…"
 
 
 def _check_text(where: str, value: object, limit: int) -> str:
     if not isinstance(value, str) or not value.strip():
-        raise InvalidGameConfigError(f"{where} must be a non-empty string, not {value!r}")
+        raise InvalidGameConfigError(f"{where} must be a non-empty string, not {_shown(value)}")
     if len(value) > limit:
         raise InvalidGameConfigError(f"{where} must be at most {limit} characters")
     return value
@@ -123,7 +185,8 @@ class Minimum:
     """From turn ``from_turn`` on (1-based), a rack needs at least ``vowels`` vowels and
     ``consonants`` consonants (blanks and French ``Y`` count on either side, as suits).
 
-    Raises :class:`InvalidGameConfigError` for a turn below 1 or a negative count.
+    Raises :class:`InvalidGameConfigError` for a value out of its range in
+    :data:`INTEGER_RANGES` (turns 1 to :data:`MAX_TURNS`, counts 0 to :data:`MAX_RACK_SIZE`).
     """
 
     from_turn: int
@@ -131,9 +194,9 @@ class Minimum:
     consonants: int
 
     def __post_init__(self) -> None:
-        _check_int("minimum: from_turn", self.from_turn, 1)
-        _check_int("minimum: vowels", self.vowels, 0)
-        _check_int("minimum: consonants", self.consonants, 0)
+        _check_int("minimum: from_turn", self.from_turn, "minimums.from_turn")
+        _check_int("minimum: vowels", self.vowels, "minimums.vowels")
+        _check_int("minimum: consonants", self.consonants, "minimums.consonants")
 
 
 _FISF_MINIMUMS = (Minimum(1, 2, 2), Minimum(16, 1, 1))
@@ -153,18 +216,21 @@ class GameConfig:
       rack size (a list is accepted and stored as a tuple).
     - ``no_move_redraws``: how many times a rack with no legal move is redrawn before the game
       ends (0 to :data:`MAX_NO_MOVE_REDRAWS`; online practice: 10).
-    - ``max_turns``: ``None`` for a full game, else the number of turns (>= 1; 10/15/20 offered).
+    - ``max_turns``: ``None`` for a full game, else the number of turns (1 to
+      :data:`MAX_TURNS`; 10/15/20 offered).
     - ``bonuses``: ``None`` for the variant's (+50 for 7 tiles, 7 et 8 also +75 for 8), else tiles
-      played -> points, each count of tiles possible under the variant (``{}``: no bonus).
-    - ``solo_bonus`` (>= 0) goes to the only player scoring the top when at least
-      ``solo_min_players`` (>= 1) players are active.
+      played -> points (0 to :data:`MAX_BONUS_POINTS`), each count of tiles possible under the
+      variant (``{}``: no bonus).
+    - ``solo_bonus`` (0 to :data:`MAX_SOLO_BONUS`) goes to the only player scoring the top when
+      at least ``solo_min_players`` (1 to :data:`MAX_SOLO_MIN_PLAYERS`) players are active.
     - ``tie_break``: criteria among equal tops, in order: non-empty, distinct names from
       :data:`TIE_BREAK_CRITERIA`, never both of an opposite pair (``fewest_blanks`` and
       ``most_blanks``, ``most_tiles`` and ``fewest_tiles``); a list is stored as a tuple.
     - ``seconds_per_turn``: the clock (1 to :data:`MAX_SECONDS_PER_TURN`): 180 normal, 120
       semi-rapide, 60 blitz.
 
-    A partie joker needs a tile set with blanks. Any violation raises
+    Every integer is in its range of :data:`INTEGER_RANGES` (the tile set's values too: 0 to
+    :data:`MAX_TILE_VALUE`). A partie joker needs a tile set with blanks. Any violation raises
     :class:`InvalidGameConfigError`. Instances are hashable (``bonuses`` is left out of the hash).
     """
 
@@ -188,9 +254,10 @@ class GameConfig:
         object.__setattr__(self, "variant", _variant(self.variant))
         _check_text("lexicon", self.lexicon, _MAX_LEXICON)
         if not isinstance(self.tiles, TileSet):
-            raise InvalidGameConfigError(f"tiles must be a TileSet, not {self.tiles!r}")
+            raise InvalidGameConfigError(f"tiles must be a TileSet, not {_shown(self.tiles)}")
+        _check_tile_values(self.tiles)
         if not isinstance(self.layout, BoardLayout):
-            raise InvalidGameConfigError(f"layout must be a BoardLayout, not {self.layout!r}")
+            raise InvalidGameConfigError(f"layout must be a BoardLayout, not {_shown(self.layout)}")
         if self.variant is Variant.JOKER and self.tiles.blanks == 0:
             raise InvalidGameConfigError(
                 f"a partie joker needs blanks; the tile set {self.tiles.name!r} has none"
@@ -198,13 +265,13 @@ class GameConfig:
         rules = self._build_rules()
         object.__setattr__(self, "_rules", rules)
         object.__setattr__(self, "minimums", _check_minimums(self.minimums, rules.rack_size))
-        _check_int("no_move_redraws", self.no_move_redraws, 0, MAX_NO_MOVE_REDRAWS)
+        _check_int("no_move_redraws", self.no_move_redraws, "no_move_redraws")
         if self.max_turns is not None:
-            _check_int("max_turns", self.max_turns, 1)
-        _check_int("solo_bonus", self.solo_bonus, 0)
-        _check_int("solo_min_players", self.solo_min_players, 1)
+            _check_int("max_turns", self.max_turns, "max_turns")
+        _check_int("solo_bonus", self.solo_bonus, "solo_bonus")
+        _check_int("solo_min_players", self.solo_min_players, "solo_min_players")
         object.__setattr__(self, "tie_break", _check_tie_break(self.tie_break))
-        _check_int("seconds_per_turn", self.seconds_per_turn, 1, MAX_SECONDS_PER_TURN)
+        _check_int("seconds_per_turn", self.seconds_per_turn, "seconds_per_turn")
 
     def _build_rules(self) -> PlayRules:
         base = _VARIANT_RULES[self.variant]
@@ -212,12 +279,13 @@ class GameConfig:
             return base
         if not isinstance(self.bonuses, Mapping):
             raise InvalidGameConfigError(
-                f"bonuses must map tiles played to points, not {self.bonuses!r}"
+                f"bonuses must map tiles played to points, not {_shown(self.bonuses)}"
             )
         bonuses: dict[int, int] = {}
         for tiles, points in self.bonuses.items():
-            bonuses[_check_int("bonuses: tiles played", tiles, 1)] = _check_int(
-                f"bonuses: points for {tiles} tiles", points, 0
+            played = _check_int("bonuses: tiles played", tiles, "bonuses.tiles")
+            bonuses[played] = _check_int(
+                f"bonuses: points for {played} tiles", points, "bonuses.points"
             )
         object.__setattr__(self, "bonuses", MappingProxyType(bonuses))
         try:
@@ -326,18 +394,25 @@ def _variant(value: object) -> Variant:
     if isinstance(value, str) and value in _VARIANT_VALUES:
         return Variant(value)
     known = ", ".join(variant.value for variant in Variant)
-    raise InvalidGameConfigError(f"unknown variant {value!r}; known: {known}")
+    raise InvalidGameConfigError(f"unknown variant {_shown(value)}; known: {known}")
+
+
+def _check_tile_values(tiles: TileSet) -> None:
+    """Every value of ``tiles`` (each letter's, the blanks') within ``tiles.value``'s range."""
+    values = [(f"letter {info.letter}", info.value) for info in tiles.letters]
+    for where, value in (*values, ("blanks", tiles.blank_value)):
+        _check_int(f"tiles {tiles.name!r}: value of {where}", value, "tiles.value")
 
 
 def _check_minimums(value: object, rack_size: int) -> tuple[Minimum, ...]:
     if not isinstance(value, Sequence) or isinstance(value, str):
-        raise InvalidGameConfigError(f"minimums must be a sequence of Minimum, not {value!r}")
+        raise InvalidGameConfigError(f"minimums must be a sequence of Minimum, not {_shown(value)}")
     minimums = tuple(value)
     if not minimums:
         raise InvalidGameConfigError("minimums must hold at least one Minimum, from turn 1")
     for rule in minimums:
         if not isinstance(rule, Minimum):
-            raise InvalidGameConfigError(f"minimums must hold Minimum objects, not {rule!r}")
+            raise InvalidGameConfigError(f"minimums must hold Minimum objects, not {_shown(rule)}")
         if rule.vowels + rule.consonants > rack_size:
             raise InvalidGameConfigError(
                 f"minimum from turn {rule.from_turn}: {rule.vowels} vowels and "
@@ -358,7 +433,7 @@ def _check_minimums(value: object, rack_size: int) -> tuple[Minimum, ...]:
 
 def _check_tie_break(value: object) -> tuple[str, ...]:
     if not isinstance(value, Sequence) or isinstance(value, str):
-        raise InvalidGameConfigError(f"tie_break must be a sequence of names, not {value!r}")
+        raise InvalidGameConfigError(f"tie_break must be a sequence of names, not {_shown(value)}")
     criteria = tuple(value)
     if not criteria:
         raise InvalidGameConfigError("tie_break must name at least one criterion")
@@ -366,7 +441,7 @@ def _check_tie_break(value: object) -> tuple[str, ...]:
     for criterion in criteria:
         if not isinstance(criterion, str) or criterion not in TIE_BREAK_CRITERIA:
             raise InvalidGameConfigError(
-                f"unknown tie-break criterion {criterion!r}; known: {known}"
+                f"unknown tie-break criterion {_shown(criterion)}; known: {known}"
             )
     if len(set(criteria)) != len(criteria):
         raise InvalidGameConfigError(f"tie_break lists a criterion twice: {list(criteria)}")
@@ -393,8 +468,10 @@ def _tiles_from_data(value: object) -> TileSet:
         if isinstance(value, Mapping):
             return TileSet.from_mapping(value)
     except InvalidTileSetError as error:
-        raise InvalidGameConfigError(f"tiles: {error}") from None
-    raise InvalidGameConfigError(f"tiles must be a preset name or a mapping, not {value!r}")
+        raise InvalidGameConfigError(f"tiles: {_shorter(str(error))}") from None
+    except ValueError:  # a count so large that the tile set's own message cannot print it
+        raise InvalidGameConfigError("tiles: a count or value too large to show") from None
+    raise InvalidGameConfigError(f"tiles must be a preset name or a mapping, not {_shown(value)}")
 
 
 def _layout_to_data(layout: BoardLayout) -> str | dict[str, Any]:
@@ -428,9 +505,9 @@ def _layout_from_data(value: object) -> BoardLayout:
                 name, text, None if start is None else (int(start[0]), int(start[1]))
             )
     except InvalidBoardError as error:
-        raise InvalidGameConfigError(f"layout: {error}") from None
+        raise InvalidGameConfigError(f"layout: {_shorter(str(error))}") from None
     raise InvalidGameConfigError(
-        f"layout must be 'standard', a text map or a mapping, not {value!r}"
+        f"layout must be 'standard', a text map or a mapping, not {_shown(value)}"
     )
 
 
@@ -443,7 +520,7 @@ def _minimums_from_data(value: object) -> tuple[Minimum, ...]:
         if not isinstance(item, Mapping) or set(item) != keys:
             raise InvalidGameConfigError(
                 f"each minimum must be a mapping with exactly from_turn, vowels and consonants, "
-                f"not {item!r}"
+                f"not {_shown(item)}"
             )
         minimums.append(Minimum(item["from_turn"], item["vowels"], item["consonants"]))
     return tuple(minimums)
@@ -453,29 +530,28 @@ def _bonuses_from_data(value: object) -> dict[int, int] | None:
     if value is None:
         return None
     if not isinstance(value, Mapping):
-        raise InvalidGameConfigError(f"bonuses must map tiles played to points, not {value!r}")
+        raise InvalidGameConfigError(
+            f"bonuses must map tiles played to points, not {_shown(value)}"
+        )
     bonuses: dict[int, int] = {}
     for key, points in value.items():
-        if isinstance(key, str) and key.isascii() and key.isdecimal():
+        if isinstance(key, str) and key.isascii() and key.isdecimal() and len(key) <= 6:
             tiles = int(key)
         elif _is_int(key):
             tiles = key
         else:
-            raise InvalidGameConfigError(f"bonuses: {key!r} is not a number of tiles")
+            raise InvalidGameConfigError(f"bonuses: {_shown(key)} is not a number of tiles")
+        tiles = _check_int("bonuses: tiles played", tiles, "bonuses.tiles")
         if tiles in bonuses:
             raise InvalidGameConfigError(f"bonuses: {tiles} tiles given twice")
-        bonuses[tiles] = _check_int(f"bonuses: points for {tiles} tiles", points, 0)
+        bonuses[tiles] = _check_int(f"bonuses: points for {tiles} tiles", points, "bonuses.points")
     return bonuses
 
 
 def _names_from_data(value: object) -> tuple[str, ...]:
     if not isinstance(value, list | tuple):
-        raise InvalidGameConfigError(f"tie_break must be a list of names, not {value!r}")
+        raise InvalidGameConfigError(f"tie_break must be a list of names, not {_shown(value)}")
     return tuple(value)
-
-
-def _max_turns_from_data(value: object) -> int | None:
-    return None if value is None else _check_int("max_turns", value, 1)
 
 
 _READERS: dict[str, Callable[[Any], object]] = {
@@ -485,13 +561,8 @@ _READERS: dict[str, Callable[[Any], object]] = {
     "minimums": _minimums_from_data,
     "bonuses": _bonuses_from_data,
     "tie_break": _names_from_data,
-    "max_turns": _max_turns_from_data,
     "name": lambda value: _check_text("name", value, _MAX_NAME),
     "lexicon": lambda value: _check_text("lexicon", value, _MAX_LEXICON),
-    "no_move_redraws": lambda value: _check_int("no_move_redraws", value, 0),
-    "solo_bonus": lambda value: _check_int("solo_bonus", value, 0),
-    "solo_min_players": lambda value: _check_int("solo_min_players", value, 1),
-    "seconds_per_turn": lambda value: _check_int("seconds_per_turn", value, 1),
 }
 
 # -- presets ---------------------------------------------------------------------------------
@@ -521,7 +592,7 @@ def preset(name: str, /, **overrides: Any) -> GameConfig:
     base = PRESETS.get(key) if isinstance(key, str) else None
     if base is None:
         raise InvalidGameConfigError(
-            f"unknown game preset {name!r}; known: {', '.join(sorted(PRESETS))}"
+            f"unknown game preset {_shown(name)}; known: {', '.join(sorted(PRESETS))}"
         )
     if not overrides:
         return base

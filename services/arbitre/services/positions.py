@@ -16,6 +16,7 @@ from typing import Any, NoReturn
 
 import grpc
 
+from arbitre.engine.analysis import default_lexicon_id
 from arbitre.engine.lexicon import Lexicon, LexiconError
 from arbitre.engine.movegen import MoveGenerator, PreparedBoard, TieBreak
 from arbitre.lexicons.shipped import SHIPPED
@@ -80,6 +81,15 @@ def _language(lexicon_id: str) -> str:
     return shipped.language if shipped is not None else "fr"
 
 
+def _lexicon_of_tiles(tiles: str) -> str:
+    """The lexicon of a position that names none: its tile set's language's, as ``arbitre
+    score`` chooses (French without a tile set, or with one unknown: refused below)."""
+    try:
+        return default_lexicon_id(tile_set(tiles)) if tiles else "fr"
+    except ArbitreError:
+        return "fr"
+
+
 class PositionReader:
     """Reads ``Position`` messages for a service (``purpose`` names it in messages)."""
 
@@ -137,7 +147,7 @@ class PositionReader:
             abort(
                 context, grpc.StatusCode.INVALID_ARGUMENT, f"a rack holds at most {MAX_RACK} tiles"
             )
-        lexicon_id = self.lexicon_id(position.lexicon, context)
+        lexicon_id = self.lexicon_id(position.lexicon or _lexicon_of_tiles(position.tiles), context)
         try:
             tiles = tile_set(position.tiles or _language(lexicon_id)).name
             rules = play_rules(position.rules or "duplicate").name
@@ -171,7 +181,9 @@ def run_alone(
     arguments = parser.parse_args(argv)
     configure_logging()
     try:
-        running = start([registration(registry_from_environment())], arguments.address)
+        registry = registry_from_environment()
+        registry.load_all()
+        running = start([registration(registry)], arguments.address)
     except (OSError, RuntimeError, LexiconError) as error:
         print(f"arbitre {name}: {error}", file=sys.stderr)
         return 2

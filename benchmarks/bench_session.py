@@ -31,6 +31,7 @@ from arbitre.engine.lexicon import load_lexicon
 from arbitre.engine.movegen import MoveGenerator
 from arbitre.gateway import GatewayConfig, create_app
 from arbitre.rules import Board
+from arbitre.services.internal_auth import open_channel
 from arbitre.services.lexicons import LexiconRegistry
 from arbitre.services.platform import start_platform
 from arbitre.services.redis_server import EmbeddedRedis, connect, redis_url
@@ -109,12 +110,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     client.flushdb()
     platform = start_platform(LexiconRegistry(), client)
     address = platform.address
-    app = create_app(GatewayConfig.all_at(address))
+    app = create_app(GatewayConfig.all_at(address, internal_token=platform.gateway_token))
     http = make_server("127.0.0.1", 0, app, threaded=True)
     threading.Thread(target=http.serve_forever, daemon=True).start()
     base = f"http://127.0.0.1:{http.server_port}/v1"
     try:
-        channel = grpc.insecure_channel(address)
+        channel = open_channel(address, platform.gateway_token)
         stubs: dict[str, Any] = {
             "session": session_pb2_grpc.SessionStub,
             "scoring": scoring_pb2_grpc.ScoringStub,

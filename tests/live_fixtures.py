@@ -3,8 +3,10 @@ they are used, as ``from tests.live_fixtures import cache_dir, platform  # noqa:
 
 * ``cache_dir`` (per module): a lexicon cache of the module's own, seen by what it starts;
 * ``platform`` (per module): the four gRPC services on a free port over the tests' Redis
-  (:mod:`tests.redis_fixtures`), with the session's clock;
-* :func:`serving`: a Flask app on werkzeug's threaded server on a free port, its base URL.
+  (:mod:`tests.redis_fixtures`), with the session's clock and fresh credentials (a gateway in
+  front of it is given ``platform.gateway_token``);
+* :func:`serving`: a Flask app served as ``arbitre up`` serves it (uvicorn: the event streams on
+  asyncio, the other routes in a thread pool) on a free port, its base URL.
 """
 
 from __future__ import annotations
@@ -13,16 +15,16 @@ import os
 import re
 import subprocess
 import sys
-import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
 from flask import Flask
-from werkzeug.serving import make_server
 
 from arbitre.gateway.app import PEERS
+from arbitre.gateway.serving import serving_in_thread
+from arbitre.services.internal_auth import Credentials, Identity
 from arbitre.services.lexicons import LexiconRegistry
 from arbitre.services.platform import Platform, start_platform
 from arbitre.services.redis_server import connect
@@ -48,23 +50,25 @@ def platform(cache_dir: Path, redis_url: str) -> Iterator[Platform]:  # noqa: F8
 
 @contextmanager
 def serving(app: Flask) -> Iterator[str]:
-    """``app`` over real HTTP on a free port of 127.0.0.1: its base URL."""
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_port}"
-    finally:
-        server.shutdown()
+    """``app`` over real HTTP on a free port of 127.0.0.1, served by uvicorn in a thread as
+    ``arbitre up`` serves it (:func:`arbitre.gateway.serving.serving_in_thread`): its base
+    URL."""
+    with serving_in_thread(app) as url:
+        yield url
 
 
 @contextmanager
-def gateway_process(address: str) -> Iterator[tuple[subprocess.Popen[str], str]]:
+def gateway_process(
+    address: str, token: str | None = None
+) -> Iterator[tuple[subprocess.Popen[str], str]]:
     """``python -m arbitre.gateway`` on a free port, in front of the services at ``address``
-    (no API keys): the process and its base URL once it listens. Killed at the end if still
-    running."""
+    (no API keys), calling them with the gateway's credential ``token`` (a platform's
+    ``gateway_token``): the process and its base URL once it listens. Killed at the end if
+    still running."""
+    credentials = Credentials({} if token is None else {Identity.GATEWAY: token})
+    inherited = {key: value for key, value in os.environ.items() if key != "ARBITRE_API_KEYS"}
     environment = {
-        **{key: value for key, value in os.environ.items() if key != "ARBITRE_API_KEYS"},
+        **credentials.environment(inherited),
         **{f"ARBITRE_{peer.upper()}_ADDRESS": address for peer in PEERS},
     }
     process = subprocess.Popen(

@@ -37,11 +37,13 @@ from arbitre.engine.movegen import TIE_BREAK_KEYS, MoveGenerator
 from arbitre.engine.referee import MoveGeneratorReferee
 from arbitre.gateway import GatewayConfig, create_app, openapi
 from arbitre.gateway.app import PEERS
+from arbitre.gateway.asgi import EVENTS_RULE
 from arbitre.gateway.errors import grpc_error
 from arbitre.gateway.openapi import TIE_BREAK_KEYS as DOCUMENTED_TIE_BREAK_KEYS
+from arbitre.gateway.rate_limits import RateLimits
 from arbitre.rules import Board
 from arbitre.rules.duplicate import DuplicateGame
-from arbitre.rules.game_config import preset
+from arbitre.rules.game_config import INTEGER_RANGES, preset
 from arbitre.rules.game_package import prepare_package
 from arbitre.rules.tiles import tile_set
 from arbitre.services import scoring
@@ -78,9 +80,13 @@ def start_services(url: str) -> Platform:
     return start_platform(LexiconRegistry(), connect(url))
 
 
-def config_for(address: str, **options: Any) -> GatewayConfig:
-    """The gateway calling every service at ``address`` (unless ``options`` say otherwise)."""
-    return GatewayConfig.all_at(address, **options)
+def config_for(services: Platform | str, **options: Any) -> GatewayConfig:
+    """The gateway calling every service of ``services`` (a platform, with the gateway's
+    credential, or the address of services that run open) unless ``options`` say otherwise."""
+    if isinstance(services, str):
+        return GatewayConfig.all_at(services, **options)
+    token = services.gateway_token
+    return GatewayConfig.all_at(services.address, **{"internal_token": token, **options})
 
 
 @pytest.fixture(scope="module")
@@ -92,7 +98,7 @@ def server(cache: Path, redis_url: str) -> Iterator[Platform]:  # noqa: F811
 
 @pytest.fixture(scope="module")
 def app(server: Platform) -> Iterator[Flask]:
-    made = create_app(config_for(server.address))
+    made = create_app(config_for(server))
     made.testing = True
     yield made
     made.extensions["arbitre.gateway"].close()
@@ -242,6 +248,31 @@ def test_score_in_english(client: FlaskClient) -> None:
     assert body["in_lexicon"]
     assert body["lexicon"]["id"] == "en"
     assert body["score"] == 2 * (10 + 1 + 1 + 10)
+
+
+def test_tiles_en_without_a_lexicon_checks_in_english(client: FlaskClient) -> None:
+    """As ``arbitre score``: with no lexicon, the tile set's language's (issue 13: QUIXOTE was
+    unknown, checked against French)."""
+    for language in ("fr", "en"):  # compiled in the module's cache before the services need it
+        load_lexicon(language)
+    body = client.post("/v1/score", json={"board": EMPTY, "move": "H4 QUIXOTE", "tiles": "en"})
+    assert body.status_code == 200
+    scored = body.get_json()
+    assert (scored["legal"], scored["in_lexicon"], scored["unknown_words"]) == (True, True, [])
+    assert scored["lexicon"]["id"] == "en"
+    french = client.post("/v1/score", json={"board": EMPTY, "move": "H4 QUIXOTE"}).get_json()
+    assert french["unknown_words"] == ["QUIXOTE"]
+    assert french["lexicon"]["id"] == "fr"
+    english = client.post("/v1/solve", json={"board": EMPTY, "rack": "QUIXOTE", "tiles": "en"})
+    engine = MoveGenerator(load_lexicon("en"), tile_set("en")).top(Board.empty(), "QUIXOTE")
+    assert english.get_json()["best_score"] == engine.best_score
+    assert any("QUIXOTE" in move.upper() for move in english.get_json()["best_moves"])
+    # a lexicon named still wins over the tile set's language
+    named = client.post(
+        "/v1/score", json={"board": EMPTY, "move": "H4 QUIXOTE", "tiles": "en", "lexicon": "fr"}
+    ).get_json()
+    assert named["lexicon"]["id"] == "fr"
+    assert named["unknown_words"] == ["QUIXOTE"]
 
 
 # -- /v1/lexicons --------------------------------------------------------------------------------
@@ -491,7 +522,7 @@ def test_undecodable_path_and_query_are_refused_not_crashed(client: FlaskClient)
 
 
 def test_a_bug_is_a_logged_json_500(server: Platform, caplog: pytest.LogCaptureFixture) -> None:
-    app = create_app(config_for(server.address))
+    app = create_app(config_for(server))
     gateway = app.extensions["arbitre.gateway"]
 
     def broken(*_arguments: Any) -> Any:
@@ -526,9 +557,7 @@ def test_a_failing_service_is_a_502(server: Platform) -> None:
         ]
     )
     try:
-        app = create_app(
-            config_for(server.address, scoring_address=broken.address, deadline_seconds=5)
-        )
+        app = create_app(config_for(server, scoring_address=broken.address, deadline_seconds=5))
         client = app.test_client()
         error = error_of(client.post("/v1/score", json=SCORE), 502)
         assert error["code"] == "bad_gateway"
@@ -545,7 +574,7 @@ def test_a_failing_service_is_a_502(server: Platform) -> None:
 
 def test_a_service_that_stops_gives_503_with_retry_after(cache: Path, redis_url: str) -> None:  # noqa: F811
     separate = start_services(redis_url)
-    app = create_app(config_for(separate.address, retry_after_seconds=7))
+    app = create_app(config_for(separate, retry_after_seconds=7))
     client = app.test_client()
     try:
         assert client.post("/v1/solve", json=SOLVE).status_code == 200
@@ -567,7 +596,6 @@ def test_a_service_that_stops_gives_503_with_retry_after(cache: Path, redis_url:
         ("post", f"/v1/games/{game}/start", {"headers": organiser}),
         ("get", f"/v1/games/{game}", {}),
         ("get", f"/v1/games/{game}/standings", {}),
-        ("get", f"/v1/games/{game}/events", {}),
     ]
     for method, path, kwargs in calls:
         began = time.monotonic()
@@ -601,7 +629,7 @@ def test_healthz_names_the_one_service_down(
     conforms(document, "Health", healthy.get_json())
     for peer in PEERS:
         down = f"127.0.0.1:{free_port()}"
-        app = create_app(config_for(server.address, **{f"{peer}_address": down}))
+        app = create_app(config_for(server, **{f"{peer}_address": down}))
         response = app.test_client().get("/healthz")
         assert response.status_code == 503
         body = response.get_json()
@@ -652,7 +680,7 @@ def test_grpc_status_mapping(code: Any, status: int, fragment: str) -> None:
 
 
 def test_one_channel_per_service_reused(server: Platform) -> None:
-    app = create_app(config_for(server.address))
+    app = create_app(config_for(server))
     gateway = app.extensions["arbitre.gateway"]
     assert not gateway.channels  # nothing opened before the first call
     client = app.test_client()
@@ -685,7 +713,9 @@ def test_config_from_environment() -> None:
     assert config.deadline_seconds == 2.5
     assert config.max_request_bytes == 1024
     assert config.api_keys == frozenset()
-    assert GatewayConfig.from_environment({}) == GatewayConfig()
+    # the process's limits are the defaults; a gateway made in code has none unless given
+    served = dataclasses.replace(GatewayConfig(), rate_limits=RateLimits())
+    assert GatewayConfig.from_environment({}) == served
     assert GatewayConfig().deadline_seconds == 10
     assert GatewayConfig().max_request_bytes == 256 * 1024
     with pytest.raises(ValueError, match="ARBITRE_GATEWAY_DEADLINE"):
@@ -708,7 +738,8 @@ def test_config_from_environment_session_and_api_keys() -> None:
     assert config.api_keys == frozenset({"k1", "k2"})
     assert GatewayConfig.from_environment({"ARBITRE_API_KEYS": ""}).api_keys == frozenset()
     assert GatewayConfig.from_environment({"ARBITRE_API_KEYS": " , "}).api_keys == frozenset()
-    assert GatewayConfig.from_environment({"ARBITRE_SESSION_ADDRESS": ""}) == GatewayConfig()
+    no_session = GatewayConfig.from_environment({"ARBITRE_SESSION_ADDRESS": ""})
+    assert no_session == dataclasses.replace(GatewayConfig(), rate_limits=RateLimits())
     assert GatewayConfig().session_address == "127.0.0.1:50054"
     with pytest.raises(ValueError, match="session"):
         GatewayConfig(session_address="")
@@ -720,7 +751,7 @@ def test_config_from_environment_session_and_api_keys() -> None:
 @pytest.fixture(scope="module")
 def keyed(server: Platform) -> Iterator[FlaskClient]:
     """The gateway of an operator who set ARBITRE_API_KEYS=k1."""
-    made = create_app(config_for(server.address, api_keys=frozenset({"k1"})))
+    made = create_app(config_for(server, api_keys=frozenset({"k1"})))
     yield made.test_client()
     made.extensions["arbitre.gateway"].close()
 
@@ -817,7 +848,8 @@ def test_the_document_says_which_routes_take_an_api_key(document: dict[str, Any]
 
 
 def _routes(app: Flask) -> set[tuple[str, str]]:
-    found = set()
+    """The Flask app's routes, and the event route its ASGI application serves."""
+    found = {(re.sub(r"<([^<>]+)>", r"{\1}", EVENTS_RULE), "get")}
     for rule in app.url_map.iter_rules():
         path = re.sub(r"<(?:[^:<>]+:)?([^<>]+)>", r"{\1}", rule.rule)
         for method in rule.methods or ():
@@ -976,6 +1008,26 @@ def test_the_game_limits_are_the_documented_ones(
         ({"limit": -1}, 400),
     ]:
         assert client.get(standings, query_string=query).status_code == status, query
+
+
+def test_every_configuration_integer_is_bounded_over_http(
+    client: FlaskClient, document: dict[str, Any]
+) -> None:
+    """Issue 13: solo_bonus or solo_min_players of 2**31 froze a game on an int32 field, and a
+    4,300-digit max_turns was accepted. Every range is in the document's GameConfig."""
+    schema = document["components"]["schemas"]["GameConfig"]["properties"]
+    for field in ("max_turns", "solo_bonus", "solo_min_players", "seconds_per_turn"):
+        found = schema[field]["anyOf"][0] if "anyOf" in schema[field] else schema[field]
+        assert (found["minimum"], found["maximum"]) == INTEGER_RANGES[field], field
+        low, high = INTEGER_RANGES[field]
+        assert client.post("/v1/games", json={"config": {field: high}}).status_code == 201
+        for value in (low - 1, high + 1, 2**31):
+            error = error_of(client.post("/v1/games", json={"config": {field: value}}), 400)
+            assert f"{field} must be {low} to {high}" in error["message"], error
+    digits = b'{"config": {"max_turns": ' + b"9" * 4300 + b"}}"
+    response = client.post("/v1/games", data=digits, content_type="application/json")
+    assert "max_turns must be 1 to 120" in error_of(response, 400)["message"]
+    assert len(response.data) < 1000
 
 
 def test_the_game_answers_are_the_documented_ones(
@@ -1326,7 +1378,7 @@ def _quoted(text: str) -> str:
 
 
 def test_the_module_serves_until_sigterm(server: Platform, cache: Path) -> None:
-    with gateway_process(server.address) as (process, base):
+    with gateway_process(server.address, server.gateway_token) as (process, base):
         with urllib.request.urlopen(f"{base}/healthz", timeout=10) as answer:
             assert json.load(answer)["status"] == "ok"
         request = urllib.request.Request(

@@ -109,7 +109,7 @@ def platform(tmp_path_factory: pytest.TempPathFactory, redis_url: str) -> Iterat
 @pytest.fixture(scope="module")
 def app(platform: Platform) -> Iterator[Flask]:
     address = platform.address
-    made = create_app(GatewayConfig.all_at(address))
+    made = create_app(GatewayConfig.all_at(address, internal_token=platform.gateway_token))
     yield made
     made.extensions["arbitre.gateway"].close()
 
@@ -437,12 +437,3 @@ def test_a_turn_number_of_thousands_of_digits_is_a_404(
     else:
         response = client.get(path)
     assert response.status_code == 404, response.data[:300]
-
-
-def test_an_event_id_past_redis_range_is_a_400(client: FlaskClient, games: dict[str, Game]) -> None:
-    path = f"/v1/games/{games['running'].game_id}/events"
-    response = client.get(path, query_string={"after": "99999999999999999999-1"})
-    assert response.status_code == 400
-    assert response.get_json()["error"]["code"] == "bad_request"
-    response = client.get(path, headers={"Last-Event-ID": "1-99999999999999999999"})
-    assert response.status_code == 400

@@ -1,4 +1,4 @@
-"""A whole duplicate game over HTTP: the gateway served by werkzeug on a free port, the four
+"""A whole duplicate game over HTTP: the gateway served by uvicorn on a free port, the four
 gRPC services on another, a real Redis. Three players answer (the top, a lesser move changed
 once, sometimes nothing); the standings are checked against a replay of the game's record by
 the local engine, and the top of each turn never appears in anything a player receives before
@@ -21,7 +21,7 @@ from flask import Flask
 from arbitre.engine.lexicon import load_lexicon
 from arbitre.engine.movegen import MoveGenerator
 from arbitre.engine.referee import MoveGeneratorReferee
-from arbitre.gateway import GatewayConfig, create_app
+from arbitre.gateway import GatewayConfig, create_app, openapi
 from arbitre.rules import Board, GameConfig
 from arbitre.rules.game_record import replay_record
 from arbitre.services.platform import Platform
@@ -36,7 +36,7 @@ SECONDS_PER_TURN = 3
 def live_app(platform: Platform) -> Flask:  # noqa: F811
     """The gateway in front of the module's platform."""
     address = platform.address
-    return create_app(GatewayConfig.all_at(address))
+    return create_app(GatewayConfig.all_at(address, internal_token=platform.gateway_token))
 
 
 @pytest.fixture(scope="module")
@@ -97,6 +97,14 @@ class EventLog(threading.Thread):
             elif line.startswith("data: "):
                 found.append((at, kind, json.loads(line[6:])))
         return found
+
+
+def conforms_to_event(kind: str, data: dict[str, Any]) -> None:
+    """An event of a game's stream validates against the document's ``GameEvent``."""
+    jsonschema = pytest.importorskip("jsonschema")
+    components = openapi.document()["components"]
+    root = {"$ref": "#/components/schemas/GameEvent", "components": components}
+    jsonschema.Draft202012Validator(root).validate({"event": kind, "data": data})
 
 
 @cache
@@ -255,6 +263,9 @@ def test_a_whole_game_over_http(base: str, redis_db: Any) -> None:  # noqa: F811
     assert kinds.count("turn_started") == TURNS
     assert kinds.count("turn_revealed") == TURNS
     assert kinds[-1] == "game_over"
+    assert set(kinds) <= set(openapi.EVENT_TYPES)
+    for _, kind, data in events.events():  # each as the OpenAPI document's GameEvent says
+        conforms_to_event(kind, data)
     opened: int | None = None
     for _, kind, data in events.events():
         if kind == "turn_started":
@@ -275,3 +286,28 @@ def test_the_home_page_shows_where_the_api_is(base: str) -> None:
         page = response.read().decode()
     assert "Arbitre" in page
     assert 'href="/v1/openapi.json"' in page
+
+
+@pytest.mark.parametrize(
+    ("kind", "data"),
+    [
+        ("created", {"seed_commitment": "ab" * 32}),
+        ("created", {"seed_commitment": None}),
+        ("player_joined", {"player": "p1", "name": "Zoé", "players": 1}),
+        ("player_joined", {"player": "p2", "name": "Robot", "players": 2, "robot": "expert"}),
+        ("game_started", {}),
+        ("game_started", {"scheduled": True}),
+        ("paused", {"turn": 3, "remaining_ms": 1200}),
+        ("resumed", {"turn": 3, "deadline_ms": 1_700_000_000_000}),
+        ("next_count", {"turn": 2, "ready": 1, "of": 3}),
+        ("answer_count", {"turn": 1, "answers": 2, "players": 3}),
+        ("game_over", {"reason": "max_turns"}),
+        ("error", {"message": "the stream broke; reconnect"}),
+    ],
+)
+def test_every_event_type_is_documented(kind: str, data: dict[str, Any]) -> None:
+    """The events a whole game above does not send, as the session sends them."""
+    conforms_to_event(kind, data)
+    jsonschema = pytest.importorskip("jsonschema")
+    with pytest.raises(jsonschema.ValidationError):
+        conforms_to_event("no_such_event", data)

@@ -26,7 +26,11 @@ from tests.redis_fixtures import redis_url  # noqa: F401
 
 @pytest.fixture
 def gateways(platform: Platform) -> Iterator[list[tuple[subprocess.Popen[str], str]]]:  # noqa: F811
-    with gateway_process(platform.address) as first, gateway_process(platform.address) as second:
+    token = platform.gateway_token
+    with (
+        gateway_process(platform.address, token) as first,
+        gateway_process(platform.address, token) as second,
+    ):
         yield [first, second]
 
 

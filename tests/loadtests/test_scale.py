@@ -13,6 +13,7 @@ from loadtests.check import check_run
 
 from arbitre.gateway import GatewayConfig, create_app
 from arbitre.gateway.serving import serving_in_thread
+from arbitre.gateway.stream_limits import STREAMS_PER_CLIENT_VARIABLE
 from arbitre.services.platform import Platform
 from loadtests import scale
 from tests.live_fixtures import cache_dir, platform  # noqa: F401
@@ -24,8 +25,11 @@ TURNS = 2
 
 @pytest.fixture(scope="module")
 def base(platform: Platform) -> Iterator[str]:  # noqa: F811
-    with serving_in_thread(create_app(GatewayConfig.all_at(platform.address))) as url:
-        yield url
+    config = GatewayConfig.all_at(platform.address, internal_token=platform.gateway_token)
+    with pytest.MonkeyPatch.context() as patch:  # every player's stream comes from 127.0.0.1
+        patch.setenv(STREAMS_PER_CLIENT_VARIABLE, str(PLAYERS))
+        with serving_in_thread(create_app(config)) as url:
+            yield url
 
 
 def test_a_large_simultane_driver_loses_no_answer(

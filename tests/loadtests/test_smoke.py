@@ -1,5 +1,5 @@
 """Smoke runs of the locust scenarios of ``loadtests/``: the platform (the four gRPC services, a
-real Redis) and the gateway (werkzeug, real HTTP on a free port, API keys on) run in this
+real Redis) and the gateway (uvicorn, real HTTP on a free port, API keys on) run in this
 process; locust runs headless in a subprocess (it monkey-patches the standard library with
 gevent, which the gRPC threads of this process must not see).
 
@@ -37,7 +37,9 @@ SLACK_SECONDS = 120
 
 @pytest.fixture(scope="module")
 def base(platform: Platform) -> Iterator[str]:  # noqa: F811
-    app = create_app(GatewayConfig.all_at(platform.address, api_keys=frozenset({API_KEY})))
+    keys = frozenset({API_KEY})
+    token = platform.gateway_token
+    app = create_app(GatewayConfig.all_at(platform.address, api_keys=keys, internal_token=token))
     with serving(app) as url:
         yield url
 

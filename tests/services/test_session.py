@@ -34,6 +34,7 @@ from arbitre.rules.layout import STANDARD
 from arbitre.rules.move import Move
 from arbitre.services import session
 from arbitre.services.game_keys import DEADLINES, GameKeys
+from arbitre.services.internal_auth import Identity, open_channel
 from arbitre.services.lexicons import LexiconRegistry
 from arbitre.services.platform import Platform, start_platform
 from arbitre.services.server import RunningServer, start
@@ -162,7 +163,7 @@ class Table:
 
 
 def table_on(platform: Platform, db: redis.Redis) -> Iterator[Table]:
-    with grpc.insecure_channel(platform.address) as channel:
+    with open_channel(platform.address, platform.gateway_token) as channel:
         yield Table(platform, session_pb2_grpc.SessionStub(channel), db)
 
 
@@ -1179,8 +1180,11 @@ class Replica:
     stub: Any
 
 
-def replica(db: redis.Redis, movegen: str, scoring: str, dictionary: str) -> Iterator[Replica]:
-    registration, service = session.registration(db, Peers.at(movegen, scoring, dictionary))
+def replica(
+    db: redis.Redis, movegen: str, scoring: str, dictionary: str, token: str | None
+) -> Iterator[Replica]:
+    """The replica calls its peers with the session's credential ``token``."""
+    registration, service = session.registration(db, Peers.at(movegen, scoring, dictionary, token))
     server = start([registration])
     try:
         with grpc.insecure_channel(server.address) as channel:
@@ -1199,7 +1203,7 @@ def test_with_movegen_and_scoring_down_start_and_answers_are_unavailable(
     game_id = created.game_id
     ana = still.join(game_id, "Ana")
     command = session_pb2.GameCommand(game_id=game_id, token=created.organiser_token)
-    for broken in replica(db, down, down, up):
+    for broken in replica(db, down, down, up, still.platform.credentials.token(Identity.SESSION)):
         began = time.monotonic()
         code, details = refused(lambda: broken.stub.Start(command, timeout=PATIENCE))  # noqa: B023
         assert code == grpc.StatusCode.UNAVAILABLE
@@ -1235,7 +1239,8 @@ def test_a_turn_half_closed_by_a_failing_replica_is_closed_once(
     move = engine.below_top(state)[0]
     still.answer(game_id, 1, ana.player_token, move.notation)
     still.wait_past_deadline(game_id)
-    for broken in replica(db, f"127.0.0.1:{free_port()}", up, up):
+    token = still.platform.credentials.token(Identity.SESSION)
+    for broken in replica(db, f"127.0.0.1:{free_port()}", up, up, token):
         broken.service.step(game_id)
     half = still.game(game_id)
     assert (half.status, half.phase, half.turn) == ("running", "closing", 1)
@@ -1259,7 +1264,10 @@ def test_with_redis_down_every_call_is_unavailable(table: Table) -> None:
     """A session replica whose Redis is gone answers UNAVAILABLE (retry), never INTERNAL."""
     address = table.platform.address
     closed = redis.Redis.from_url(f"redis://127.0.0.1:{free_port()}/0", decode_responses=True)
-    registration, _service = session.registration(closed, Peers.at(address, address, address))
+    token = table.platform.credentials.token(Identity.SESSION)
+    registration, _service = session.registration(
+        closed, Peers.at(address, address, address, token)
+    )
     running = start([registration])
     try:
         with grpc.insecure_channel(running.address) as channel:

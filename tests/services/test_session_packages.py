@@ -22,6 +22,8 @@ from arbitre.engine.referee import MoveGeneratorReferee
 from arbitre.rules.duplicate import DuplicateGame
 from arbitre.rules.game_config import preset
 from arbitre.rules.game_package import prepare_package, seal, sign
+from arbitre.rules.sealed_package import seal_package
+from arbitre.services.internal_auth import open_channel
 from arbitre.services.lexicons import LexiconRegistry
 from arbitre.services.platform import Platform, start_platform
 from arbitre.services.session import package_key_from_environment
@@ -52,7 +54,7 @@ def platform(cache: Path, redis_db: redis.Redis) -> Iterator[Platform]:  # noqa:
 
 @pytest.fixture
 def stub(platform: Platform) -> Iterator[Any]:
-    with grpc.insecure_channel(platform.address) as channel:
+    with open_channel(platform.address, platform.gateway_token) as channel:
         yield session_pb2_grpc.SessionStub(channel)
 
 
@@ -205,3 +207,86 @@ def test_the_operator_s_key_comes_from_a_file(tmp_path: Path) -> None:
         package_key_from_environment({variable: str(key_file)})
     with pytest.raises(FileNotFoundError):
         package_key_from_environment({variable: str(tmp_path / "missing")})
+
+
+# -- sealed packages ---------------------------------------------------------------------------
+
+
+def command(created: Any, key: str = "") -> Any:
+    return session_pb2.GameCommand(
+        game_id=created.game_id, token=created.organiser_token, release_key=key
+    )
+
+
+def secrets_of(package: dict[str, Any]) -> list[str]:
+    """What a sealed package's game must not show before its start: every tirage and top."""
+    turns = package["record"]["turns"]
+    return [turn["rack"] for turn in turns] + [turn["top"]["move"] for turn in turns]
+
+
+def test_a_sealed_package_stays_sealed_until_its_key_is_given_at_the_start(
+    stub: Any, package: dict[str, Any]
+) -> None:
+    sealed, key = seal_package(package, KEY)
+    created = create(stub, sealed, late_join=True)
+    game_id = created.game_id
+    assert created.state.sealed
+    assert (created.state.title, created.state.package_hash) == (
+        "Simultané 5",
+        sealed["content_hash"],
+    )
+    assert json.loads(created.state.config_json)["max_turns"] == TURNS
+    stub.Join(session_pb2.JoinRequest(game_id=game_id, name="Ana"))
+    code, details = refusal(lambda: stub.GetRecord(session_pb2.GetGameRequest(game_id=game_id)))
+    assert (code, "sealed" in details) == (grpc.StatusCode.FAILED_PRECONDITION, True)
+    code, details = refusal(lambda: stub.Start(command(created)))
+    assert (code, "release key" in details) == (grpc.StatusCode.FAILED_PRECONDITION, True)
+    _other, wrong = seal_package(package, KEY)
+    mistyped = key.text()[:-1] + ("A" if key.text()[-1] != "A" else "B")
+    for bad in (wrong.text(), mistyped, "RK1-nonsense"):
+        code, details = refusal(lambda: stub.Start(command(created, bad)))  # noqa: B023
+        assert code == grpc.StatusCode.INVALID_ARGUMENT
+        assert "bad_release_key" in details
+    state = stub.GetGame(session_pb2.GetGameRequest(game_id=game_id))
+    assert (state.status, state.sealed, state.rack) == ("waiting", True, "")
+    shown = state.SerializeToString().decode("utf-8", "replace")
+    assert not [secret for secret in secrets_of(package) if secret in shown]
+
+    started = stub.Start(command(created, key.text().lower()))  # any case
+    assert (started.status, started.sealed) == ("running", False)
+    assert started.rack == package["record"]["turns"][0]["rack"]
+    assert len(started.seed_commitment) == 64
+
+
+def test_a_scheduled_sealed_game_opens_with_the_key_released_before(
+    stub: Any, package: dict[str, Any]
+) -> None:
+    sealed, key = seal_package(package, KEY)
+    now = stub.GetGame(
+        session_pb2.GetGameRequest(game_id=create(stub, package).game_id)
+    ).server_time_ms
+    early = create(stub, sealed, start_at_ms=now + 1200, late_join=True)
+    code, _ = refusal(lambda: stub.ReleasePackage(command(early, "RK1-nonsense")))
+    assert code == grpc.StatusCode.INVALID_ARGUMENT
+    released = stub.ReleasePackage(command(early, key.text()))
+    assert (released.sealed, released.key_released, released.status) == (True, True, "waiting")
+    forgotten = create(stub, sealed, start_at_ms=now + 1200, late_join=True)
+    started = wait(stub, early.game_id, lambda s: s.status == "running")
+    assert started.rack == package["record"]["turns"][0]["rack"]
+    time.sleep(0.5)
+    waiting = stub.GetGame(session_pb2.GetGameRequest(game_id=forgotten.game_id))
+    assert (waiting.status, waiting.sealed) == ("waiting", True)  # it waits for its key
+    code, _ = refusal(lambda: stub.ReleasePackage(command(early, key.text())))
+    assert code == grpc.StatusCode.FAILED_PRECONDITION
+
+
+def test_a_sealed_package_its_operator_did_not_sign_is_refused(
+    stub: Any,
+    package: dict[str, Any],
+    redis_db: redis.Redis,  # noqa: F811
+) -> None:
+    unsigned, _key = seal_package(package)
+    code, details = refusal(lambda: create(stub, unsigned))
+    assert code == grpc.StatusCode.INVALID_ARGUMENT
+    assert "bad_package" in details
+    assert not redis_db.keys("arbitre:game:*")

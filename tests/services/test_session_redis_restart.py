@@ -17,6 +17,7 @@ import pytest
 from arbitre.engine.lexicon import load_lexicon
 from arbitre.engine.movegen import MoveGenerator
 from arbitre.rules import Board
+from arbitre.services.internal_auth import open_channel
 from arbitre.services.lexicons import LexiconRegistry
 from arbitre.services.platform import Platform, start_platform
 from arbitre.services.redis_server import EmbeddedRedis, connect
@@ -61,7 +62,7 @@ def test_a_redis_restart_loses_no_acknowledged_answer(
     platform: Platform, server: EmbeddedRedis
 ) -> None:
     generator = MoveGenerator(load_lexicon("fr"))
-    with grpc.insecure_channel(platform.address) as channel:
+    with open_channel(platform.address, platform.gateway_token) as channel:
         stub = session_pb2_grpc.SessionStub(channel)
         config = {"max_turns": 2, "seconds_per_turn": 20}
         created = stub.CreateGame(

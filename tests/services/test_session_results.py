@@ -20,6 +20,7 @@ import redis
 from arbitre.engine.lexicon import load_lexicon
 from arbitre.engine.movegen import MoveGenerator
 from arbitre.rules.board import Board
+from arbitre.services.internal_auth import open_channel
 from arbitre.services.lexicons import LexiconRegistry
 from arbitre.services.platform import Platform, start_platform
 from arbitre.v1 import session_pb2, session_pb2_grpc
@@ -38,7 +39,7 @@ def platform(cache: Path, redis_db: redis.Redis) -> Iterator[Platform]:  # noqa:
 
 @pytest.fixture
 def stub(platform: Platform) -> Iterator[Any]:
-    with grpc.insecure_channel(platform.address) as channel:
+    with open_channel(platform.address, platform.gateway_token) as channel:
         yield session_pb2_grpc.SessionStub(channel)
 
 

@@ -17,6 +17,7 @@ import pytest
 import redis
 
 from arbitre.engine.robots import RobotLevel, common_words
+from arbitre.services.internal_auth import open_channel
 from arbitre.services.lexicons import LexiconRegistry
 from arbitre.services.platform import Platform, start_platform
 from arbitre.v1 import session_pb2, session_pb2_grpc
@@ -35,7 +36,7 @@ def platform(cache: Path, redis_db: redis.Redis) -> Iterator[Platform]:  # noqa:
 
 @pytest.fixture
 def stub(platform: Platform) -> Iterator[Any]:
-    with grpc.insecure_channel(platform.address) as channel:
+    with open_channel(platform.address, platform.gateway_token) as channel:
         yield session_pb2_grpc.SessionStub(channel)
 
 

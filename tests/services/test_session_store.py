@@ -29,6 +29,8 @@ from arbitre.services.session_store import (
 from tests.redis_fixtures import redis_db, redis_url  # noqa: F401
 
 GAME = "g1"
+#: How long the test games are kept.
+DAY_MS = 24 * 3600 * 1000
 KEYS = GameKeys(GAME)
 
 
@@ -52,7 +54,7 @@ def new_game(store: SessionStore, game_id: str = GAME, **fields: str | int) -> N
         "deadline_ms": 0,
         "players": 0,
     }
-    assert store.create(game_id, {**base, **fields}, {"saved": True}, ("created", {}))
+    assert store.create(game_id, {**base, **fields}, {"saved": True}, ("created", {}), DAY_MS)
 
 
 def running_game(
@@ -235,7 +237,9 @@ def test_no_join_to_no_game(store: SessionStore, db: redis.Redis) -> None:
 
 def test_a_game_id_is_created_once(store: SessionStore) -> None:
     new_game(store, title="first")
-    assert not store.create(GAME, {"status": "waiting", "title": "second"}, {}, ("created", {}))
+    assert not store.create(
+        GAME, {"status": "waiting", "title": "second"}, {}, ("created", {}), DAY_MS
+    )
     assert store.game(GAME)["title"] == "first"
     assert store.saved_game(GAME) == {"saved": True}
     assert [fields["type"] for _, fields in store.events_after(GAME, "0-0", 0)] == ["created"]

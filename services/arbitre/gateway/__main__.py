@@ -1,9 +1,9 @@
 """``python -m arbitre.gateway [--host HOST] [--port PORT]``: serve the gateway.
 
-The services' addresses and the limits come from the environment (see
-:meth:`arbitre.gateway.GatewayConfig.from_environment`). Serves with uvicorn (the event streams on
-asyncio, the other routes in a thread pool: :mod:`arbitre.gateway.serving`) until SIGTERM or
-SIGINT; port 0 picks a free port, printed on the first line of output.
+The services' addresses, the limits and the gateway's credential come from the environment
+(see :meth:`arbitre.gateway.GatewayConfig.from_environment`). Serves with uvicorn (the event
+streams on asyncio, the other routes in a thread pool: :mod:`arbitre.gateway.serving`) until
+SIGTERM or SIGINT; port 0 picks a free port, printed on the first line of output.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from collections.abc import Sequence
 
 from arbitre.gateway.app import GatewayConfig, create_app
 from arbitre.gateway.serving import serve_until_signal
+from arbitre.services.internal_auth import CredentialError
 from arbitre.services.logs import configure_logging
 
 DEFAULT_HOST = "127.0.0.1"
@@ -49,7 +50,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 f"arbitre gateway: listening on http://{arguments.host}:{port}", flush=True
             ),
         )
-    except (OSError, ValueError) as error:
+    except (OSError, ValueError, CredentialError) as error:
         print(f"arbitre gateway: {error}", file=sys.stderr)
         return 2
     return 0

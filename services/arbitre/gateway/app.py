@@ -17,9 +17,11 @@ Routes (the contract is the OpenAPI document at ``/v1/openapi.json``, see
 Every input is checked before any call: JSON objects with exactly the documented fields, of the
 documented types and sizes. Every error is JSON ``{"error": {"code", "message"}}``: 400 for a
 bad request (the services' own messages for boards, racks and moves they cannot read), 404 for
-an unknown route or lexicon, 405, 413 for a body over the limit, 415 for a body that is not
-JSON, 503 with ``Retry-After`` when a service is down or too slow, 502 when a service fails
-unexpectedly and 500 for a bug of the gateway (both logged).
+an unknown route or lexicon, 405, 413 for a body over the limit (sent with Content-Length or
+chunked), 415 for a body that is not JSON, 429 with ``Retry-After`` over a rate limit per
+client (:mod:`arbitre.gateway.rate_limits`), 503 with ``Retry-After`` when a service is down
+or too slow, 502 when a service fails unexpectedly and 500 for a bug of the gateway (both
+logged).
 """
 
 from __future__ import annotations
@@ -30,7 +32,7 @@ import os
 import threading
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -56,6 +58,7 @@ from arbitre.gateway.errors import (
     http_error,
 )
 from arbitre.gateway.games import add_game_routes
+from arbitre.gateway.rate_limits import NO_LIMITS, RateLimits, install_rate_limits
 from arbitre.gateway.reading import (
     Body,
     check_text,
@@ -65,6 +68,7 @@ from arbitre.gateway.reading import (
 )
 from arbitre.gateway.results import add_results_routes
 from arbitre.gateway.web_pages import add_web_routes
+from arbitre.services.internal_auth import Credentials, Identity, open_channel
 from arbitre.services.server import CHANNEL_OPTIONS
 from arbitre.v1 import (
     dictionary_pb2,
@@ -126,6 +130,12 @@ class GatewayConfig:
     api_keys: frozenset[str] = frozenset()
     #: The browser pages served at ``/`` (``web/`` of the checkout by default).
     web_dir: Path | None = DEFAULT_WEB_DIR
+    #: Rate limits per client address (:mod:`arbitre.gateway.rate_limits`): none unless given;
+    #: :meth:`from_environment` gives the defaults, or the environment's.
+    rate_limits: RateLimits = NO_LIMITS
+    #: The gateway's credential, sent with every call to the services (``None``: services
+    #: that run open); see :mod:`arbitre.services.internal_auth`.
+    internal_token: str | None = field(default=None, repr=False)
 
     def __post_init__(self) -> None:
         for name in ("deadline_seconds", "health_deadline_seconds"):
@@ -156,8 +166,12 @@ class GatewayConfig:
         ``ARBITRE_DICTIONARY_ADDRESS``, ``ARBITRE_SCORING_ADDRESS`` (the variables each service
         listens by), ``ARBITRE_GATEWAY_DEADLINE`` (seconds) and
         ``ARBITRE_GATEWAY_MAX_REQUEST_BYTES``, ``ARBITRE_API_KEYS`` (comma-separated),
-        ``ARBITRE_SESSION_ADDRESS``, ``ARBITRE_WEB_DIR``; the defaults otherwise. Raises
-        :class:`ValueError` for a value that is not a number."""
+        ``ARBITRE_SESSION_ADDRESS``, ``ARBITRE_WEB_DIR``, the rate limits
+        (``ARBITRE_RATE_LIMIT_*``, counted in ``REDIS_URL`` when set), the gateway's credential
+        (``ARBITRE_GATEWAY_TOKEN_FILE`` or ``ARBITRE_GATEWAY_TOKEN``); the defaults otherwise.
+        Raises :class:`ValueError` for a value that is not a number,
+        :class:`~arbitre.services.internal_auth.CredentialError` for a bad credential and
+        :class:`OSError` for its file missing."""
         defaults = cls()
         values: dict[str, Any] = {}
         for peer in PEERS:
@@ -175,6 +189,9 @@ class GatewayConfig:
         size = environ.get("ARBITRE_GATEWAY_MAX_REQUEST_BYTES")
         if size:
             values["max_request_bytes"] = _number(size, "ARBITRE_GATEWAY_MAX_REQUEST_BYTES", int)
+        values["rate_limits"] = RateLimits.from_environment(environ)
+        gateway = Credentials.from_environment(environ).only(Identity.GATEWAY)
+        values["internal_token"] = gateway.token(Identity.GATEWAY)
         return cls(**values)
 
 
@@ -230,8 +247,8 @@ class Gateway:
             with self._lock:
                 opened = self._opened.get(peer)
                 if opened is None:
-                    channel = grpc.insecure_channel(
-                        self.config.address(peer), options=CHANNEL_OPTIONS
+                    channel = open_channel(
+                        self.config.address(peer), self.config.internal_token, CHANNEL_OPTIONS
                     )
                     opened = (channel, _STUBS[peer](channel))
                     self._opened[peer] = opened
@@ -255,17 +272,27 @@ class Gateway:
         except grpc.RpcError as error:
             raise self._failure(peer, error) from None
 
-    def stream(self, peer: str, method: str, message: Any) -> Any:
-        """A server-streaming call of ``peer`` with no deadline (the caller cancels it)."""
-        return getattr(self._open(peer)[1], method)(message)
-
-    def first(self, stream: Any, peer: str) -> Any:
-        """The first message of ``stream`` (``None`` when it ends at once); a failure is
-        raised as the :class:`ApiError` it means for the caller."""
+    def refuse_live_position(self, rows: list[str], rack: str = "", move: str = "") -> None:
+        """Fair play: a 403 when the position is that of an open turn of a refereed game (the
+        session says), unless the operator gave API keys (then every caller has one). With
+        the session unreachable no turn can be answered either: the analysis goes on."""
+        if self.config.api_keys:
+            return
+        check = session_pb2.PositionCheckRequest(board=rows, rack=rack, move=move)
         try:
-            return next(stream, None)
-        except grpc.RpcError as error:
-            raise self._failure(peer, error) from None
+            live = self.call("session", "CheckPosition", check).live
+        except ApiError as error:
+            if error.status != 503:
+                raise
+            log.warning("fair play: the session is unreachable; position not checked")
+            return
+        if live:
+            raise ApiError(
+                403,
+                "refereed_position",
+                "this is the position of a live turn of a refereed game: it can be analysed "
+                "once the turn is revealed",
+            )
 
     def _failure(self, peer: str, error: Any) -> ApiError:
         """A failed call to ``peer``, counted, as the :class:`ApiError` it means."""
@@ -306,6 +333,7 @@ def create_app(config: GatewayConfig | None = None) -> Flask:
     gateway = Gateway(config)
     app = Flask("arbitre.gateway", static_folder=None)
     app.config["MAX_CONTENT_LENGTH"] = config.max_request_bytes
+    app.wsgi_app = _terminated_input(app.wsgi_app)  # type: ignore[method-assign]
     provider = DefaultJSONProvider(app)
     provider.sort_keys = False
     app.json = provider
@@ -327,6 +355,7 @@ def create_app(config: GatewayConfig | None = None) -> Flask:
         position = body.position(rows)
         limit = body.integer("limit", 1, openapi.MAX_MOVES_LIMIT)
         tie_break = body.tie_break()
+        gateway.refuse_live_position(rows, rack=rack)
         message = movegen_pb2.MovesRequest(
             position=position, rack=rack, tie_break=tie_break or [], limit=limit or 1
         )
@@ -355,7 +384,9 @@ def create_app(config: GatewayConfig | None = None) -> Flask:
         rows = body.board()
         move = body.text("move", openapi.MAX_MOVE_CHARS)
         rack = body.optional_text("rack", openapi.MAX_RACK_CHARS)
-        message = scoring_pb2.JudgeRequest(position=body.position(rows), move=move, rack=rack)
+        position = body.position(rows)
+        gateway.refuse_live_position(rows, rack=rack, move=move)
+        message = scoring_pb2.JudgeRequest(position=position, move=move, rack=rack)
         answer = gateway.call("scoring", "Judge", message)
         result: dict[str, Any] = {
             "legal": answer.legal,
@@ -435,6 +466,21 @@ def create_app(config: GatewayConfig | None = None) -> Flask:
     @app.get("/metrics")
     def metrics() -> Response:
         return Response(generate_latest(gateway.metrics.registry), content_type=CONTENT_TYPE_LATEST)
+
+    install_rate_limits(app, config.rate_limits)  # once every route is added
+    return app
+
+
+def _terminated_input(wsgi_app: Callable[..., Any]) -> Callable[..., Any]:
+    """``wsgi_app`` told, under the ASGI adapter, that the server ends the body (WSGI's
+    ``wsgi.input_terminated``): a2wsgi's input ends with the ASGI body, which uvicorn has
+    de-chunked, so a chunked body (no ``Content-Length``) is read, up to ``MAX_CONTENT_LENGTH``
+    (a 413 past it), instead of being taken as empty. werkzeug's own server sets it itself."""
+
+    def app(environ: dict[str, Any], start_response: Callable[..., Any]) -> Any:
+        if "asgi.scope" in environ:
+            environ.setdefault("wsgi.input_terminated", True)
+        return wsgi_app(environ, start_response)
 
     return app
 

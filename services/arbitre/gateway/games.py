@@ -9,25 +9,22 @@
   never the top nor another player's answer;
 - ``POST /v1/games/{id}/turns/{n}/answers`` ``{move}`` (player's token) → the points of the pose;
 - ``GET /v1/games/{id}/turns/{n}`` → once revealed: the top and every answer;
-- ``GET /v1/games/{id}/standings`` (``offset``, ``limit``), ``/record`` (JSON), ``/sheet`` (text);
-- ``GET /v1/games/{id}/events``: server-sent events (``Last-Event-ID`` or ``?after=`` resumes).
+- ``GET /v1/games/{id}/standings`` (``offset``, ``limit``), ``/record`` (JSON), ``/sheet`` (text).
 
-Tokens come in ``Authorization: Bearer <token>``.
+Tokens come in ``Authorization: Bearer <token>``. The game's server-sent events
+(``GET /v1/games/{id}/events``) are no Flask route: :mod:`arbitre.gateway.asgi` serves them.
 """
 
 from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
-import grpc
-from flask import Flask, Response, jsonify, request, stream_with_context
+from flask import Flask, Response, jsonify, request
 
 from arbitre.gateway import openapi
 from arbitre.gateway.errors import ApiError, bad_request
-from arbitre.gateway.event_hub import BROKEN, ENDED, EventHub
 from arbitre.gateway.reading import Body, json_object, query_arguments, shown
 from arbitre.services.game_keys import is_game_id
 from arbitre.services.session import game_state_data
@@ -37,14 +34,10 @@ if TYPE_CHECKING:
     from arbitre.gateway.app import Gateway
 
 __all__ = [
-    "BROKEN_EVENT",
-    "PING_SECONDS",
     "add_game_routes",
     "bearer_token",
     "call_session",
     "game_id_of",
-    "is_event_id",
-    "sse_message",
 ]
 
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{1,128}")
@@ -61,11 +54,6 @@ _SESSION_CODES = frozenset(
         (400, "bad_package"),
     }
 )
-#: Seconds of silence before an event stream sends a keep-alive comment.
-PING_SECONDS = 15.0
-#: What a client's stream ends with when its upstream broke: it reconnects.
-BROKEN_EVENT = 'event: error\ndata: {"message": "the stream broke; reconnect"}\n\n'
-_EVENT_ID = re.compile(r"[0-9]{1,20}-[0-9]{1,20}")
 
 
 def bearer_token(required: bool) -> str:
@@ -93,16 +81,19 @@ def bearer_token(required: bool) -> str:
     return token
 
 
-def is_event_id(text: str) -> bool:
-    """Whether ``text`` is a Redis stream id: two numbers below 2**64."""
-    return bool(_EVENT_ID.fullmatch(text)) and all(int(part) < 2**64 for part in text.split("-"))
-
-
 def game_id_of(game_id: str) -> str:
     """``game_id`` when it can be a game id; a 404 otherwise."""
     if not is_game_id(game_id):
         raise ApiError(404, "not_found", f"no game {shown(game_id)}")
     return game_id
+
+
+def has_body() -> bool:
+    """Whether the request has a body (a length, or chunked)."""
+    return (
+        bool(request.content_length)
+        or "chunked" in request.headers.get("Transfer-Encoding", "").lower()
+    )
 
 
 def _turn(text: str) -> int:
@@ -175,28 +166,9 @@ def _standings_data(page: Any) -> dict[str, Any]:
     }
 
 
-def sse_message(event_id: str, kind: str, data: str) -> str:
-    """One server-sent event: its id, its type and its data (a line of ``data:`` per line)."""
-    lines = "".join(f"data: {line}\n" for line in (data or "{}").splitlines() or ["{}"])
-    return f"id: {event_id}\nevent: {kind}\n{lines}\n"
-
-
 def add_game_routes(app: Flask, gateway: Gateway) -> None:
-    """Add the game routes to ``app``, calling the session service through ``gateway``; the
-    event streams of a game share one feed (:mod:`arbitre.gateway.event_hub`)."""
-
-    def open_stream(game_id: str) -> tuple[Any, Any]:
-        stream = gateway.stream(
-            "session", "Events", session_pb2.EventsRequest(game_id=game_id, after="")
-        )
-        first = gateway.first(stream, "session")
-        if first is None:
-            stream.cancel()
-            raise ApiError(502, "bad_gateway", "the session service sent no game state")
-        return stream, first
-
-    hub = EventHub(open_stream)
-    app.extensions["arbitre.event_hub"] = hub
+    """Add the game routes to ``app``, calling the session service through ``gateway`` (the
+    event streams are not among them: :mod:`arbitre.gateway.asgi`)."""
 
     def created(data: dict[str, Any]) -> Response:
         response = jsonify(data)
@@ -219,6 +191,7 @@ def add_game_routes(app: Flask, gateway: Gateway) -> None:
                 "seats",
                 "package",
                 "start_at_ms",
+                "refereed",
             ),
         )
         kind = body.optional_text("kind", openapi.MAX_NAME_CHARS) or "duplicate"
@@ -244,6 +217,7 @@ def add_game_routes(app: Flask, gateway: Gateway) -> None:
             seats=body.integer("seats", 0, openapi.MAX_TABLE_SEATS) or 0,
             package_json=json.dumps(package) if package is not None else "",
             start_at_ms=body.integer("start_at_ms", 0, openapi.MAX_START_AT_MS) or 0,
+            refereed=bool(body.boolean("refereed")),
         )
         answer = call_session(gateway, "CreateGame", message)
         return created(
@@ -288,16 +262,32 @@ def add_game_routes(app: Flask, gateway: Gateway) -> None:
         answer = call_session(gateway, "AddRobot", message)
         return created({"player_id": answer.player_id, "game": game_state_data(answer.state)})
 
-    def command(game_id: str, method: str) -> Response:
+    def command(game_id: str, method: str, key: str | None = None) -> Response:
+        """An organiser's command; ``key``: the release key read from the body (``None``:
+        the body, if any, must be JSON and is ignored)."""
         query_arguments(())
-        if request.content_length:
-            json_object()  # a body, if any, must be JSON (and is ignored)
-        message = session_pb2.GameCommand(game_id=game_id_of(game_id), token=bearer_token(True))
+        if key is None and has_body():
+            json_object()
+        message = session_pb2.GameCommand(
+            game_id=game_id_of(game_id), token=bearer_token(True), release_key=key or ""
+        )
         return jsonify(game_state_data(call_session(gateway, method, message)))
+
+    def release_key(required: bool) -> str:
+        """The ``release_key`` of the body: the key of a game's sealed package."""
+        if not required and not has_body():
+            return ""
+        fields = ("release_key",)
+        body = Body(json_object(), required=fields if required else (), optional=fields)
+        return body.optional_text("release_key", openapi.MAX_RELEASE_KEY_CHARS)
 
     @app.post("/v1/games/<game_id>/start")
     def start_game(game_id: str) -> Response:
-        return command(game_id, "Start")
+        return command(game_id, "Start", release_key(required=False))
+
+    @app.post("/v1/games/<game_id>/package-key")
+    def release_package(game_id: str) -> Response:
+        return command(game_id, "ReleasePackage", release_key(required=True))
 
     @app.post("/v1/games/<game_id>/pause")
     def pause_game(game_id: str) -> Response:
@@ -330,7 +320,7 @@ def add_game_routes(app: Flask, gateway: Gateway) -> None:
     @app.post("/v1/games/<game_id>/turns/<turn>/next")
     def next_turn(game_id: str, turn: str) -> Response:
         query_arguments(())
-        if request.content_length:
+        if has_body():
             json_object()  # a body, if any, must be JSON (and is ignored)
         message = session_pb2.NextRequest(
             game_id=game_id_of(game_id), turn=_turn(turn), token=bearer_token(True)
@@ -388,75 +378,6 @@ def add_game_routes(app: Flask, gateway: Gateway) -> None:
         message = session_pb2.GetGameRequest(game_id=game_id_of(game_id))
         found = gateway.call("session", "GetRecord", message)
         return Response(found.sheet, content_type="text/plain; charset=utf-8")
-
-    @app.get("/v1/games/<game_id>/events")
-    def events(game_id: str) -> Response:
-        arguments = query_arguments(("after",))
-        after = arguments.get("after") or request.headers.get("Last-Event-ID", "")
-        if after and not is_event_id(after):
-            raise bad_request(f"{shown(after)} is not an event id (Last-Event-ID or after)")
-        game = game_id_of(game_id)
-        subscription = hub.subscribe(game, after)
-        if subscription is None:  # resuming from further back than the shared feed keeps
-            return _event_response(_own_stream(gateway, game, after))
-        try:
-            state = None
-            if not after:
-                message = session_pb2.GetGameRequest(game_id=game)
-                state = game_state_data(gateway.call("session", "GetGame", message))
-        except BaseException:
-            hub.unsubscribe(subscription)
-            raise
-
-        def generate() -> Iterator[str]:
-            try:
-                yield "retry: 2000\n\n"
-                if state is not None:
-                    yield sse_message(subscription.start_id, "state", json.dumps(state))
-                for event in hub.iterate(subscription, PING_SECONDS):
-                    if event is None:
-                        yield ": ping\n\n"
-                    elif event is BROKEN:
-                        yield BROKEN_EVENT
-                    elif event is not ENDED:
-                        yield sse_message(event.id, event.type, event.data)
-            finally:
-                hub.unsubscribe(subscription)
-
-        return _event_response(generate())
-
-
-def _event_response(lines: Iterator[str]) -> Response:
-    response = Response(stream_with_context(lines), content_type="text/event-stream")
-    response.headers["Cache-Control"] = "no-cache"
-    response.headers["X-Accel-Buffering"] = "no"
-    return response
-
-
-def _own_stream(gateway: Gateway, game_id: str, after: str) -> Iterator[str]:
-    """A client's own stream of the session's events after ``after`` (errors such as an
-    unknown game are raised before any byte)."""
-    stream = gateway.stream(
-        "session", "Events", session_pb2.EventsRequest(game_id=game_id, after=after)
-    )
-    first = gateway.first(stream, "session")
-
-    def generate() -> Iterator[str]:
-        try:
-            yield "retry: 2000\n\n"
-            if first is not None and first.type != "ping":
-                yield sse_message(first.id, first.type, first.data_json)
-            for event in stream:
-                if event.type == "ping":
-                    yield ": ping\n\n"
-                else:
-                    yield sse_message(event.id, event.type, event.data_json)
-        except grpc.RpcError:
-            yield BROKEN_EVENT
-        finally:
-            stream.cancel()
-
-    return generate()
 
 
 def _count(text: str, name: str, high: int) -> int:

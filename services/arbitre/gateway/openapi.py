@@ -14,6 +14,7 @@ import copy
 from typing import Any
 
 from arbitre.engine.robots import RobotLevel
+from arbitre.rules.game_config import INTEGER_RANGES, Variant
 from arbitre.rules.registration import MAX_CLUB_CHARS as REGISTRATION_CLUB_CHARS
 from arbitre.rules.registration import MAX_NAME_CHARS as REGISTRATION_NAME_CHARS
 from arbitre.rules.tie_break import TIE_BREAK_KEYS as RULES_TIE_BREAK_KEYS
@@ -22,7 +23,9 @@ from arbitre.services.session import MAX_BEST_MOVES, MAX_TABLE_SEATS, MIN_TABLE_
 
 __all__ = [
     "API_VERSION",
+    "EVENT_TYPES",
     "GAME_ID_PATTERN",
+    "LIMITED_PATHS",
     "MAX_BEST_MOVES",
     "MAX_BOARD_ROWS",
     "MAX_CENTRE_CSV_CHARS",
@@ -79,6 +82,8 @@ MAX_SEARCH_LIMIT = 10_000
 MAX_TURN = 10_000
 MAX_REVEAL_SECONDS = 600
 MAX_TITLE_CHARS = 120
+#: A sealed package's release key (``RK1-`` and 14 groups of 4: 60 characters).
+MAX_RELEASE_KEY_CHARS = 120
 MAX_PLAYER_NAME_CHARS = REGISTRATION_NAME_CHARS
 MAX_CLUB_CHARS = REGISTRATION_CLUB_CHARS
 #: Longest série: "S1" to "S7", or a category label.
@@ -132,6 +137,7 @@ _ERROR_RESPONSES = {
     409: "Conflict",
     413: "PayloadTooLarge",
     415: "UnsupportedMediaType",
+    429: "TooManyRequests",
     500: "InternalError",
     502: "BadGateway",
     503: "Unavailable",
@@ -149,7 +155,9 @@ _POSITION_FIELDS: dict[str, Any] = {
         {
             "type": "string",
             "maxLength": MAX_NAME_CHARS,
-            "description": 'A lexicon id (see GET /v1/lexicons); default "fr".',
+            "description": "A lexicon id (see GET /v1/lexicons); by default the lexicon of "
+            'the tile set\'s language ("en" for tiles "en"), as `arbitre score` chooses, else '
+            '"fr".',
         }
     ),
     "tiles": _optional(
@@ -387,6 +395,208 @@ _SCHEMAS: dict[str, Any] = {
 _INTEGER: dict[str, Any] = {"type": "integer"}
 _STRINGS: dict[str, Any] = {"type": "array", "items": {"type": "string"}}
 
+
+def _ranged(field: str, description: str) -> dict[str, Any]:
+    """An integer in the range :data:`~arbitre.rules.game_config.INTEGER_RANGES` gives
+    ``field``."""
+    low, high = INTEGER_RANGES[field]
+    return {
+        "type": "integer",
+        "minimum": low,
+        "maximum": high,
+        "description": f"{description} ({low} to {high}).",
+    }
+
+
+_GAME_CONFIG: dict[str, Any] = {
+    "type": "object",
+    "additionalProperties": False,
+    "description": "A duplicate game's configuration (arbitre.rules.game_config): every field "
+    "optional at creation (the preset's otherwise). Every integer has a range; a value out of "
+    "it, of the wrong type or impossible (minimums out of order, a bonus the variant cannot "
+    "give, a partie joker without blanks) is a 400 saying which.",
+    "properties": {
+        "name": {"type": "string", "description": "A label (fisf, online or any)."},
+        "variant": {"type": "string", "enum": [variant.value for variant in Variant]},
+        "lexicon": {"type": "string", "description": "A lexicon id (GET /v1/lexicons)."},
+        "tiles": {
+            "anyOf": [{"type": "string"}, {"type": "object"}],
+            "description": "A tile set preset (fr, en, french, english) or a tile set "
+            "object (name, language, blanks, blank_value, letters: {A: {count, value, "
+            "vowel}}; 60 to 120 tiles); every value, the blanks' too, "
+            f"{INTEGER_RANGES['tiles.value'][0]} to {INTEGER_RANGES['tiles.value'][1]}.",
+        },
+        "layout": {
+            "anyOf": [{"type": "string"}, {"type": "object"}],
+            "description": 'The board: "standard", a text map, or {name, text, start}.',
+        },
+        "minimums": {
+            "type": "array",
+            "description": "The tirage rule: from each from_turn on (increasing, the first "
+            "1), at least so many vowels and consonants; their sum at most the rack's size.",
+            "items": {
+                "type": "object",
+                "additionalProperties": False,
+                "required": ["from_turn", "vowels", "consonants"],
+                "properties": {
+                    "from_turn": _ranged("minimums.from_turn", "The first turn of the rule"),
+                    "vowels": _ranged("minimums.vowels", "Vowels at least"),
+                    "consonants": _ranged("minimums.consonants", "Consonants at least"),
+                },
+            },
+        },
+        "no_move_redraws": _ranged(
+            "no_move_redraws", "Redraws of a rack with no legal move before the game ends"
+        ),
+        "max_turns": _optional(_ranged("max_turns", "The number of turns; null: a full game")),
+        "bonuses": _optional(
+            {
+                "type": "object",
+                "description": "Tiles played (a number as a string, possible in the "
+                "variant) to points; null: the variant's (+50 for 7, 7et8 also +75 for 8).",
+                "propertyNames": {"pattern": "^[0-9]{1,6}$"},
+                "additionalProperties": _ranged("bonuses.points", "Points"),
+            }
+        ),
+        "solo_bonus": _ranged("solo_bonus", "Points for the only player on the top"),
+        "solo_min_players": _ranged("solo_min_players", "Active players needed for the solo bonus"),
+        "tie_break": {
+            "type": "array",
+            "items": {"type": "string", "enum": list(RULES_TIE_BREAK_KEYS)},
+            "description": "Criteria among equal tops, in order: distinct, never both of "
+            "an opposite pair.",
+        },
+        "seconds_per_turn": _ranged("seconds_per_turn", "The clock of a turn, in seconds"),
+    },
+}
+
+_EVENT_ID: dict[str, Any] = {"type": "string", "pattern": "^[0-9]{1,20}-[0-9]{1,20}$"}
+_TURN_NUMBER: dict[str, Any] = {"type": "integer", "minimum": 1}
+
+
+def _event_data(required: list[str], properties: dict[str, Any]) -> dict[str, Any]:
+    """The data of an event: these fields at least (clients ignore any they do not know)."""
+    return {"type": "object", "required": required, "properties": properties}
+
+
+#: Every event of a game's stream: its type, what it means, the schema of its data.
+_EVENTS: dict[str, tuple[str, dict[str, Any]]] = {
+    "state": (
+        "First on a stream that does not resume: the game's state, as GET /v1/games/{id}.",
+        _ref("GameState"),
+    ),
+    "created": (
+        "The game was created (first of its stream, seen when resuming from the start): "
+        "seed_commitment is the SHA-256 commitment to the seed, revealed at the end.",
+        _event_data([], {"seed_commitment": _optional({"type": "string"})}),
+    ),
+    "player_joined": (
+        "A player (a person, or a robot with its level) joined; players counts them all.",
+        _event_data(
+            ["player", "name", "players"],
+            {
+                "player": {"type": "string"},
+                "name": {"type": "string"},
+                "players": _INTEGER,
+                "robot": {"type": "string", "enum": list(ROBOT_LEVELS)},
+            },
+        ),
+    ),
+    "game_started": (
+        "The game started (scheduled: by itself, at its start_at_ms); turn_started follows.",
+        _event_data([], {"scheduled": {"type": "boolean"}}),
+    ),
+    "turn_started": (
+        "A turn is open: its rack and board, and its deadline (Unix ms).",
+        _event_data(
+            ["turn", "rack", "board", "deadline_ms"],
+            {
+                "turn": _TURN_NUMBER,
+                "rack": {"type": "string"},
+                "board": _STRINGS,
+                "deadline_ms": _INTEGER,
+            },
+        ),
+    ),
+    "answer_count": (
+        "How many players answered the open turn: at most every 250 ms (every players ms in "
+        "a large game), and when everyone has.",
+        _event_data(
+            ["turn", "answers", "players"],
+            {"turn": _TURN_NUMBER, "answers": _INTEGER, "players": _INTEGER},
+        ),
+    ),
+    "turn_revealed": (
+        "The turn is closed and revealed: its top, and how many answered "
+        "(GET /v1/games/{id}/turns/{n} for every answer).",
+        _event_data(
+            ["turn", "top", "answers"],
+            {
+                "turn": _TURN_NUMBER,
+                "top": {
+                    "type": "object",
+                    "required": ["move", "score", "tiles", "blanks"],
+                    "properties": {
+                        "move": {"type": "string"},
+                        "score": _INTEGER,
+                        "tiles": _INTEGER,
+                        "blanks": _INTEGER,
+                    },
+                },
+                "answers": _INTEGER,
+            },
+        ),
+    ),
+    "paused": (
+        "The organiser paused the game: the clock keeps remaining_ms for the resume.",
+        _event_data(["turn"], {"turn": _INTEGER, "remaining_ms": _INTEGER}),
+    ),
+    "resumed": (
+        "The game goes on (after a pause: the turn's new deadline).",
+        _event_data(["turn"], {"turn": _INTEGER, "deadline_ms": _INTEGER}),
+    ),
+    "next_count": (
+        "During a reveal: how many of the people at the game pressed Next.",
+        _event_data(
+            ["turn", "ready", "of"],
+            {"turn": _TURN_NUMBER, "ready": _INTEGER, "of": _INTEGER},
+        ),
+    ),
+    "game_over": (
+        "The game is over (reason: bag, no_move or max_turns); the stream ends.",
+        _event_data(
+            ["reason"], {"reason": {"type": "string", "enum": ["bag", "no_move", "max_turns"]}}
+        ),
+    ),
+    "error": (
+        "The gateway's stream from the session broke (no id): reconnect with Last-Event-ID.",
+        _event_data(["message"], {"message": {"type": "string"}}),
+    ),
+}
+#: The types of the events a game's stream sends.
+EVENT_TYPES = tuple(_EVENTS)
+
+
+def _event_schema(kind: str) -> dict[str, Any]:
+    description, data = _EVENTS[kind]
+    return {
+        "type": "object",
+        "description": description,
+        "required": ["event", "data"],
+        "properties": {"event": {"const": kind}, "id": _EVENT_ID, "data": data},
+    }
+
+
+_EVENT_SCHEMAS: dict[str, Any] = {
+    "GameEvent": {
+        "description": "One server-sent event of a game's stream, as a client parses it: "
+        "`id:` (a stream id, to resume with Last-Event-ID), `event:` (its type) and `data:` "
+        "(one line of JSON). A comment line (`: ping`) keeps an idle stream open.",
+        "oneOf": [_event_schema(kind) for kind in _EVENTS],
+    },
+    "GameConfig": _GAME_CONFIG,
+}
+
 _GAME_SCHEMAS: dict[str, Any] = {
     "CreateGameRequest": {
         "type": "object",
@@ -416,12 +626,10 @@ _GAME_SCHEMAS: dict[str, Any] = {
             ),
             "config": _optional(
                 {
-                    "type": "object",
-                    "description": "Fields of a game configuration overriding the preset's: "
-                    "name, variant, lexicon, tiles, layout, minimums, no_move_redraws, "
-                    "max_turns, bonuses, solo_bonus, solo_min_players, tie_break, "
-                    "seconds_per_turn. An unknown field, a value of the wrong type or an "
-                    "impossible one is a 400 saying which.",
+                    "allOf": [_ref("GameConfig")],
+                    "description": "Fields of a game configuration overriding the preset's "
+                    "(GameConfig: each integer in its range). An unknown field, a value of the "
+                    "wrong type or an impossible one is a 400 saying which.",
                 }
             ),
             "seed": _optional(
@@ -459,7 +667,19 @@ _GAME_SCHEMAS: dict[str, Any] = {
                     "must be left out. Refused (400, code bad_package) unless its content hash "
                     "matches, it is signed with the operator's key (when the server has one, "
                     "ARBITRE_PACKAGE_KEY_FILE), it was made over the server's lexicon (same "
-                    "content hash) and it replays turn by turn on this server.",
+                    "content hash) and it replays turn by turn on this server. A sealed package "
+                    "(`arbitre package prepare --seal`) is checked as far as can be without its "
+                    "key (hash, signature, lexicon) and stays sealed until the start: the "
+                    "organiser gives its release key to /start, or beforehand to /package-key "
+                    "for a scheduled start.",
+                }
+            ),
+            "refereed": _optional(
+                {
+                    "type": "boolean",
+                    "description": "A refereed game: while one of its turns is open, /v1/solve "
+                    "and /v1/score refuse its position (403 refereed_position) unless the "
+                    "operator gave API keys.",
                 }
             ),
             "start_at_ms": _optional(
@@ -574,6 +794,30 @@ _GAME_SCHEMAS: dict[str, Any] = {
         "type": "object",
         "description": "Ignored; a body, when sent, must be a JSON object.",
     },
+    "StartRequest": {
+        "type": "object",
+        "additionalProperties": False,
+        "description": "Optional: the release key of the game's sealed package.",
+        "properties": {
+            "release_key": {
+                "type": "string",
+                "maxLength": MAX_RELEASE_KEY_CHARS,
+                "description": "RK1-… as `arbitre package prepare --seal` wrote it.",
+            }
+        },
+    },
+    "ReleaseKeyRequest": {
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["release_key"],
+        "properties": {
+            "release_key": {
+                "type": "string",
+                "maxLength": MAX_RELEASE_KEY_CHARS,
+                "description": "RK1-… as `arbitre package prepare --seal` wrote it.",
+            }
+        },
+    },
     "Player": {
         "type": "object",
         "required": ["id", "name", "answered", "robot", "club", "serie", "country"],
@@ -625,7 +869,10 @@ _GAME_SCHEMAS: dict[str, Any] = {
             "game_id": {"type": "string"},
             "kind": {"type": "string", "enum": ["duplicate"]},
             "title": {"type": "string"},
-            "status": {"type": "string", "enum": ["waiting", "running", "paused", "over"]},
+            "status": {
+                "type": "string",
+                "enum": ["waiting", "running", "paused", "over", "parked"],
+            },
             "phase": {
                 "type": "string",
                 "enum": ["", "turn", "closing", "reveal"],
@@ -699,7 +946,7 @@ _GAME_SCHEMAS: dict[str, Any] = {
                 "and results page through them).",
             },
             "config": {
-                "type": "object",
+                "allOf": [_ref("GameConfig")],
                 "description": "The game's whole configuration (the preset with the "
                 "overrides given at creation).",
             },
@@ -738,6 +985,30 @@ _GAME_SCHEMAS: dict[str, Any] = {
                 "their answer and its points on the board.",
                 "required": ["move", "score"],
                 "properties": {"move": {"type": "string"}, "score": _INTEGER},
+            },
+            "seed_commitment": {
+                "type": ["string", "null"],
+                "description": "SHA-256 of the game's seed with a salt, published at the "
+                "creation (at the start for a sealed package); the record holds the seed and "
+                "the salt once the game is over.",
+            },
+            "refereed": {
+                "type": "boolean",
+                "description": "The analysis routes refuse the position of its open turn.",
+            },
+            "sealed": {
+                "type": "boolean",
+                "description": "Made from a sealed package not opened yet.",
+            },
+            "key_released": {
+                "type": "boolean",
+                "description": "The sealed package's release key was given: it opens at the "
+                "scheduled start.",
+            },
+            "parked_reason": {
+                "type": "string",
+                "description": "Only when status is parked: why the game's steps stopped "
+                "(its organiser may resume it once the cause is mended).",
             },
         },
     },
@@ -975,12 +1246,12 @@ _GAME_SCHEMAS: dict[str, Any] = {
     "GameRecord": {
         "type": "object",
         "description": "The record of the game so far (closed turns only), as `arbitre` "
-        "replays it: configuration, seed, lexicon and its hash, every turn with every answer, "
-        "the standings; names maps player ids to names.",
+        "replays it: configuration, lexicon and its hash, every turn with every answer, "
+        "the standings; names maps player ids to names. The seed (and its salt) only once the "
+        "game is over; seed_commitment, the SHA-256 commitment to them, from the start.",
         "required": [
             "format",
             "config",
-            "seed",
             "lexicon",
             "players",
             "turns",
@@ -994,6 +1265,8 @@ _GAME_SCHEMAS: dict[str, Any] = {
             "format": {"type": "string"},
             "config": {"type": "object"},
             "seed": {"type": "integer", "minimum": 0},
+            "seed_salt": {"type": "string"},
+            "seed_commitment": {"type": "string"},
             "lexicon": {
                 "type": "object",
                 "required": ["id", "hash"],
@@ -1058,6 +1331,14 @@ _RESPONSES: dict[str, Any] = {
     "PayloadTooLarge": _error_response("The body is over the gateway's limit (256 KiB)."),
     "UnsupportedMediaType": _error_response(
         "The body is not sent as Content-Type: application/json."
+    ),
+    "TooManyRequests": _error_response(
+        "Too many requests of this kind from this client address (code rate_limited): "
+        "creating games, joining them (and seating robots), answering (answers, previews and "
+        "Next) and the analysis routes each have a limit per client, set by the operator "
+        "(ARBITRE_RATE_LIMIT_CREATE, _JOIN, _ANSWER, _ANALYSIS); retry after Retry-After "
+        "seconds.",
+        retry=True,
     ),
     "InternalError": _error_response("A bug in the gateway (logged)."),
     "BadGateway": _error_response("A service failed unexpectedly (logged)."),
@@ -1214,17 +1495,20 @@ def _game_operation(
     return operation
 
 
-def _command(verb: str, description: str) -> dict[str, Any]:
+def _command(
+    verb: str, description: str, body: str = "CommandRequest", required: bool = False
+) -> dict[str, Any]:
+    ignored = " Takes the organiser's token; a body, if any, is ignored but must be a JSON object."
     return {
         "post": _game_operation(
             f"{verb} the game (the organiser)",
-            description + " Takes the organiser's token; a body, if any, is ignored but must "
-            "be a JSON object.",
+            description
+            + (ignored if body == "CommandRequest" else " Takes the organiser's token."),
             _json(_ref("GameState"), "The game's state after the command."),
             errors=(*_GAME_ERRORS, 401, 403, 409),
             parameters=[_GAME_ID],
-            body="CommandRequest",
-            body_required=False,
+            body=body,
+            body_required=required,
             security=_ORGANISER,
         )
     }
@@ -1269,7 +1553,19 @@ def _game_paths() -> dict[str, Any]:
             )
         },
         "/v1/games/{game_id}/start": _command(
-            "Start", "Draw the first turn of a waiting game that has a player at least."
+            "Start",
+            "Draw the first turn of a waiting game that has a player at least. A game made "
+            "from a sealed package needs its release key (in the body, unless given before to "
+            "/package-key): a wrong or mistyped key is a 400 and the game keeps waiting.",
+            "StartRequest",
+        ),
+        "/v1/games/{game_id}/package-key": _command(
+            "Release the package key of",
+            "Give the release key of a waiting game's sealed package ahead of its scheduled "
+            "start: checked at once (400 if it does not open the package), kept, and used at "
+            "the start; the package stays sealed until then.",
+            "ReleaseKeyRequest",
+            required=True,
         ),
         "/v1/games/{game_id}/pause": _command(
             "Pause", "Stop the clock of a running game: answers are refused until it resumes."
@@ -1453,21 +1749,31 @@ def _game_paths() -> dict[str, Any]:
             "get": _game_operation(
                 "The game's events (server-sent events)",
                 "A stream that never ends before the game does: first the game's state "
-                "(event `state`), then every event (player_joined, game_started, "
-                "answer_count, turn_started, paused, resumed, turn_revealed, next_count, "
-                "game_over), "
-                "each with its id; a comment line as a ping when idle. To resume after a "
-                "break, send the last id seen in Last-Event-ID (or ?after=): the stream goes on "
-                "from there, without the state.",
+                "(event `state`), then every event of the game, each with its id; a comment "
+                "line as a ping when idle. To resume after a break, send the last id seen in "
+                "Last-Event-ID (or ?after=): the stream goes on from there, without the state "
+                "(from further back than the gateway keeps, it starts again with a fresh state; "
+                "an id later than the game's newest event is a 400). "
+                "The events (each one GameEvent, its data one line of JSON): "
+                + "; ".join(f"`{kind}`: {text}" for kind, (text, _data) in _EVENTS.items()),
                 {
-                    "description": "The event stream.",
+                    "description": "The event stream: GameEvent after GameEvent.",
                     "headers": {
                         "Cache-Control": {
                             "description": "no-cache",
                             "schema": {"type": "string"},
                         }
                     },
-                    "content": {"text/event-stream": {"schema": {"type": "string"}}},
+                    "content": {
+                        "text/event-stream": {
+                            "schema": {
+                                "type": "string",
+                                "description": "Server-sent events, each a GameEvent: "
+                                "id: <id>, event: <type>, data: <JSON>, then a blank line.",
+                            },
+                            "x-event-schema": _ref("GameEvent"),
+                        }
+                    },
                 },
                 parameters=[
                     _GAME_ID,
@@ -1503,9 +1809,32 @@ def _health() -> dict[str, Any]:
     return operation
 
 
+#: The operations under a rate limit per client (:mod:`arbitre.gateway.rate_limits` groups
+#: their views): each documents the 429.
+LIMITED_PATHS = frozenset(
+    {
+        ("post", "/v1/games"),
+        ("post", "/v1/games/{game_id}/players"),
+        ("post", "/v1/games/{game_id}/robots"),
+        ("post", "/v1/games/{game_id}/turns/{turn}/answers"),
+        ("post", "/v1/games/{game_id}/turns/{turn}/preview"),
+        ("post", "/v1/games/{game_id}/turns/{turn}/next"),
+        ("post", "/v1/solve"),
+        ("post", "/v1/score"),
+        ("get", "/v1/lexicons/{lexicon_id}/words/{word}"),
+        ("get", "/v1/lexicons/{lexicon_id}/search"),
+    }
+)
+
+
 def document() -> dict[str, Any]:
     """The OpenAPI 3.1 document of the gateway (a fresh copy each call)."""
-    return copy.deepcopy(_document())
+    built = copy.deepcopy(_document())
+    for method, path in LIMITED_PATHS:
+        responses = built["paths"][path][method]["responses"]
+        responses.update(_errors(429))
+        built["paths"][path][method]["responses"] = dict(sorted(responses.items()))
+    return built
 
 
 def _document() -> dict[str, Any]:
@@ -1652,7 +1981,7 @@ def _document() -> dict[str, Any]:
             ),
         },
         "components": {
-            "schemas": {**_SCHEMAS, **_GAME_SCHEMAS},
+            "schemas": {**_SCHEMAS, **_GAME_SCHEMAS, **_EVENT_SCHEMAS},
             "responses": _RESPONSES,
             "securitySchemes": _SECURITY_SCHEMES,
         },

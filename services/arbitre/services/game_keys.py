@@ -12,7 +12,15 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-__all__ = ["DEADLINES", "GAME_ID_PATTERN", "ROBOT_ANSWERS", "GameKeys", "is_game_id"]
+__all__ = [
+    "CLOCK_HEARTBEAT",
+    "DEADLINES",
+    "GAME_ID_PATTERN",
+    "ROBOT_ANSWERS",
+    "GameKeys",
+    "is_game_id",
+    "live_position",
+]
 
 #: What a game id looks like (the session makes 12 characters of URL-safe base64).
 GAME_ID_PATTERN = "^[A-Za-z0-9_-]{1,64}$"
@@ -28,6 +36,17 @@ def is_game_id(text: str) -> bool:
 DEADLINES = "arbitre:deadlines"
 #: Sorted set: "game id/turn/player id" -> Unix ms when that robot answers.
 ROBOT_ANSWERS = "arbitre:robot-answers"
+#: String: Redis's clock (Unix ms) when a session replica's clock last ticked; a gap in it is
+#: an outage that the running games' clocks are extended by.
+CLOCK_HEARTBEAT = "arbitre:clock-heartbeat"
+#: The prefix of every game's keys (``arbitre:game:{ID}``).
+GAME_PREFIX = "arbitre:game:"
+
+
+def live_position(board_fingerprint: str) -> str:
+    """Set: the racks (:func:`arbitre.rules.fair_play.rack_key`) of the open turns of refereed
+    games played on the board whose fingerprint is ``board_fingerprint``."""
+    return f"arbitre:live-position:{board_fingerprint}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,7 +57,30 @@ class GameKeys:
 
     @property
     def _prefix(self) -> str:
-        return f"arbitre:game:{{{self.game_id}}}"
+        return f"{GAME_PREFIX}{{{self.game_id}}}"
+
+    def every_key(self, turns: int) -> list[str]:
+        """Every key the game may have once ``turns`` turns were drawn (some may not exist)."""
+        fixed = [
+            self.game,
+            self.state,
+            self.players,
+            self.roster,
+            self.tokens,
+            self.registrations,
+            self.centres,
+            self.robots,
+            self.events,
+            self.totals,
+            self.stats,
+            self.closed,
+        ]
+        per_turn = [
+            key
+            for turn in range(1, turns + 1)
+            for key in (self.answers(turn), self.ready(turn), self.result(turn))
+        ]
+        return fixed + per_turn
 
     @property
     def game(self) -> str:
@@ -78,7 +120,8 @@ class GameKeys:
 
     @property
     def robots(self) -> str:
-        """Hash: player id of a robot -> ``{"level", "token"}`` (JSON)."""
+        """Hash: player id of a robot -> ``{"level"}`` (JSON; a robot has no token: it answers
+        inside the session service)."""
         return f"{self._prefix}:robots"
 
     def answers(self, turn: int) -> str:

@@ -2,7 +2,9 @@
 
 A remote caller names a lexicon by id only, never by path: ``ARBITRE_LEXICONS`` (``id=path``
 pairs separated by commas, e.g. ``ods=/srv/ods9.txt``) adds the operator's lists. Lexicons load
-on first use and stay loaded (memory-mapped).
+on first use, or all at once before a server serves (:meth:`LexiconRegistry.load_all`: a cold
+cache compiles the French list in seconds, longer than a peer waits for an answer), and stay
+loaded (memory-mapped).
 """
 
 from __future__ import annotations
@@ -49,6 +51,12 @@ class LexiconRegistry:
                 loaded = load_lexicon(source)
                 self._loaded[key] = loaded
         return loaded
+
+    def load_all(self) -> None:
+        """Load every lexicon on offer now (compiling it on a cold cache), so that no call
+        waits for one; :class:`LexiconError` for a list that cannot be read."""
+        for lexicon_id in self.ids:
+            self.get(lexicon_id)
 
 
 def registry_from_environment(environ: Mapping[str, str] = os.environ) -> LexiconRegistry:

@@ -4,6 +4,9 @@ tests play against.
 :func:`start_platform` starts the move generator, dictionary, scoring and session services on
 one port (the session calling the others through that same port, as it would across machines),
 with the session's :class:`~arbitre.services.session.Clock`; :meth:`Platform.stop` stops both.
+Every call carries a caller credential (:mod:`arbitre.services.internal_auth`): the platform's
+own, generated at start unless given; :attr:`Platform.gateway_token` is what a gateway in front
+of it sends.
 """
 
 from __future__ import annotations
@@ -13,7 +16,9 @@ from typing import Any
 
 from arbitre.services import dictionary, movegen, scoring
 from arbitre.services import session as session_module
+from arbitre.services.internal_auth import Credentials, Identity
 from arbitre.services.lexicons import LexiconRegistry
+from arbitre.services.redis_health import RedisHealthWatcher
 from arbitre.services.server import RunningServer, start
 from arbitre.services.session import Clock, Peers, SessionService
 
@@ -31,12 +36,22 @@ class Platform:
     server: RunningServer
     session: SessionService
     clock: Clock
+    credentials: Credentials
+    #: Keeps the session's health at NOT_SERVING while Redis does not answer.
+    redis_health: RedisHealthWatcher | None = None
 
     @property
     def address(self) -> str:
         return self.server.address
 
+    @property
+    def gateway_token(self) -> str | None:
+        """The gateway's credential (``None`` for a platform started open)."""
+        return self.credentials.token(Identity.GATEWAY)
+
     def stop(self, grace: float = 5.0) -> None:
+        if self.redis_health is not None:
+            self.redis_health.stop()
         self.clock.stop()
         self.server.stop(grace)
         self.session.background.shutdown(wait=False, cancel_futures=True)
@@ -49,10 +64,17 @@ def start_platform(
     *,
     clock: bool = True,
     package_key: bytes | None = None,
+    credentials: Credentials | None = None,
 ) -> Platform:
     """Start the four services over ``registry`` and ``redis`` (a redis-py client) on
     ``address`` (port 0: a free one); ``clock=False`` leaves deadlines to other replicas; with
-    ``package_key``, the session plays only the pre-drawn games that key signed."""
+    ``package_key``, the session plays only the pre-drawn games that key signed. The services
+    serve the callers of ``credentials``, fresh ones (:meth:`Credentials.generate`) by default;
+    empty ones run it open (on a loopback address only). Every lexicon of ``registry`` is
+    loaded before the services serve."""
+    registry.load_all()
+    if credentials is None:
+        credentials = Credentials.generate()
     registration, service = session_module.registration(redis, None, package_key)
     server = start(
         [
@@ -63,10 +85,13 @@ def start_platform(
         ],
         address,
         workers=WORKERS,
+        credentials=credentials,
     )
     local = server.address
-    service.peers = Peers.at(local, local, local)
+    service.peers = Peers.at(local, local, local, credentials.token(Identity.SESSION))
     ticker = Clock(service)
     if clock:
         ticker.start()
-    return Platform(server, service, ticker)
+    watcher = RedisHealthWatcher(redis, server.health, [session_module.SERVICE_NAME])
+    watcher.start()
+    return Platform(server, service, ticker, credentials, watcher)

@@ -53,11 +53,21 @@ from arbitre.engine.robots import Robot, RobotLevel, common_words
 from arbitre.rules import registration as registrations
 from arbitre.rules.duplicate import Answer, DuplicateGame, PlayedTurn, Verdict
 from arbitre.rules.errors import ArbitreError
+from arbitre.rules.fair_play import board_fingerprint, helps_live_turn, rack_key
 from arbitre.rules.game_config import PRESETS, GameConfig
 from arbitre.rules.game_package import PackageError, check_package
 from arbitre.rules.game_record import game_record, game_sheet, replay_record, top_record
 from arbitre.rules.game_sheet import format_sheet
 from arbitre.rules.game_snapshot import SnapshotError, restore, snapshot
+from arbitre.rules.sealed_package import (
+    PackageKind,
+    ReleaseKey,
+    SealedSummary,
+    check_sealed,
+    open_sealed,
+    package_kind,
+)
+from arbitre.rules.seed_commitment import SALT_HEX_CHARS, commitment
 from arbitre.rules.simultane_results import (
     MAX_CENTRE_FILE_SIZE,
     CentreResultsError,
@@ -67,7 +77,8 @@ from arbitre.rules.simultane_results import (
     simultane_results,
     view,
 )
-from arbitre.services.game_keys import is_game_id
+from arbitre.services.game_keys import GameKeys, is_game_id
+from arbitre.services.internal_auth import Credentials, Identity, open_channel
 from arbitre.services.logs import configure_logging
 from arbitre.services.positions import abort
 from arbitre.services.redis_server import connect, redis_url
@@ -147,8 +158,32 @@ PING_SECONDS = 15.0
 _BLOCK_MS = 2_000
 #: Worker threads of the session service run alone: every open event stream holds one.
 SESSION_WORKERS = 1_024
-#: After a step fails (a peer down), when it is tried again.
+#: Most ``Events`` streams the process serves at once. Each holds a worker thread while it
+#: lasts (a gateway needs one per game it serves, not one per client), so they may take a
+#: quarter of the workers and unary calls always find one; beyond, RESOURCE_EXHAUSTED.
+MAX_EVENT_STREAMS = SESSION_WORKERS // 4
+_EVENT_STREAMS = threading.BoundedSemaphore(MAX_EVENT_STREAMS)
+#: After a step fails (a peer down), when it is tried again: this, doubled after each failure
+#: in a row, up to :data:`MAX_RETRY_MS`.
 RETRY_MS = 1_000
+MAX_RETRY_MS = 30_000
+#: A game whose step fails this many times in a row for a reason other than an outage (Redis
+#: or a peer unreachable, which is retried for as long as it lasts) is parked: its steps stop,
+#: its state says why, the organiser may resume it once the cause is mended.
+MAX_STEP_FAILURES = 5
+#: A silence of the clocks' heartbeat this long is an outage: the running games' clocks are
+#: extended by it (a clock ticks every 0.1 s).
+OUTAGE_MS = 5_000
+#: How long a game's data is kept in Redis, by what it is doing (refreshed at every step): a
+#: finished game's results and record for a week; a game not started (waiting, counted from
+#: its creation or its scheduled start), paused or parked, a week; a running game, two days
+#: past its last step (each turn is a step, so only a game nobody's clock runs expires).
+FINISHED_TTL_MS = 7 * 24 * 3600 * 1000
+IDLE_TTL_MS = 7 * 24 * 3600 * 1000
+RUNNING_TTL_MS = 2 * 24 * 3600 * 1000
+#: Longest board row count, row and rack a fair-play check reads (the layouts go to 26x26).
+MAX_CHECKED_ROWS = 26
+MAX_CHECKED_RACK = 16
 #: When a robot answers: between these shares of the turn's clock.
 ROBOT_MOMENT = (0.2, 0.7)
 #: How many moves a robot asks the movegen service for (best first; 0: every one), and whether
@@ -174,13 +209,14 @@ class Peers:
     dictionary: Any
 
     @classmethod
-    def at(cls, movegen: str, scoring: str, dictionary: str) -> Peers:
-        """Stubs over channels to the three addresses (one channel per distinct address)."""
+    def at(cls, movegen: str, scoring: str, dictionary: str, token: str | None = None) -> Peers:
+        """Stubs over channels to the three addresses (one channel per distinct address), every
+        call carrying ``token``, the session's credential (none: peers that run open)."""
         channels: dict[str, Any] = {}
 
         def channel(address: str) -> Any:
             if address not in channels:
-                channels[address] = grpc.insecure_channel(address, options=CHANNEL_OPTIONS)
+                channels[address] = open_channel(address, token, CHANNEL_OPTIONS)
             return channels[address]
 
         return cls(
@@ -303,21 +339,20 @@ class SessionService(session_pb2_grpc.SessionServicer):
                 grpc.StatusCode.INVALID_ARGUMENT,
                 "start_at_ms: a moment in the coming year (Unix ms, UTC)",
             )
-        package = self._read_package(request.package_json) if request.package_json else None
-        if package is not None:
-            if request.config_json not in ("", "{}") or request.preset or request.has_seed:
-                _refuse(
-                    grpc.StatusCode.INVALID_ARGUMENT,
-                    "a package brings its configuration and seed: give no config, preset or seed",
-                )
-            record = package["record"]
-            try:
-                config = GameConfig.from_mapping(record.get("config"))
-            except ArbitreError as error:
-                _refuse(grpc.StatusCode.INVALID_ARGUMENT, f"the package's configuration: {error}")
-            seed = record.get("seed")
-            if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:
-                _refuse(grpc.StatusCode.INVALID_ARGUMENT, "the package's seed is not a seed")
+        package, sealed = (
+            self._read_package(request.package_json) if request.package_json else (None, None)
+        )
+        seed: int | None
+        given = request.config_json not in ("", "{}") or request.preset or request.has_seed
+        if package is not None and given:
+            _refuse(
+                grpc.StatusCode.INVALID_ARGUMENT,
+                "a package brings its configuration and seed: give no config, preset or seed",
+            )
+        if sealed is not None:  # its seed comes with its release key, at the start
+            config, seed = sealed.config, None
+        elif package is not None:
+            config, seed = self._package_game(package)
         else:
             config = self._read_config(request.preset or "fisf", request.config_json or "{}")
             seed = request.seed if request.has_seed else secrets.randbits(62)
@@ -336,11 +371,24 @@ class SessionService(session_pb2_grpc.SessionServicer):
             settings = position_settings(config, config.lexicon)
         except RemoteConfigError as error:
             _refuse(grpc.StatusCode.INVALID_ARGUMENT, str(error))
-        if package is not None:
+        if sealed is not None and sealed.lexicon_hash != known[config.lexicon].hash:
+            _refuse(
+                grpc.StatusCode.INVALID_ARGUMENT,
+                f"bad_package: sealed over another lexicon than this server's {config.lexicon!r} "
+                "(the content hashes differ)",
+            )
+        if package is not None and sealed is None:
             self._check_replay(package, known[config.lexicon].hash, settings, config)
-        game = DuplicateGame(config, seed, self._referee(settings, config))
+        # A sealed package's game is drawn once it is opened; until then, the empty board and
+        # the full bag of its rules, from any seed.
+        game = DuplicateGame(config, seed or 0, self._referee(settings, config))
         organiser = new_secret()
         game_id = secrets.token_urlsafe(9)
+        title = request.title
+        if not title and sealed is not None:
+            title = sealed.title[:MAX_TITLE_CHARS]
+        elif not title and package is not None:
+            title = str(package.get("title") or "")[:MAX_TITLE_CHARS]
         fields: dict[str, str | int] = {
             "kind": "duplicate",
             "status": "waiting",
@@ -354,7 +402,7 @@ class SessionService(session_pb2_grpc.SessionServicer):
             "lexicon_hash": known[config.lexicon].hash,
             "tiles": settings.tiles,
             "rules": settings.rules,
-            "title": request.title or (str(package.get("title") or "") if package else ""),
+            "title": title,
             "reveal_ms": request.reveal_seconds * 1000,
             "late_join": "1" if request.late_join else "0",
             "seats": request.seats,
@@ -365,19 +413,26 @@ class SessionService(session_pb2_grpc.SessionServicer):
             "rack_tiles": "",
             "bag_count": len(game.bag),
             "end_reason": "",
-            "created_ms": self.store.now_ms(),
-            "seed": seed,
+            "created_ms": now,
+            "refereed": "1" if request.refereed else "0",
             "organiser": token_hash(organiser),
+            **(_seed_fields(seed) if seed is not None else {}),
         }
-        if not self.store.create(game_id, fields, snapshot(game), ("created", {})):
+        if sealed is not None:
+            fields["sealed_package"] = request.package_json
+        lifetime = IDLE_TTL_MS + max(0, request.start_at_ms - now)
+        created = ("created", {"seed_commitment": fields.get("seed_commitment") or None})
+        state = snapshot(game) if seed is not None else {}
+        if not self.store.create(game_id, fields, state, created, lifetime):
             _refuse(grpc.StatusCode.UNAVAILABLE, "game id collision; retry")
         log.info("game %s created (%s, lexicon %s)", game_id, config.name, config.lexicon)
         return session_pb2.CreateGameResponse(
             game_id=game_id, organiser_token=organiser, state=self._state(game_id, "")
         )
 
-    def _read_package(self, text: str) -> Any:
-        """The package in ``text``, its hash (and signature, with the operator's key) checked."""
+    def _read_package(self, text: str) -> tuple[Any, SealedSummary | None]:
+        """The package in ``text``, its hash (and signature, with the operator's key) checked,
+        and, for a sealed package, what it says of itself."""
         if len(text) > MAX_PACKAGE_CHARS:
             _refuse(grpc.StatusCode.INVALID_ARGUMENT, "the package is too long")
         try:
@@ -385,9 +440,84 @@ class SessionService(session_pb2_grpc.SessionServicer):
         except (ValueError, RecursionError):
             _refuse(grpc.StatusCode.INVALID_ARGUMENT, "the package is not valid JSON")
         try:
-            return check_package(package, self.package_key)
+            if package_kind(package) is PackageKind.SEALED:
+                return package, check_sealed(package, self.package_key)
+            return check_package(package, self.package_key), None
         except PackageError as error:
             _refuse(grpc.StatusCode.INVALID_ARGUMENT, f"bad_package: {error}")
+
+    @staticmethod
+    def _package_game(package: Any) -> tuple[GameConfig, int]:
+        """The configuration and the seed of an open package's game."""
+        record = package["record"]
+        try:
+            config = GameConfig.from_mapping(record.get("config"))
+        except ArbitreError as error:
+            _refuse(grpc.StatusCode.INVALID_ARGUMENT, f"the package's configuration: {error}")
+        seed = record.get("seed")
+        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:
+            _refuse(grpc.StatusCode.INVALID_ARGUMENT, "the package's seed is not a seed")
+        return config, seed
+
+    def _opened(self, game: Mapping[str, str], key_text: str) -> Any:
+        """The package a sealed game plays, opened with the release key ``key_text`` and
+        checked (it replays on this server); refuses a missing, mistyped or wrong key."""
+        if not key_text:
+            _refuse(
+                grpc.StatusCode.FAILED_PRECONDITION,
+                "the game's package is sealed: give its release key (release_key)",
+            )
+        try:
+            key = ReleaseKey.from_text(key_text)
+            package = open_sealed(json.loads(game["sealed_package"]), key, self.package_key)
+        except PackageError as error:
+            _refuse(grpc.StatusCode.INVALID_ARGUMENT, f"{error.code}: {error}")
+        self._check_replay(package, game["lexicon_hash"], _settings_of(game), _config_of(game))
+        return package
+
+    def _open_package(
+        self, game_id: str, lock: Lock, game: dict[str, str], key_text: str
+    ) -> dict[str, str]:
+        """A sealed game, opened with ``key_text`` (else the key the organiser released) and
+        drawn from its package's seed: the game as it now stands. An open game as it is."""
+        if not game.get("sealed_package"):
+            return game
+        package = self._opened(game, key_text or game.get("release_key", ""))
+        config, seed = self._package_game(package)
+        played = DuplicateGame(config, seed, self._referee(_settings_of(game), config))
+        fields: dict[str, str | int] = {
+            **_seed_fields(seed),
+            "sealed_package": "",
+            "release_key": "",
+            "opened_package_hash": package["content_hash"],
+        }
+        opened = {
+            "package_hash": package["content_hash"],
+            "seed_commitment": fields["seed_commitment"],
+        }
+
+        def write(pipe: Any) -> None:
+            self.store.set_state(pipe, game_id, snapshot(played))
+            self.store.set_game(pipe, game_id, fields)
+            self.store.add_event(pipe, game_id, "package_opened", opened)
+
+        self.store.commit(lock, write)
+        log.info("game %s: sealed package opened (%s)", game_id, package["content_hash"][:16])
+        return self._game(game_id)
+
+    def ReleasePackage(self, request: Any, context: Any) -> Any:  # noqa: N802
+        return self._call(context, lambda: self._command(request, self._release_key))
+
+    def _release_key(self, game_id: str, lock: Lock, game: dict[str, str], key: str) -> None:
+        """Keep the release key of a waiting sealed game (checked: it opens the package, which
+        replays here) for its scheduled start; the package stays sealed until then."""
+        if game["status"] != "waiting" or not game.get("sealed_package"):
+            _refuse(grpc.StatusCode.FAILED_PRECONDITION, "the game has no sealed package to open")
+        self._opened(game, key)
+        text = ReleaseKey.from_text(key).text()
+        self.store.commit(
+            lock, lambda pipe: self.store.set_game(pipe, game_id, {"release_key": text})
+        )
 
     def _check_replay(
         self, package: Any, lexicon_hash: str, settings: PositionSettings, config: GameConfig
@@ -479,8 +609,8 @@ class SessionService(session_pb2_grpc.SessionServicer):
                 "the game has started and takes no late players: joining is closed",
             )
         event: dict[str, Any] = {"player": player, "name": name, "players": count}
-        if robot is not None:
-            self.store.add_robot(game_id, player, robot.value, token)
+        if robot is not None:  # its token is forgotten here: nobody can answer as a robot
+            self.store.add_robot(game_id, player, robot.value)
             event["robot"] = robot.value
         self.store.event_now(game_id, "player_joined", event)
         return session_pb2.JoinResponse(
@@ -522,14 +652,20 @@ class SessionService(session_pb2_grpc.SessionServicer):
     def Resume(self, request: Any, context: Any) -> Any:  # noqa: N802
         return self._call(context, lambda: self._command(request, self._resume))
 
-    def _command(self, request: Any, action: Callable[[str, Lock, dict[str, str]], None]) -> Any:
+    def _command(
+        self, request: Any, action: Callable[[str, Lock, dict[str, str], str], None]
+    ) -> Any:
+        """Run an organiser's ``action`` on the game, under its lock, with the request's
+        release key."""
         game_id = self._checked_id(request.game_id)
+        if len(request.release_key) > MAX_TITLE_CHARS:
+            _refuse(grpc.StatusCode.INVALID_ARGUMENT, "release_key: too long for a release key")
         self._organiser(self._game(game_id), request.token)
         with self.store.locked(game_id) as lock:
-            action(game_id, lock, self._game(game_id))
+            action(game_id, lock, self._game(game_id), request.release_key)
         return self._state(game_id, "")
 
-    def _start(self, game_id: str, lock: Lock, game: dict[str, str]) -> None:
+    def _start(self, game_id: str, lock: Lock, game: dict[str, str], key: str) -> None:
         if game["status"] != "waiting":
             _refuse(grpc.StatusCode.FAILED_PRECONDITION, f"the game is {game['status']} already")
         if int(game["players"]) < 1:
@@ -539,6 +675,7 @@ class SessionService(session_pb2_grpc.SessionServicer):
                 grpc.StatusCode.FAILED_PRECONDITION,
                 "not_enough_players: a table needs at least one opponent, person or robot",
             )
+        game = self._open_package(game_id, lock, game, key)
         played = self._restore(game_id, game)
         self._next_turn(game_id, lock, game, played, [("game_started", {})], self.store.now_ms())
 
@@ -555,11 +692,16 @@ class SessionService(session_pb2_grpc.SessionServicer):
             log.warning("game %s: not started at its time: %d players", game_id, players)
             self.store.commit(lock, lambda pipe: self.store.set_deadline(pipe, game_id, None))
             return
+        if game.get("sealed_package") and not game.get("release_key"):
+            log.warning("game %s: not started at its time: its package is still sealed", game_id)
+            self.store.commit(lock, lambda pipe: self.store.set_deadline(pipe, game_id, None))
+            return
+        game = self._open_package(game_id, lock, game, "")
         played = self._restore(game_id, game)
         started = ("game_started", {"scheduled": True})
         self._next_turn(game_id, lock, game, played, [started], now)
 
-    def _pause(self, game_id: str, lock: Lock, game: dict[str, str]) -> None:
+    def _pause(self, game_id: str, lock: Lock, game: dict[str, str], _key: str) -> None:
         if game["status"] != "running":
             _refuse(grpc.StatusCode.FAILED_PRECONDITION, f"the game is {game['status']}")
         if game["phase"] == "closing":
@@ -572,13 +714,17 @@ class SessionService(session_pb2_grpc.SessionServicer):
                 pipe, game_id, {"status": "paused", "remaining_ms": remaining, "deadline_ms": 0}
             )
             self.store.set_deadline(pipe, game_id, None)
+            self.store.set_lifetime(pipe, game_id, int(game["turn"]), IDLE_TTL_MS)
             self.store.add_event(
                 pipe, game_id, "paused", {"turn": int(game["turn"]), "remaining_ms": remaining}
             )
 
         self.store.commit(lock, write)
 
-    def _resume(self, game_id: str, lock: Lock, game: dict[str, str]) -> None:
+    def _resume(self, game_id: str, lock: Lock, game: dict[str, str], _key: str) -> None:
+        if game["status"] == "parked":
+            self._unpark(game_id, lock, game)
+            return
         if game["status"] != "paused":
             _refuse(grpc.StatusCode.FAILED_PRECONDITION, f"the game is {game['status']}")
         now = self.store.now_ms()
@@ -593,15 +739,65 @@ class SessionService(session_pb2_grpc.SessionServicer):
                 pipe, game_id, {"status": "running", "remaining_ms": 0, "deadline_ms": deadline}
             )
             self.store.set_deadline(pipe, game_id, due)
+            self.store.set_lifetime(pipe, game_id, int(game["turn"]), RUNNING_TTL_MS)
             self.store.add_event(
                 pipe, game_id, "resumed", {"turn": int(game["turn"]), "deadline_ms": deadline}
             )
 
         self.store.commit(lock, write)
 
+    def _park(self, game_id: str, lock: Lock, reason: str) -> None:
+        """Stop stepping a game whose step keeps failing: it says why, the organiser may resume
+        it (:meth:`_unpark`) once the cause is mended; nothing of it is lost meanwhile."""
+        game = self.store.game(game_id)
+        if game.get("status") not in ("running", "waiting"):
+            return
+        turn = int(game.get("turn") or 0)
+
+        def write(pipe: Any) -> None:
+            self._set_live(pipe, game_id, game, False)
+            self.store.set_game(
+                pipe,
+                game_id,
+                {"status": "parked", "parked_status": game["status"], "parked_reason": reason},
+            )
+            self.store.set_deadline(pipe, game_id, None)
+            self.store.set_lifetime(pipe, game_id, turn, IDLE_TTL_MS)
+            self.store.add_event(pipe, game_id, "parked", {"turn": turn, "reason": reason})
+
+        self.store.commit(lock, write)
+        log.error("game %s: parked after %d failed steps: %s", game_id, MAX_STEP_FAILURES, reason)
+
+    def _set_live(self, pipe: Any, game_id: str, game: Mapping[str, str], live: bool) -> None:
+        """Queue on ``pipe``: the open turn of the refereed ``game`` is (not) live."""
+        if game.get("refereed") == "1" and game.get("phase") == "turn" and game.get("rack_tiles"):
+            position = board_fingerprint(game["board"].split("/"))
+            self.store.set_live(pipe, game_id, position, rack_key(game["rack_tiles"]), live)
+
+    def _unpark(self, game_id: str, lock: Lock, game: dict[str, str]) -> None:
+        """Take a parked game's steps up again, at once (a turn whose time ran out meanwhile
+        closes then)."""
+        status = game.get("parked_status") or "running"
+
+        def write(pipe: Any) -> None:
+            self._set_live(pipe, game_id, game, True)
+            self.store.set_game(pipe, game_id, {"status": status, "step_failures": 0})
+            pipe.hdel(GameKeys(game_id).game, "parked_reason", "parked_status")
+            self.store.set_deadline(pipe, game_id, self.store.now_ms())
+            self.store.set_lifetime(pipe, game_id, int(game.get("turn") or 0), RUNNING_TTL_MS)
+            self.store.add_event(pipe, game_id, "resumed", {"turn": int(game.get("turn") or 0)})
+
+        self.store.commit(lock, write)
+        log.info("game %s: resumed by its organiser after being parked", game_id)
+
     # -- steps ------------------------------------------------------------------------------
 
     def _restore(self, game_id: str, game: Mapping[str, str]) -> DuplicateGame:
+        if game.get("sealed_package"):
+            _refuse(
+                grpc.StatusCode.FAILED_PRECONDITION,
+                "the game's package is sealed until the start: nothing of it is played yet",
+            )
         saved = self.store.saved_game(game_id)
         if saved is None:
             raise SnapshotError(f"game {game_id}: no saved state")
@@ -664,6 +860,8 @@ class SessionService(session_pb2_grpc.SessionServicer):
             ]
         state = snapshot(played)
         robots = self.store.robots(game_id) if draw is not None else {}
+        refereed = game.get("refereed") == "1"
+        lifetime = FINISHED_TTL_MS if draw is None else RUNNING_TTL_MS
 
         def write(pipe: Any) -> None:
             if extra is not None:
@@ -671,6 +869,10 @@ class SessionService(session_pb2_grpc.SessionServicer):
             self.store.set_state(pipe, game_id, state)
             self.store.set_game(pipe, game_id, fields)
             self.store.set_deadline(pipe, game_id, due)
+            self.store.set_lifetime(pipe, game_id, played.number, lifetime)
+            if draw is not None and refereed:
+                position = board_fingerprint(played.board.rows())
+                self.store.set_live(pipe, game_id, position, rack_key(draw.rack), True)
             for player in robots:  # each robot answers at a moment of its own
                 moment = random.Random(f"{played.seed}/{played.number}/{player}")
                 share = moment.uniform(*ROBOT_MOMENT)
@@ -694,41 +896,73 @@ class SessionService(session_pb2_grpc.SessionServicer):
             return
         try:
             game = self.store.game(game_id)
-            now = self.store.now_ms()
-            if game.get("status") == "waiting" and int(game.get("start_at_ms") or 0):
-                self._scheduled_start(game_id, lock, game, now)
-                return
-            if game.get("status") != "running":
-                with self.store.redis.pipeline(transaction=False) as pipe:
-                    if game.get("status") != "paused":
-                        self.store.set_deadline(pipe, game_id, None)
-                    pipe.execute()
-                return
-            turn, phase = int(game["turn"]), game["phase"]
-            deadline = int(game["deadline_ms"])
-            if phase == "turn":
-                everyone = self.store.answer_count(game_id, turn) >= int(game["players"])
-                if now < deadline and not everyone:
-                    self.store.postpone(game_id, deadline)
-                    return
-                self.store.commit(
-                    lock, lambda pipe: self.store.set_game(pipe, game_id, {"phase": "closing"})
-                )
-                phase = "closing"
-            if phase == "closing":
-                self._close(game_id, lock, game, turn, now)
-            elif phase == "reveal":
-                if now < deadline and not self.store.everyone_ready(game_id, turn):
-                    self.store.postpone(game_id, deadline)
-                    return
-                self._next_turn(game_id, lock, game, self._restore(game_id, game), [], now)
-        except Exception:
-            log.exception("game %s: step failed; retrying in %d ms", game_id, RETRY_MS)
-            with contextlib.suppress(redis_module.RedisError):
-                self.store.postpone(game_id, self.store.now_ms() + RETRY_MS)
+            self._step(game_id, lock, game)
+            if game.get("step_failures"):
+                self.store.clear_failures(game_id)
+        except Exception as error:
+            self._failed(game_id, lock, error)
         finally:
             with contextlib.suppress(redis_module.RedisError):  # else it expires
                 self.store.release(lock)
+
+    def _failed(self, game_id: str, lock: Lock, error: Exception) -> None:
+        """After a failed step: an outage (Redis or a peer unreachable) is retried for as long
+        as it lasts; any other failure is retried :data:`MAX_STEP_FAILURES` times, waiting
+        longer each time, then the game is parked."""
+        outage = isinstance(error, redis_module.RedisError) or (
+            isinstance(error, grpc.RpcError)
+            and getattr(error, "code", lambda: None)()
+            in (grpc.StatusCode.UNAVAILABLE, grpc.StatusCode.DEADLINE_EXCEEDED)
+        )
+        try:
+            failures = 1 if outage else self.store.step_failed(game_id)
+            if failures >= MAX_STEP_FAILURES:
+                reason = f"{type(error).__name__}: {str(error)[:200]}"
+                log.exception("game %s: step failed %d times", game_id, failures)
+                self._park(game_id, lock, reason)
+                return
+            wait = min(MAX_RETRY_MS, RETRY_MS * 2 ** (failures - 1))
+            log.warning(
+                "game %s: step failed (%s); retrying in %d ms",
+                game_id,
+                error,
+                wait,
+                exc_info=not outage,
+            )
+            self.store.postpone(game_id, self.store.now_ms() + wait)
+        except Exception:
+            log.exception("game %s: step failed, and so did noting it", game_id)
+
+    def _step(self, game_id: str, lock: Lock, game: dict[str, str]) -> None:
+        """The step of :meth:`step`, under ``lock``."""
+        now = self.store.now_ms()
+        if game.get("status") == "waiting" and int(game.get("start_at_ms") or 0):
+            self._scheduled_start(game_id, lock, game, now)
+            return
+        if game.get("status") != "running":
+            with self.store.redis.pipeline(transaction=False) as pipe:
+                if game.get("status") != "paused":
+                    self.store.set_deadline(pipe, game_id, None)
+                pipe.execute()
+            return
+        turn, phase = int(game["turn"]), game["phase"]
+        deadline = int(game["deadline_ms"])
+        if phase == "turn":
+            everyone = self.store.answer_count(game_id, turn) >= int(game["players"])
+            if now < deadline and not everyone:
+                self.store.postpone(game_id, deadline)
+                return
+            self.store.commit(
+                lock, lambda pipe: self.store.set_game(pipe, game_id, {"phase": "closing"})
+            )
+            phase = "closing"
+        if phase == "closing":
+            self._close(game_id, lock, game, turn, now)
+        elif phase == "reveal":
+            if now < deadline and not self.store.everyone_ready(game_id, turn):
+                self.store.postpone(game_id, deadline)
+                return
+            self._next_turn(game_id, lock, game, self._restore(game_id, game), [], now)
 
     def _close(
         self, game_id: str, lock: Lock, game: Mapping[str, str], turn: int, now: int
@@ -796,6 +1030,8 @@ class SessionService(session_pb2_grpc.SessionServicer):
 
         def save_result(pipe: Any) -> None:
             self.store.set_result(pipe, game_id, turn, result)
+            position = board_fingerprint(board_before)
+            self.store.set_live(pipe, game_id, position, rack_key(draw.rack), False)
 
         reveal_ms = int(game["reveal_ms"])
         if reveal_ms > 0:
@@ -874,10 +1110,7 @@ class SessionService(session_pb2_grpc.SessionServicer):
         if chosen is None:
             log.info("game %s: robot %s passes turn %d", game_id, player, turn)
             return
-        request = session_pb2.AnswerRequest(
-            game_id=game_id, turn=turn, token=seat["token"], move=chosen.notation
-        )
-        self._answer(request)
+        self._keep(game_id, player, turn, chosen.notation, self._judge(game, chosen.notation))
 
     # -- answers ----------------------------------------------------------------------------
 
@@ -895,24 +1128,27 @@ class SessionService(session_pb2_grpc.SessionServicer):
 
     def _answer(self, request: Any) -> Any:
         game_id, player, judged = self._judged(request)
+        return self._keep(game_id, player, request.turn, request.move.strip(), judged)
+
+    def _keep(self, game_id: str, player: str, turn: int, move: str, judged: Any) -> Any:
+        """Store ``player``'s judged answer ``move`` to ``turn`` (refused when late); step the
+        game at once when every player has answered."""
         answer = {
-            "move": request.move.strip(),
+            "move": move,
             "score": judged.score,
             "points": judged.points,
             "words": [word.word for word in judged.words],
             "unknown_words": list(judged.unknown_words),
         }
         try:
-            count, players = self.store.answer(game_id, request.turn, player, answer)
+            count, players = self.store.answer(game_id, turn, player, answer)
         except AnswerRefusedError as refused:
-            self._check_open(self.store.game(game_id), request.turn, self.store.now_ms())
+            self._check_open(self.store.game(game_id), turn, self.store.now_ms())
             _refuse(grpc.StatusCode.FAILED_PRECONDITION, f"the answer is refused: {refused.reason}")
         if count >= players:
             self.store.due_now(game_id)
             self.background.submit(self.step, game_id)
-        return session_pb2.AnswerResponse(
-            turn=request.turn, move=answer["move"], score=judged.score, answers=count
-        )
+        return session_pb2.AnswerResponse(turn=turn, move=move, score=judged.score, answers=count)
 
     def _seated(self, game_id: str, token: str) -> tuple[dict[str, str], str]:
         """The game and the id of the player whose token is ``token`` (one Redis round trip);
@@ -934,17 +1170,22 @@ class SessionService(session_pb2_grpc.SessionServicer):
             _refuse(grpc.StatusCode.INVALID_ARGUMENT, "a move in FISF notation: 'H4 MOT'")
         game, player = self._seated(game_id, request.token)
         self._check_open(game, request.turn)
+        return game_id, player, self._judge(game, request.move.strip())
+
+    def _judge(self, game: Mapping[str, str], move: str) -> Any:
+        """The scoring service's judgement of ``move`` on the game's open turn; refuses an
+        illegal one."""
         judged = self.peers.scoring.Judge(
             scoring_pb2.JudgeRequest(
                 position=_settings_of(game).position(game["board"].split("/")),
-                move=request.move.strip(),
+                move=move,
                 rack=game["rack_tiles"],
             ),
             timeout=PEER_TIMEOUT,
         )
         if not judged.legal:
             _refuse(grpc.StatusCode.INVALID_ARGUMENT, f"{judged.error_code}: {judged.error}")
-        return game_id, player, judged
+        return judged
 
     def Next(self, request: Any, context: Any) -> Any:  # noqa: N802
         return self._call(context, lambda: self._next(request))
@@ -1036,6 +1277,11 @@ class SessionService(session_pb2_grpc.SessionServicer):
             seats=int(game.get("seats") or 0),
             package_hash=game.get("package_hash", ""),
             start_at_ms=int(game.get("start_at_ms") or 0),
+            seed_commitment=game.get("seed_commitment", ""),
+            refereed=game.get("refereed") == "1",
+            sealed=bool(game.get("sealed_package")),
+            key_released=bool(game.get("release_key")),
+            parked_reason=game.get("parked_reason", "") if game["status"] == "parked" else "",
         )
         if game["phase"] == "reveal":
             state.ready = self.store.ready_count(game_id, turn)
@@ -1165,7 +1411,7 @@ class SessionService(session_pb2_grpc.SessionServicer):
             player: {"name": name, **registered.get(player, {})} for player, name in roster
         }
         record["game_id"] = game_id
-        return record, played
+        return _without_secrets(record, game), played
 
     # -- a simultané's results --------------------------------------------------------------
 
@@ -1254,60 +1500,128 @@ class SessionService(session_pb2_grpc.SessionServicer):
         )
         return dataclasses.replace(turn, answers=answers)
 
+    # -- fair play --------------------------------------------------------------------------
+
+    def CheckPosition(self, request: Any, context: Any) -> Any:  # noqa: N802
+        return self._call(context, lambda: self._check_position(request))
+
+    def _check_position(self, request: Any) -> Any:
+        rows = list(request.board)
+        if (
+            len(rows) > MAX_CHECKED_ROWS
+            or any(len(row) > MAX_CHECKED_ROWS for row in rows)
+            or len(request.rack) > MAX_CHECKED_RACK
+            or len(request.move) > MAX_MOVE_CHARS
+        ):
+            _refuse(grpc.StatusCode.INVALID_ARGUMENT, "not a position: too large")
+        racks = self.store.live_racks(board_fingerprint(rows))
+        live = helps_live_turn(racks, rows, rack=request.rack, move=request.move)
+        return session_pb2.PositionCheckResponse(live=live)
+
     # -- events -----------------------------------------------------------------------------
 
     def Events(self, request: Any, context: Any) -> Iterator[Any]:  # noqa: N802
+        """The game's events from now (``after`` empty: its ``state``, then its last
+        ``backlog`` events up to it, marked, and a ping at its id) or after the event id
+        ``after`` (a ping at it first); the stream ends after ``game_over`` (at once for a game
+        already over). An ``after`` later than the game's last event is INVALID_ARGUMENT; past
+        :data:`MAX_EVENT_STREAMS` streams at once, RESOURCE_EXHAUSTED."""
         try:
             game_id = self._checked_id(request.game_id)
-            if len(request.after) > 40:
-                _refuse(grpc.StatusCode.INVALID_ARGUMENT, "after is an event id")
+            after = request.after
+            milliseconds, dash, sequence = after.partition("-")
+            if after and not (
+                dash
+                and all(
+                    part.isascii() and part.isdigit() and len(part) <= 20 and int(part) < 2**64
+                    for part in (milliseconds, sequence)
+                )
+            ):
+                _refuse(grpc.StatusCode.INVALID_ARGUMENT, f"{after[:40]!r} is not an event id")
             if not 0 <= request.backlog <= MAX_BACKLOG:
                 _refuse(grpc.StatusCode.INVALID_ARGUMENT, f"backlog: 0 to {MAX_BACKLOG}")
-            after = request.after
-            if not after:
-                after = self.store.last_event_id(game_id)
-                state = self._state(game_id, "")
-                yield session_pb2.GameEvent(
-                    id=after, type="state", data_json=json.dumps(game_state_data(state))
+            streams = _EVENT_STREAMS
+            if not streams.acquire(blocking=False):
+                _refuse(
+                    grpc.StatusCode.RESOURCE_EXHAUSTED,
+                    f"this session serves {MAX_EVENT_STREAMS} event streams, its most; retry",
                 )
-                if state.status == "over":
-                    return
-                if request.backlog:
-                    for event_id, fields in self.store.events_until(
-                        game_id, after, request.backlog
-                    ):
+            try:
+                if not after:
+                    after = self.store.last_event_id(game_id)
+                    state = self._state(game_id, "")
+                    yield session_pb2.GameEvent(
+                        id=after, type="state", data_json=json.dumps(game_state_data(state))
+                    )
+                    if state.status == "over":
+                        return
+                    if request.backlog:
+                        for event_id, fields in self.store.events_until(
+                            game_id, after, request.backlog
+                        ):
+                            yield session_pb2.GameEvent(
+                                id=event_id,
+                                type=fields.get("type", ""),
+                                data_json=fields.get("data", ""),
+                                backlog=True,
+                            )
+                        yield session_pb2.GameEvent(id=after, type="ping", data_json="{}")
+                else:
+                    game = self._game(game_id)
+                    last = self.store.last_event_id(game_id)
+                    last_key = tuple(int(part) for part in last.split("-"))
+                    key = (int(milliseconds), int(sequence))
+                    if key > last_key:
+                        _refuse(
+                            grpc.StatusCode.INVALID_ARGUMENT,
+                            f"{after} is later than the last event of game {game_id} ({last})",
+                        )
+                    yield session_pb2.GameEvent(id=after, type="ping", data_json="{}")
+                    if game.get("status") == "over" and key == last_key:
+                        return  # nothing comes after the end
+                quiet_since = time.monotonic()
+                while context.is_active():
+                    found = self.store.events_after(game_id, after, _BLOCK_MS)
+                    for event_id, fields in found:
+                        after = event_id
                         yield session_pb2.GameEvent(
                             id=event_id,
                             type=fields.get("type", ""),
                             data_json=fields.get("data", ""),
-                            backlog=True,
                         )
-                    yield session_pb2.GameEvent(id=after, type="ping", data_json="{}")
-            else:
-                self._game(game_id)
-                yield session_pb2.GameEvent(id=after, type="ping", data_json="{}")
-            quiet_since = time.monotonic()
-            while context.is_active():
-                try:
-                    found = self.store.events_after(game_id, after, _BLOCK_MS)
-                except redis_module.ResponseError:
-                    _refuse(grpc.StatusCode.INVALID_ARGUMENT, f"{after!r} is not an event id")
-                for event_id, fields in found:
-                    after = event_id
-                    yield session_pb2.GameEvent(
-                        id=event_id, type=fields.get("type", ""), data_json=fields.get("data", "")
-                    )
-                    if fields.get("type") == "game_over":
-                        return
-                if found:
-                    quiet_since = time.monotonic()
-                elif time.monotonic() - quiet_since > PING_SECONDS:
-                    quiet_since = time.monotonic()
-                    yield session_pb2.GameEvent(id=after, type="ping", data_json="{}")
+                        if fields.get("type") == "game_over":
+                            return
+                    if found:
+                        quiet_since = time.monotonic()
+                    elif time.monotonic() - quiet_since > PING_SECONDS:
+                        quiet_since = time.monotonic()
+                        yield session_pb2.GameEvent(id=after, type="ping", data_json="{}")
+            finally:
+                streams.release()
         except _RefusedError as refused:
             abort(context, refused.code, refused.message)
         except redis_module.RedisError:
             abort(context, grpc.StatusCode.UNAVAILABLE, "the game store is unreachable; retry")
+
+
+def _seed_fields(seed: int) -> dict[str, str | int]:
+    """A game's seed with a fresh salt and their commitment, as the game hash keeps them."""
+    salt = secrets.token_hex(SALT_HEX_CHARS // 2)
+    return {"seed": seed, "seed_salt": salt, "seed_commitment": commitment(seed, salt)}
+
+
+def _without_secrets(record: dict[str, Any], game: Mapping[str, str]) -> dict[str, Any]:
+    """``record`` (closed turns only) as anybody may see it: the seed's commitment always; the
+    seed and its salt only once the game is over (before, they would tell every tirage and top
+    to come)."""
+    committed = game.get("seed_commitment")
+    if game.get("status") != "over":
+        record.pop("seed", None)
+    elif committed:
+        record["seed_salt"] = game["seed_salt"]
+    if committed:
+        record["seed_commitment"] = committed
+    return record
 
 
 @functools.lru_cache(maxsize=256)
@@ -1368,7 +1682,13 @@ def game_state_data(state: Any) -> dict[str, Any]:
         "seats": state.seats,
         "package_hash": state.package_hash or None,
         "start_at_ms": state.start_at_ms,
+        "seed_commitment": state.seed_commitment or None,
+        "refereed": state.refereed,
+        "sealed": state.sealed,
+        "key_released": state.key_released,
     }
+    if state.status == "parked":
+        data["parked_reason"] = state.parked_reason
     if state.phase == "reveal":
         data["ready"] = state.ready
     if state.my_answer:
@@ -1378,7 +1698,9 @@ def game_state_data(state: Any) -> dict[str, Any]:
 
 class Clock:
     """A replica's sweeper: every ``interval`` seconds, step every game whose deadline passed
-    and play the robot answers that are due (each claimed by one replica)."""
+    and play the robot answers that are due (each claimed by one replica). Its tick is also the
+    clocks' heartbeat: after an outage (no tick for :data:`OUTAGE_MS` or more: Redis down, or
+    every replica), the running games' deadlines move by the outage's length."""
 
     def __init__(self, service: SessionService, interval: float = 0.1) -> None:
         self.service = service
@@ -1400,6 +1722,9 @@ class Clock:
         store = self.service.store
         while not self._stop.wait(self.interval):
             try:
+                outage = store.tick(OUTAGE_MS)
+                if outage:
+                    log.warning("clock: %d ms without a clock tick: running turns extended", outage)
                 due = store.due_games(store.now_ms())
             except redis_module.RedisError as error:
                 log.warning("clock: Redis unreachable: %s", error)
@@ -1444,11 +1769,13 @@ def registration(
 
 def peers_from_environment(environ: Mapping[str, str] = os.environ) -> Peers:
     """Peers at ``ARBITRE_MOVEGEN_ADDRESS``, ``ARBITRE_SCORING_ADDRESS`` and
-    ``ARBITRE_DICTIONARY_ADDRESS`` (each service's own default address otherwise)."""
+    ``ARBITRE_DICTIONARY_ADDRESS`` (each service's own default address otherwise), called with
+    the session's credential from the environment (see :mod:`arbitre.services.internal_auth`)."""
     return Peers.at(
         environ.get("ARBITRE_MOVEGEN_ADDRESS") or "127.0.0.1:50052",
         environ.get("ARBITRE_SCORING_ADDRESS") or "127.0.0.1:50053",
         environ.get("ARBITRE_DICTIONARY_ADDRESS") or "127.0.0.1:50051",
+        Credentials.from_environment(environ).token(Identity.SESSION),
     )
 
 
@@ -1491,10 +1818,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     except (OSError, RuntimeError, ValueError, redis_module.RedisError) as error:
         print(f"arbitre session: {error}", file=sys.stderr)
         return 2
+    from arbitre.services.redis_health import RedisHealthWatcher
+
     clock = Clock(service)
     clock.start()
+    watcher = RedisHealthWatcher(client, running.health, [SERVICE_NAME])
+    watcher.start()
     print(f"arbitre session: listening on port {running.port}", flush=True)
     serve_forever(running)
+    watcher.stop()
     clock.stop()
     return 0
 

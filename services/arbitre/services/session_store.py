@@ -28,7 +28,14 @@ from typing import Any
 
 import redis as redis_module
 
-from arbitre.services.game_keys import DEADLINES, ROBOT_ANSWERS, GameKeys
+from arbitre.services.game_keys import (
+    CLOCK_HEARTBEAT,
+    DEADLINES,
+    GAME_PREFIX,
+    ROBOT_ANSWERS,
+    GameKeys,
+    live_position,
+)
 
 __all__ = [
     "COUNT_EVENT_MS",
@@ -47,6 +54,8 @@ __all__ = [
 
 #: How long a replica holds a game's lock before another may take it over.
 LOCK_MS = 20_000
+#: How long a live position of a refereed game is kept at most (its turn's close removes it).
+LIVE_TTL_MS = 24 * 3600 * 1000
 #: Events kept per game (about; older ones are trimmed).
 EVENTS_KEPT = 10_000
 #: At most one ``answer_count`` event per game in this many ms (but always the last one)...
@@ -90,7 +99,47 @@ redis.call('RPUSH', KEYS[2], ARGV[1])
 redis.call('HSET', KEYS[3], ARGV[1], ARGV[2])
 redis.call('HSET', KEYS[4], ARGV[3], ARGV[1])
 if ARGV[5] ~= '' then redis.call('HSET', KEYS[5], ARGV[1], ARGV[5]) end
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl > 0 then
+  for index = 2, 5 do redis.call('PEXPIRE', KEYS[index], ttl) end
+end
 return {'ok', tostring(redis.call('HINCRBY', KEYS[1], 'players', 1))}
+"""
+
+# KEYS: the key to write, the game hash. ARGV: field, value. The key lives as long as the game.
+_HSET_WITH_GAME = """
+redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
+local ttl = redis.call('PTTL', KEYS[2])
+if ttl > 0 then redis.call('PEXPIRE', KEYS[1], ttl) end
+return 1
+"""
+
+# KEYS: heartbeat, deadlines. ARGV: the gap (ms) that is an outage, the games' key prefix,
+# events kept. Note Redis's clock as the clocks' heartbeat; after a gap of at least ARGV[1] ms
+# (no session clock ticked, or Redis did not answer), move every running game's deadline by
+# the gap, with a "resumed" event: the players get back the time the outage took. Returns the
+# gap when it was an outage, else 0.
+_TICK = """
+local now = redis.call('TIME')
+local ms = tonumber(now[1]) * 1000 + math.floor(tonumber(now[2]) / 1000)
+local last = tonumber(redis.call('GET', KEYS[1]) or '0')
+redis.call('SET', KEYS[1], ms)
+local gap = ms - last
+if last == 0 or gap < tonumber(ARGV[1]) then return 0 end
+local due = redis.call('ZRANGE', KEYS[2], 0, -1, 'WITHSCORES')
+for index = 1, #due, 2 do
+  local id = due[index]
+  local key = ARGV[2] .. '{' .. id .. '}'
+  local game = redis.call('HMGET', key, 'status', 'phase', 'turn', 'deadline_ms')
+  if game[1] == 'running' and (game[2] == 'turn' or game[2] == 'reveal') then
+    local deadline = tonumber(game[4]) + gap
+    redis.call('HSET', key, 'deadline_ms', deadline)
+    redis.call('ZADD', KEYS[2], tonumber(due[index + 1]) + gap, id)
+    redis.call('XADD', key .. ':events', 'MAXLEN', '~', ARGV[3], '*', 'type', 'resumed', 'data',
+      '{"turn": ' .. game[3] .. ', "deadline_ms": ' .. deadline .. ', "outage_ms": ' .. gap .. '}')
+  end
+end
+return gap
 """
 
 # KEYS: lock. ARGV: token.
@@ -175,6 +224,8 @@ class SessionStore:
         self._answer = redis.register_script(_ANSWER)
         self._join = redis.register_script(_JOIN)
         self._release = redis.register_script(_RELEASE)
+        self._hset_with_game = redis.register_script(_HSET_WITH_GAME)
+        self._tick = redis.register_script(_TICK)
 
     # -- time -------------------------------------------------------------------------------
 
@@ -317,18 +368,23 @@ class SessionStore:
         return dict(self.redis.hgetall(GameKeys(game_id).centres))
 
     def set_centre(self, game_id: str, centre: str, text: str) -> None:
-        """Keep ``centre``'s checked results file (replacing an earlier one of that name)."""
-        self.redis.hset(GameKeys(game_id).centres, centre, text)
+        """Keep ``centre``'s checked results file (replacing an earlier one of that name), for
+        as long as the game is kept."""
+        keys = GameKeys(game_id)
+        self._hset_with_game(keys=[keys.centres, keys.game], args=[centre, text])
 
     def robots(self, game_id: str) -> dict[str, dict[str, str]]:
-        """The game's robots: player id -> ``{"level", "token"}``."""
+        """The game's robots: player id -> ``{"level"}``."""
         raw = self.redis.hgetall(GameKeys(game_id).robots)
         return {player: json.loads(text) for player, text in raw.items()}
 
-    def add_robot(self, game_id: str, player: str, level: str, token: str) -> None:
-        """Mark the player ``player`` (joined with ``token``) as a robot of ``level``."""
-        data = json.dumps({"level": level, "token": token})
-        self.redis.hset(GameKeys(game_id).robots, player, data)
+    def add_robot(self, game_id: str, player: str, level: str) -> None:
+        """Mark the player ``player`` as a robot of ``level``. A robot has no token anybody
+        could use: it answers inside the session service."""
+        keys = GameKeys(game_id)
+        self._hset_with_game(
+            keys=[keys.robots, keys.game], args=[player, json.dumps({"level": level})]
+        )
 
     @staticmethod
     def schedule_robot(pipe: Any, game_id: str, turn: int, player: str, due_ms: int) -> None:
@@ -355,8 +411,10 @@ class SessionStore:
         fields: Mapping[str, str | int],
         state: Mapping[str, Any],
         event: tuple[str, Mapping[str, Any]],
+        ttl_ms: int,
     ) -> bool:
-        """Write a new game; False when the id is taken (nothing written)."""
+        """Write a new game, kept for ``ttl_ms`` unless a step says otherwise; False when the
+        id is taken (nothing written)."""
         keys = GameKeys(game_id)
         if not self.redis.hsetnx(keys.game, "status", "waiting"):
             return False
@@ -366,6 +424,7 @@ class SessionStore:
             self._add_event(pipe, keys, *event)
             if int(fields.get("start_at_ms") or 0):  # a scheduled start: a step then
                 pipe.zadd(DEADLINES, {game_id: int(fields["start_at_ms"])})
+            self.set_lifetime(pipe, game_id, 0, ttl_ms)
             pipe.execute()
         return True
 
@@ -530,6 +589,50 @@ class SessionStore:
             pipe.zrem(DEADLINES, game_id)
         else:
             pipe.zadd(DEADLINES, {game_id: due_ms})
+
+    @staticmethod
+    def set_lifetime(pipe: Any, game_id: str, turns: int, ttl_ms: int) -> None:
+        """Queue on ``pipe``: every key of the game (``turns`` turns drawn) expires in
+        ``ttl_ms``."""
+        for key in GameKeys(game_id).every_key(turns):
+            pipe.pexpire(key, ttl_ms)
+
+    @staticmethod
+    def set_live(pipe: Any, game_id: str, board: str, rack: str, live: bool) -> None:
+        """Queue on ``pipe``: the position ``board`` (:func:`~arbitre.rules.fair_play.
+        board_fingerprint`) with ``rack`` (:func:`~arbitre.rules.fair_play.rack_key`) is, or is
+        no longer, that of an open turn of the refereed game ``game_id``."""
+        member = f"{rack}/{game_id}"
+        if live:
+            pipe.sadd(live_position(board), member)
+            pipe.pexpire(live_position(board), LIVE_TTL_MS)  # should its game vanish
+        else:
+            pipe.srem(live_position(board), member)
+
+    def live_racks(self, board: str) -> set[str]:
+        """The racks of the open turns of refereed games on the board ``board`` (a
+        fingerprint)."""
+        members = self.redis.smembers(live_position(board))
+        return {str(member).rpartition("/")[0] for member in members}
+
+    def step_failed(self, game_id: str) -> int:
+        """Count a failed step of the game: how many in a row now."""
+        return int(self.redis.hincrby(GameKeys(game_id).game, "step_failures", 1))
+
+    def clear_failures(self, game_id: str) -> None:
+        """A step of the game succeeded: no failures in a row."""
+        self.redis.hdel(GameKeys(game_id).game, "step_failures")
+
+    def tick(self, outage_ms: int) -> int:
+        """A clock's heartbeat: after a silence of ``outage_ms`` or more (Redis unreachable, or
+        no session replica's clock running), every running game's deadline moves by the
+        silence, with a ``resumed`` event; returns the silence (ms) when it was an outage, else
+        0. Only the first clock to tick after the outage sees it."""
+        return int(
+            self._tick(
+                keys=[CLOCK_HEARTBEAT, DEADLINES], args=[outage_ms, GAME_PREFIX, EVENTS_KEPT]
+            )
+        )
 
     def postpone(self, game_id: str, due_ms: int) -> None:
         """Retry a step later (a peer was down)."""

@@ -9,7 +9,7 @@ from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
 DESCRIPTOR: _descriptor.FileDescriptor
 
 class CreateGameRequest(_message.Message):
-    __slots__ = ("kind", "config_json", "preset", "has_seed", "seed", "reveal_seconds", "title", "late_join", "seats", "package_json", "start_at_ms")
+    __slots__ = ("kind", "config_json", "preset", "has_seed", "seed", "reveal_seconds", "title", "late_join", "seats", "package_json", "start_at_ms", "refereed")
     KIND_FIELD_NUMBER: _ClassVar[int]
     CONFIG_JSON_FIELD_NUMBER: _ClassVar[int]
     PRESET_FIELD_NUMBER: _ClassVar[int]
@@ -21,6 +21,7 @@ class CreateGameRequest(_message.Message):
     SEATS_FIELD_NUMBER: _ClassVar[int]
     PACKAGE_JSON_FIELD_NUMBER: _ClassVar[int]
     START_AT_MS_FIELD_NUMBER: _ClassVar[int]
+    REFEREED_FIELD_NUMBER: _ClassVar[int]
     kind: _common_pb2.GameKind
     config_json: str
     preset: str
@@ -32,7 +33,8 @@ class CreateGameRequest(_message.Message):
     seats: int
     package_json: str
     start_at_ms: int
-    def __init__(self, kind: _Optional[_Union[_common_pb2.GameKind, str]] = ..., config_json: _Optional[str] = ..., preset: _Optional[str] = ..., has_seed: _Optional[bool] = ..., seed: _Optional[int] = ..., reveal_seconds: _Optional[int] = ..., title: _Optional[str] = ..., late_join: _Optional[bool] = ..., seats: _Optional[int] = ..., package_json: _Optional[str] = ..., start_at_ms: _Optional[int] = ...) -> None: ...
+    refereed: bool
+    def __init__(self, kind: _Optional[_Union[_common_pb2.GameKind, str]] = ..., config_json: _Optional[str] = ..., preset: _Optional[str] = ..., has_seed: _Optional[bool] = ..., seed: _Optional[int] = ..., reveal_seconds: _Optional[int] = ..., title: _Optional[str] = ..., late_join: _Optional[bool] = ..., seats: _Optional[int] = ..., package_json: _Optional[str] = ..., start_at_ms: _Optional[int] = ..., refereed: _Optional[bool] = ...) -> None: ...
 
 class CreateGameResponse(_message.Message):
     __slots__ = ("game_id", "organiser_token", "state")
@@ -81,12 +83,30 @@ class AddRobotRequest(_message.Message):
     def __init__(self, game_id: _Optional[str] = ..., token: _Optional[str] = ..., level: _Optional[str] = ..., name: _Optional[str] = ...) -> None: ...
 
 class GameCommand(_message.Message):
-    __slots__ = ("game_id", "token")
+    __slots__ = ("game_id", "token", "release_key")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     TOKEN_FIELD_NUMBER: _ClassVar[int]
+    RELEASE_KEY_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     token: str
-    def __init__(self, game_id: _Optional[str] = ..., token: _Optional[str] = ...) -> None: ...
+    release_key: str
+    def __init__(self, game_id: _Optional[str] = ..., token: _Optional[str] = ..., release_key: _Optional[str] = ...) -> None: ...
+
+class PositionCheckRequest(_message.Message):
+    __slots__ = ("board", "rack", "move")
+    BOARD_FIELD_NUMBER: _ClassVar[int]
+    RACK_FIELD_NUMBER: _ClassVar[int]
+    MOVE_FIELD_NUMBER: _ClassVar[int]
+    board: _containers.RepeatedScalarFieldContainer[str]
+    rack: str
+    move: str
+    def __init__(self, board: _Optional[_Iterable[str]] = ..., rack: _Optional[str] = ..., move: _Optional[str] = ...) -> None: ...
+
+class PositionCheckResponse(_message.Message):
+    __slots__ = ("live",)
+    LIVE_FIELD_NUMBER: _ClassVar[int]
+    live: bool
+    def __init__(self, live: _Optional[bool] = ...) -> None: ...
 
 class GetGameRequest(_message.Message):
     __slots__ = ("game_id", "token")
@@ -115,7 +135,7 @@ class Player(_message.Message):
     def __init__(self, id: _Optional[str] = ..., name: _Optional[str] = ..., answered: _Optional[bool] = ..., robot: _Optional[str] = ..., club: _Optional[str] = ..., serie: _Optional[str] = ..., country: _Optional[str] = ...) -> None: ...
 
 class GameState(_message.Message):
-    __slots__ = ("game_id", "kind", "status", "phase", "turn", "board", "rack", "deadline_ms", "remaining_ms", "server_time_ms", "players", "answers", "config_json", "lexicon", "end_reason", "title", "my_answer", "my_score", "bag_count", "reveal_seconds", "late_join", "seats", "ready", "package_hash", "start_at_ms", "player_count")
+    __slots__ = ("game_id", "kind", "status", "phase", "turn", "board", "rack", "deadline_ms", "remaining_ms", "server_time_ms", "players", "answers", "config_json", "lexicon", "end_reason", "title", "my_answer", "my_score", "bag_count", "reveal_seconds", "late_join", "seats", "ready", "package_hash", "start_at_ms", "player_count", "seed_commitment", "refereed", "sealed", "key_released", "parked_reason")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     KIND_FIELD_NUMBER: _ClassVar[int]
     STATUS_FIELD_NUMBER: _ClassVar[int]
@@ -142,6 +162,11 @@ class GameState(_message.Message):
     PACKAGE_HASH_FIELD_NUMBER: _ClassVar[int]
     START_AT_MS_FIELD_NUMBER: _ClassVar[int]
     PLAYER_COUNT_FIELD_NUMBER: _ClassVar[int]
+    SEED_COMMITMENT_FIELD_NUMBER: _ClassVar[int]
+    REFEREED_FIELD_NUMBER: _ClassVar[int]
+    SEALED_FIELD_NUMBER: _ClassVar[int]
+    KEY_RELEASED_FIELD_NUMBER: _ClassVar[int]
+    PARKED_REASON_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     kind: _common_pb2.GameKind
     status: str
@@ -168,7 +193,12 @@ class GameState(_message.Message):
     package_hash: str
     start_at_ms: int
     player_count: int
-    def __init__(self, game_id: _Optional[str] = ..., kind: _Optional[_Union[_common_pb2.GameKind, str]] = ..., status: _Optional[str] = ..., phase: _Optional[str] = ..., turn: _Optional[int] = ..., board: _Optional[_Iterable[str]] = ..., rack: _Optional[str] = ..., deadline_ms: _Optional[int] = ..., remaining_ms: _Optional[int] = ..., server_time_ms: _Optional[int] = ..., players: _Optional[_Iterable[_Union[Player, _Mapping]]] = ..., answers: _Optional[int] = ..., config_json: _Optional[str] = ..., lexicon: _Optional[str] = ..., end_reason: _Optional[str] = ..., title: _Optional[str] = ..., my_answer: _Optional[str] = ..., my_score: _Optional[int] = ..., bag_count: _Optional[int] = ..., reveal_seconds: _Optional[int] = ..., late_join: _Optional[bool] = ..., seats: _Optional[int] = ..., ready: _Optional[int] = ..., package_hash: _Optional[str] = ..., start_at_ms: _Optional[int] = ..., player_count: _Optional[int] = ...) -> None: ...
+    seed_commitment: str
+    refereed: bool
+    sealed: bool
+    key_released: bool
+    parked_reason: str
+    def __init__(self, game_id: _Optional[str] = ..., kind: _Optional[_Union[_common_pb2.GameKind, str]] = ..., status: _Optional[str] = ..., phase: _Optional[str] = ..., turn: _Optional[int] = ..., board: _Optional[_Iterable[str]] = ..., rack: _Optional[str] = ..., deadline_ms: _Optional[int] = ..., remaining_ms: _Optional[int] = ..., server_time_ms: _Optional[int] = ..., players: _Optional[_Iterable[_Union[Player, _Mapping]]] = ..., answers: _Optional[int] = ..., config_json: _Optional[str] = ..., lexicon: _Optional[str] = ..., end_reason: _Optional[str] = ..., title: _Optional[str] = ..., my_answer: _Optional[str] = ..., my_score: _Optional[int] = ..., bag_count: _Optional[int] = ..., reveal_seconds: _Optional[int] = ..., late_join: _Optional[bool] = ..., seats: _Optional[int] = ..., ready: _Optional[int] = ..., package_hash: _Optional[str] = ..., start_at_ms: _Optional[int] = ..., player_count: _Optional[int] = ..., seed_commitment: _Optional[str] = ..., refereed: _Optional[bool] = ..., sealed: _Optional[bool] = ..., key_released: _Optional[bool] = ..., parked_reason: _Optional[str] = ...) -> None: ...
 
 class AnswerRequest(_message.Message):
     __slots__ = ("game_id", "turn", "token", "move")

@@ -114,6 +114,16 @@ class SessionStub:
                 request_serializer=arbitre_dot_v1_dot_session__pb2.UploadCentreRequest.SerializeToString,
                 response_deserializer=arbitre_dot_v1_dot_session__pb2.UploadCentreResponse.FromString,
                 _registered_method=True)
+        self.ReleasePackage = channel.unary_unary(
+                '/arbitre.v1.Session/ReleasePackage',
+                request_serializer=arbitre_dot_v1_dot_session__pb2.GameCommand.SerializeToString,
+                response_deserializer=arbitre_dot_v1_dot_session__pb2.GameState.FromString,
+                _registered_method=True)
+        self.CheckPosition = channel.unary_unary(
+                '/arbitre.v1.Session/CheckPosition',
+                request_serializer=arbitre_dot_v1_dot_session__pb2.PositionCheckRequest.SerializeToString,
+                response_deserializer=arbitre_dot_v1_dot_session__pb2.PositionCheckResponse.FromString,
+                _registered_method=True)
 
 
 class SessionServicer:
@@ -234,6 +244,22 @@ class SessionServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def ReleasePackage(self, request, context):
+        """The organiser gives the release key of the sealed package a scheduled game plays
+        (arbitre.rules.sealed_package): checked at once, the package stays sealed until the start.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def CheckPosition(self, request, context):
+        """Fair play: whether a position (board and rack, or board and move) is that of a live turn
+        of a refereed game, which the analysis routes must then refuse to solve or score.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_SessionServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -316,6 +342,16 @@ def add_SessionServicer_to_server(servicer, server):
                     servicer.UploadCentre,
                     request_deserializer=arbitre_dot_v1_dot_session__pb2.UploadCentreRequest.FromString,
                     response_serializer=arbitre_dot_v1_dot_session__pb2.UploadCentreResponse.SerializeToString,
+            ),
+            'ReleasePackage': grpc.unary_unary_rpc_method_handler(
+                    servicer.ReleasePackage,
+                    request_deserializer=arbitre_dot_v1_dot_session__pb2.GameCommand.FromString,
+                    response_serializer=arbitre_dot_v1_dot_session__pb2.GameState.SerializeToString,
+            ),
+            'CheckPosition': grpc.unary_unary_rpc_method_handler(
+                    servicer.CheckPosition,
+                    request_deserializer=arbitre_dot_v1_dot_session__pb2.PositionCheckRequest.FromString,
+                    response_serializer=arbitre_dot_v1_dot_session__pb2.PositionCheckResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -750,6 +786,60 @@ class Session:
             '/arbitre.v1.Session/UploadCentre',
             arbitre_dot_v1_dot_session__pb2.UploadCentreRequest.SerializeToString,
             arbitre_dot_v1_dot_session__pb2.UploadCentreResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ReleasePackage(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/arbitre.v1.Session/ReleasePackage',
+            arbitre_dot_v1_dot_session__pb2.GameCommand.SerializeToString,
+            arbitre_dot_v1_dot_session__pb2.GameState.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def CheckPosition(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/arbitre.v1.Session/CheckPosition',
+            arbitre_dot_v1_dot_session__pb2.PositionCheckRequest.SerializeToString,
+            arbitre_dot_v1_dot_session__pb2.PositionCheckResponse.FromString,
             options,
             channel_credentials,
             insecure,

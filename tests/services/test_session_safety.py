@@ -1,0 +1,214 @@
+"""What the session service keeps from clients and how it keeps games alive (issue 13): the
+seed's commitment and its reveal at the end, records holding the past only, robots without
+tokens, lifetimes of a game's keys, a game whose step keeps failing parked instead of retried
+for ever, clocks extended by an outage, and the live positions of refereed games."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import grpc
+import redis
+
+from arbitre.rules.fair_play import board_fingerprint, rack_key
+from arbitre.rules.seed_commitment import verify
+from arbitre.services import session
+from arbitre.services.game_keys import CLOCK_HEARTBEAT, DEADLINES, GameKeys, live_position
+from arbitre.v1 import session_pb2
+from tests.redis_fixtures import redis_db, redis_url  # noqa: F401
+from tests.services import test_session
+from tests.services.test_session import EMPTY_ROWS, Engine, Table, refused
+
+# The session tests' fixtures: their database, the platform with and without its clock, the
+# engine that chooses answers.
+db = test_session.db
+lexicon = test_session.lexicon
+engine = test_session.engine
+table = test_session.table
+still = test_session.still
+
+#: A seed no other number in a game's data looks like.
+SEED = 918_273_645_546
+
+
+def events_of(db: redis.Redis, game_id: str) -> list[tuple[str, dict[str, Any]]]:
+    """The game's events in Redis: (type, data)."""
+    found: Any = db.xrange(GameKeys(game_id).events)
+    return [(fields["type"], json.loads(fields["data"])) for _, fields in found]
+
+
+def record_of(table: Table, game_id: str) -> dict[str, Any]:
+    answer = table.stub.GetRecord(session_pb2.GetGameRequest(game_id=game_id))
+    record: dict[str, Any] = json.loads(answer.record_json)
+    assert str(SEED) not in answer.sheet
+    return record
+
+
+def play_out(table: Table, engine: Engine, game_id: str, token: str, turns: int) -> None:
+    for turn in range(1, turns + 1):
+        state = table.wait_turn(game_id, turn)
+        table.answer(game_id, turn, token, engine.moves(state)[0].notation)
+    table.wait(game_id, lambda state: state.status == "over")
+
+
+def test_the_seed_is_committed_to_at_the_creation_and_revealed_at_the_end(
+    table: Table,
+    engine: Engine,
+    db: redis.Redis,
+) -> None:
+    created = table.create(seconds=30, max_turns=2, seed=SEED)
+    game_id = created.game_id
+    committed = created.state.seed_commitment
+    assert len(committed) == 64
+    assert events_of(db, game_id)[0] == ("created", {"seed_commitment": committed})
+    ana = table.join(game_id, "Ana")
+    for when in ("waiting", "running"):
+        record = record_of(table, game_id)
+        assert "seed" not in record, when
+        assert "seed_salt" not in record, when
+        assert record["seed_commitment"] == committed
+        assert str(SEED) not in json.dumps(record)
+        if when == "waiting":
+            table.start(created)
+    play_out(table, engine, game_id, ana.player_token, 2)
+    record = record_of(table, game_id)
+    assert record["seed"] == SEED
+    assert verify(record["seed_commitment"], record["seed"], record["seed_salt"])
+    assert record["seed_commitment"] == table.game(game_id).seed_commitment == committed
+    assert not verify(committed, SEED + 1, record["seed_salt"])
+
+
+def test_a_robot_has_no_token_anyone_could_use(table: Table, db: redis.Redis) -> None:
+    created = table.create(seconds=2, max_turns=1)
+    robot = table.robot(created, "expert")
+    assert robot.player_token == ""
+    seat = json.loads(db.hget(GameKeys(created.game_id).robots, robot.player_id) or "{}")
+    assert seat == {"level": "expert"}
+    table.start(created)
+    over = table.wait(created.game_id, lambda state: state.status == "over")
+    assert over.end_reason == "max_turns"
+    answers = {line.player: line for line in table.turn(created.game_id, 1).answers}
+    assert answers[robot.player_id].move  # it answered, through the service's own path
+
+
+def test_every_key_of_a_game_expires(table: Table, engine: Engine, db: redis.Redis) -> None:
+    created = table.create(seconds=30, max_turns=2)
+    game_id = created.game_id
+    ana = table.join(game_id, "Ana")
+    table.robot(created, "debutant")
+
+    def lifetimes() -> dict[str, int]:
+        return {str(key): int(db.pttl(key)) for key in db.keys(f"arbitre:game:{{{game_id}}}*")}
+
+    waiting = lifetimes()
+    assert waiting
+    assert all(0 < ttl <= session.IDLE_TTL_MS for ttl in waiting.values()), waiting
+    table.start(created)
+    play_out(table, engine, game_id, ana.player_token, 2)
+    table.stub.GetStandings(session_pb2.GetStandingsRequest(game_id=game_id))
+    finished = lifetimes()
+    assert GameKeys(game_id).answers(2) in finished
+    assert GameKeys(game_id).totals in finished
+    assert all(0 < ttl <= session.FINISHED_TTL_MS for ttl in finished.values()), finished
+
+
+def test_a_game_whose_step_keeps_failing_is_parked_then_resumed(
+    still: Table,
+    engine: Engine,
+    db: redis.Redis,
+) -> None:
+    created = still.create(seconds=30, max_turns=1)
+    game_id = created.game_id
+    ana = still.join(game_id, "Ana")
+    state = still.start(created)
+    keys = GameKeys(game_id)
+    saved = db.get(keys.state)
+    db.set(keys.state, json.dumps({"format": "not a game"}))
+    still.answer(game_id, 1, ana.player_token, engine.moves(state)[0].notation)
+    steps = 0
+    while still.game(game_id).status != "parked":
+        steps += 1
+        assert steps <= session.MAX_STEP_FAILURES, "never parked"
+        still.platform.session.step(game_id)
+    parked = still.game(game_id)
+    assert "SnapshotError" in parked.parked_reason
+    assert db.zscore(DEADLINES, game_id) is None  # not retried for ever
+    assert "parked" in [kind for kind, _ in events_of(db, game_id)]
+    code, _ = refused(lambda: still.answer(game_id, 1, ana.player_token, "H8 ZZ"))
+    assert code in (grpc.StatusCode.FAILED_PRECONDITION, grpc.StatusCode.INVALID_ARGUMENT)
+
+    db.set(keys.state, saved or "")  # the cause mended, the organiser resumes it
+    command = session_pb2.GameCommand(game_id=game_id, token=created.organiser_token)
+    assert still.stub.Resume(command).status == "running"
+    still.platform.session.step(game_id)
+    over = still.game(game_id)
+    assert (over.status, over.end_reason) == ("over", "max_turns")
+    assert still.turn(game_id, 1).answers[0].player == ana.player_id
+
+
+def test_an_outage_extends_the_turns_clock(table: Table, db: redis.Redis) -> None:
+    created = table.create(seconds=60, max_turns=2)
+    game_id = created.game_id
+    table.join(game_id, "Ana")
+    before = table.start(created).deadline_ms
+    # No clock ticked for 20 s (Redis unreachable, or every replica down): the next tick
+    # gives the players their time back.
+    now = table.platform.session.store.now_ms()
+    db.set(CLOCK_HEARTBEAT, now - 20_000)
+    after = table.wait(game_id, lambda state: state.deadline_ms != before)
+    assert 19_000 <= after.deadline_ms - before <= 21_000
+    assert db.zscore(DEADLINES, game_id) == after.deadline_ms
+    resumed = [data for kind, data in events_of(db, game_id) if kind == "resumed"]
+    assert resumed
+    assert resumed[-1]["deadline_ms"] == after.deadline_ms
+    assert 19_000 <= resumed[-1]["outage_ms"] <= 21_000
+    # a heartbeat without a gap changes nothing
+    assert table.platform.session.store.tick(session.OUTAGE_MS) == 0
+
+
+def check(table: Table, board: list[str], rack: str = "", move: str = "") -> bool:
+    request = session_pb2.PositionCheckRequest(board=board, rack=rack, move=move)
+    return bool(table.stub.CheckPosition(request).live)
+
+
+def test_the_open_turn_of_a_refereed_game_is_a_live_position(
+    table: Table,
+    engine: Engine,
+    db: redis.Redis,
+) -> None:
+    plain = table.create(seconds=60, max_turns=2, seed=SEED)
+    table.join(plain.game_id, "Bob")
+    table.start(plain)
+    request = session_pb2.CreateGameRequest(
+        config_json=json.dumps({"seconds_per_turn": 60, "max_turns": 2}),
+        has_seed=True,
+        seed=SEED,
+        refereed=True,
+    )
+    created = table.stub.CreateGame(request)
+    assert created.state.refereed
+    game_id = created.game_id
+    ana = table.join(game_id, "Ana")
+    state = table.start(created)
+    rack = str(state.rack).replace("+", "").lstrip("-")
+    shuffled = rack[::-1]
+    assert check(table, EMPTY_ROWS, rack=shuffled)
+    assert check(table, EMPTY_ROWS, move=engine.moves(state)[0].notation)
+    assert not check(table, EMPTY_ROWS, rack="QUIXOTE")
+    assert not check(table, EMPTY_ROWS, move="H8 ZZZ")
+    assert not check(table, ["." * 15] * 14 + ["A" + "." * 14], rack=rack)
+    code, _ = refused(lambda: check(table, ["." * 99] * 15))
+    assert code == grpc.StatusCode.INVALID_ARGUMENT
+
+    table.answer(game_id, 1, ana.player_token, engine.moves(state)[0].notation)
+    second = table.wait_turn(game_id, 2)
+    assert not check(table, EMPTY_ROWS, rack=rack)  # turn 1 is public now
+    assert check(table, list(second.board))  # a mid-game board is the game's own
+    assert check(table, list(second.board), rack=str(second.rack).replace("+", ""))
+    table.answer(game_id, 2, ana.player_token, engine.moves(second)[0].notation)
+    table.wait(game_id, lambda state: state.status == "over")
+    assert not check(table, list(second.board))
+    fingerprint = board_fingerprint(list(second.board))
+    assert db.scard(live_position(fingerprint)) == 0
+    assert rack_key(rack) == rack_key(shuffled)

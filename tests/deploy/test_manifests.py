@@ -41,7 +41,7 @@ GRPC_SERVICES = {
 GATEWAY_PORT = 8080
 ARBITRE_DEPLOYMENTS = frozenset({*GRPC_SERVICES, "gateway"})
 #: Who needs Redis.
-REDIS_CLIENTS = frozenset({"scoring", "session"})
+REDIS_CLIENTS = frozenset({"scoring", "session", "gateway"})
 SECRET = "arbitre-secrets"
 CONFIG = "arbitre-config"
 #: The Secret's keys, and which of them each workload may hold (the gateway never holds the
@@ -64,7 +64,7 @@ CREDENTIAL_VARIABLES = {
 }
 #: Who may connect to each workload: workloads of the namespace, or ``namespace:NAME``.
 CALLERS = {
-    "redis": {"session", "scoring"},
+    "redis": {"session", "scoring", "gateway"},
     "session": {"gateway"},
     "scoring": {"gateway", "session"},
     "movegen": {"gateway", "session"},

@@ -43,6 +43,7 @@ const game = (id) => `/v1/games/${encodeURIComponent(id)}`;
 export const api = {
   health: () => call("GET", "/healthz").catch((error) => ({ error })),
   lexicons: () => call("GET", "/v1/lexicons"),
+  tables: () => call("GET", "/v1/tables"),
   createGame: (body) => call("POST", "/v1/games", { body }),
   join: (id, name) => call("POST", `${game(id)}/players`, { body: { name } }),
   addRobot: (id, token, level) => call("POST", `${game(id)}/robots`, { body: { level }, token }),

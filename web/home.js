@@ -1,5 +1,6 @@
 // The home screen: create a table (then join it as its first player), go to a table by its
-// link, the tables this browser sat at; and the about footer (the services' health, the
+// link, the tables this browser sat at, the open tables anyone may join (read again every few
+// seconds while in sight, and on focus); and the about footer (the services' health, the
 // lexicons, where the API is described).
 
 import { api } from "./api.js";
@@ -11,6 +12,9 @@ import { screen, message, failure } from "./ui.js";
 
 let lexicons = null; // GET /v1/lexicons, once
 let health = null; // GET /healthz, once
+let openTables = null; // GET /v1/tables, the last answer
+/** How often the open tables are read again while the home screen is in sight. */
+const OPEN_TABLES_REFRESH_MS = 5000;
 
 export async function showHome() {
   screen("home");
@@ -31,6 +35,7 @@ export async function showHome() {
   );
   $("#table-title").textContent = "";
   $("#create-name").value = lastName();
+  refreshOpenTables();
   try {
     lexicons = await api.lexicons();
     drawLexiconChoice();
@@ -171,9 +176,50 @@ function drawAbout() {
   );
 }
 
+/** Read the open tables again, when the home screen is in sight (a failure keeps the last
+ * list: the next refresh tries again). */
+async function refreshOpenTables() {
+  if ($("#home").hidden || document.visibilityState === "hidden") return;
+  try {
+    openTables = (await api.tables()).tables || [];
+  } catch {
+    return;
+  }
+  drawOpenTables();
+}
+
+/** The open tables, newest first, each with its settings and a link that joins it. */
+function drawOpenTables() {
+  if (!openTables) return;
+  show($("#open-tables-empty"), openTables.length === 0);
+  fill(
+    $("#open-tables-list"),
+    openTables.map((table) => {
+      const seconds = table.seconds_per_turn;
+      const time = seconds % 60 === 0 ? t("minutes", { n: seconds / 60 }) : t("openTableSeconds", { n: seconds });
+      const variant = known(`variant.${table.variant}`) ? t(`variant.${table.variant}`) : table.variant;
+      const opened = new Date(table.created_ms).toLocaleTimeString(language(), { hour: "2-digit", minute: "2-digit" });
+      return h(
+        "li",
+        { dataset: { gameId: table.game_id } },
+        h("span", { class: "open-table-title" }, table.title || t("openTableNamed", { id: table.game_id })),
+        h(
+          "span",
+          { class: "open-table-seats" },
+          t("seatsTaken", { n: table.players, seats: table.seats }),
+          table.robots ? ` (${t("openTableRobots", { n: table.robots })})` : "",
+        ),
+        h("span", { class: "muted" }, [variant, table.lexicon, t("openTablePerTurn", { time }), t("openTableOpened", { time: opened })].join(" · ")),
+        h("a", { class: "button primary open-table-join", href: `/t/${table.game_id}` }, t("openTableJoin")),
+      );
+    }),
+  );
+}
+
 /** Draw again what the home screen and the footer built in code (a change of language). */
 export function redrawHome() {
   drawLexiconChoice();
+  drawOpenTables();
   drawAbout();
   for (const input of [$("#create-name"), $("#join-name")]) {
     if (input.getAttribute("aria-invalid") === "true") nameError(input, t("nameMissing"));
@@ -185,6 +231,9 @@ export function initHome(navigate) {
   $("#create-form").addEventListener("submit", (event) => createTable(event, navigate));
   $("#goto-form").addEventListener("submit", (event) => gotoTable(event, navigate));
   $("#create-lexicon").addEventListener("change", drawLexiconNote);
+  setInterval(refreshOpenTables, OPEN_TABLES_REFRESH_MS);
+  window.addEventListener("focus", refreshOpenTables);
+  document.addEventListener("visibilitychange", refreshOpenTables);
   $("#create-name").addEventListener("input", (event) => {
     if (event.target.value.trim()) nameError(event.target, "");
   });

@@ -103,6 +103,7 @@ ALLOWED: Mapping[str, frozenset[Identity]] = {
     "/arbitre.v1.Session/UploadCentre": _GATEWAY,
     "/arbitre.v1.Session/ReleasePackage": _GATEWAY,
     "/arbitre.v1.Session/CheckPosition": _GATEWAY,
+    "/arbitre.v1.Session/ListTables": _GATEWAY,
     # Reflection, when a developer turns it on (ARBITRE_GRPC_REFLECTION=1).
     "/grpc.reflection.v1alpha.ServerReflection/ServerReflectionInfo": _ANYONE,
 }

@@ -274,7 +274,7 @@ def test_the_french_duplicate_games_replay(arbitre: Any, french_duplicate: Path)
     for number, (line, game) in enumerate(zip(summaries, FRENCH_DUPLICATE, strict=True), 1):
         plays = [turn for turn in game["turns"] if turn.get("type", "play") == "play"]
         total = sum(turn["score"] for turn in plays)
-        assert line == f"# game {number}: {len(plays)} plays, {total} points, 0 score(s) differ"
+        assert line == f"# game {number}: {len(plays)} plays, {total} points, 0 scores differ"
 
 
 def test_the_french_duplicate_games_with_tops(arbitre: Any, french_duplicate: Path) -> None:
@@ -311,9 +311,9 @@ def test_the_whole_corpus_names_its_one_known_discrepancy(arbitre: Any) -> None:
     assert completed.returncode == 1
     summaries = [line for line in completed.stdout.decode().splitlines() if line.startswith("# ")]
     assert len(summaries) == len(GAMES)
-    differing = [line for line in summaries if not line.endswith(" 0 score(s) differ")]
+    differing = [line for line in summaries if not line.endswith(" 0 scores differ")]
     assert len(differing) == 1
-    assert differing[0].endswith(" 1 score(s) differ")
+    assert differing[0].endswith(" 1 score differs")  # not "1 scores differ"
     assert "14A BRUnCHIFY" in completed.stdout.decode()
 
 
@@ -364,7 +364,7 @@ def test_help(arbitre: Any) -> None:
     for choice in ("fisf", "online", "joker", "7sur8", "7et8", "sheet", "json"):
         assert choice in text
     text = ok(arbitre("replay", "--help"))
-    for word in ("GAME.json", "--lexicon", "--format", "text", "json"):
+    for word in ("GAME", "--lexicon", "--format", "text", "json", "FISF game sheet"):
         assert word in text
 
 
@@ -382,3 +382,13 @@ def test_a_game_sheet_replays_with_its_tops(arbitre: Any, tmp_path: Path) -> Non
     completed = arbitre("replay", path)
     assert completed.returncode == 2
     assert b"neither JSON nor a FISF game sheet" in completed.stderr
+
+
+def test_counts_agree_with_their_noun(arbitre: Any, tmp_path: Path) -> None:
+    """A one-turn record replays as "1 turn", an English simulation plays English tiles."""
+    path = tmp_path / "one.json"
+    path.write_text(ok(arbitre("simulate", "--seed", 5, "--turns", 1, "--format", "json")))
+    assert ok(arbitre("replay", path)).startswith("# game 1: record replays: 1 turn, top ")
+    options = ("--seed", 5, "--turns", 1, "--lexicon", "en", "--format", "json")
+    english = json.loads(ok(arbitre("simulate", *options)))
+    assert english["config"]["tiles"] == "en"

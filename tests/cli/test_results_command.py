@@ -168,6 +168,8 @@ def test_views(in_process: Run, record: Path, tmp_path: Path) -> None:
     assert [r["name"] for r in brest_only] == ["Yann"]
     text = output(arbitre("results", record, "--centre", f"{brest}:Brest", "--serie", "S1"))
     assert text.splitlines()[0].split()[:3] == ["Place", "View", "Name"]
+    text = output(arbitre("results", record, "--centre", f"{brest}:Brest", "--in-centre", "Brest"))
+    assert text.splitlines()[-1].startswith("1 player (0 online, 1 in centres), top ")
 
 
 def test_a_bad_centre_file_reports_every_bad_line(

@@ -353,3 +353,42 @@ def test_a_bad_memory_limit_is_refused(
     assert result.returncode == 2
     assert b"--redis-maxmemory" in result.stderr
     assert not any(tmp_path.iterdir())  # nothing started
+
+
+def test_up_logs_games_and_requests_in_the_services_format(
+    environment: dict[str, str], tmp_path: Path
+) -> None:
+    """The session's lines (a game created, its first turn) and, under ``--access-log``, the
+    gateway's one line per request reach ``arbitre up``'s stderr, as JSON objects with
+    ``ARBITRE_LOG_FORMAT=json``."""
+    process = subprocess.Popen(
+        command(["up", "--port", 0, "--data-dir", tmp_path / "redis", "--access-log"]),
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        env={**environment, "ARBITRE_LOG_FORMAT": "json"},
+    )
+    try:
+        base, _ = up(process)
+        status, created = get(f"{base}/v1/games", {"config": {"max_turns": 3}})
+        assert status == 201
+        game_id = created["game_id"]
+        get(f"{base}/v1/games/{game_id}/players", {"name": "Ann"})
+        start = urllib.request.Request(
+            f"{base}/v1/games/{game_id}/start",
+            data=b"{}",
+            headers={
+                "Content-Type": "application/json",
+                "Authorization": f"Bearer {created['organiser_token']}",
+            },
+        )
+        with urllib.request.urlopen(start, timeout=60) as response:
+            assert response.status == 200
+    finally:
+        stderr = stopped(process)
+    records = [json.loads(line) for line in stderr.splitlines() if line.startswith("{")]
+    messages = [(record["logger"], record["message"]) for record in records]
+    session = [message for logger, message in messages if logger == "arbitre.services.session"]
+    assert any(message.startswith(f"game {game_id} created (") for message in session), stderr
+    assert any(message.startswith(f"game {game_id}: turn 1 (") for message in session)
+    access = [message for logger, message in messages if logger == "uvicorn.access"]
+    assert any(f'"POST /v1/games/{game_id}/start HTTP/1.1" 200' in line for line in access)

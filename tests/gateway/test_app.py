@@ -51,6 +51,7 @@ from arbitre.services.lexicons import LexiconRegistry
 from arbitre.services.platform import Platform, start_platform
 from arbitre.services.redis_server import connect
 from arbitre.services.server import Registration, start
+from arbitre.services.session import seats_refusal
 from arbitre.v1 import scoring_pb2_grpc
 from tests.boards import board_with
 from tests.live_fixtures import gateway_process
@@ -868,8 +869,8 @@ def test_openapi_documents_every_route(app: Flask, document: dict[str, Any]) -> 
         route for route in documented if route[0].startswith("/v1/")
     }
     assert routes == documented  # /, /healthz and /metrics too
-    assert len({route for route in routes if route[0].startswith("/v1/")}) == 23
-    assert len({route for route in routes if route[0].startswith("/v1/games")}) == 17
+    assert len({route for route in routes if route[0].startswith("/v1/")}) == 25
+    assert len({route for route in routes if route[0].startswith("/v1/games")}) == 18
     for path, operations in document["paths"].items():
         for method, operation in operations.items():
             created = (path, method) in {
@@ -1416,3 +1417,50 @@ def test_api_keys_do_not_hide_unknown_routes_or_wrong_methods(keyed: FlaskClient
     assert keyed.get("/v1/solvent").status_code == 404
     assert keyed.get("/v1/scoreboard").status_code == 404
     assert keyed.get("/v1/solve").status_code == 405
+
+
+def test_the_open_tables_route(client: FlaskClient, document: dict[str, Any]) -> None:
+    seed = 918_273_645_546  # a number nothing else in the list looks like
+    table = client.post("/v1/games", json={"seats": 2, "title": "listed", "seed": seed})
+    assert table.status_code == 201
+    table_id = table.get_json()["game_id"]
+    client.post("/v1/games", json={"title": "no seats"})
+    found = client.get("/v1/tables")
+    assert found.status_code == 200
+    body = found.get_json()
+    conforms(document, "TableList", body)
+    listed = [entry["game_id"] for entry in body["tables"]]
+    assert listed[0] == table_id
+    entry = body["tables"][0]
+    assert [entry[key] for key in ("title", "seats", "players", "robots")] == ["listed", 2, 0, 0]
+    assert str(seed) not in json.dumps(body)  # no seed, nor anything else secret
+    assert table.get_json()["organiser_token"] not in json.dumps(body)
+    one = client.get("/v1/tables", query_string={"limit": 1}).get_json()
+    assert [entry["game_id"] for entry in one["tables"]] == [table_id]
+    schema = document["paths"]["/v1/tables"]["get"]["parameters"][0]["schema"]
+    assert schema["maximum"] == openapi.MAX_LISTED_TABLES
+    for bad in ("-1", "x", str(openapi.MAX_LISTED_TABLES + 1)):
+        assert error_of(client.get("/v1/tables", query_string={"limit": bad}), 400)
+    assert error_of(client.get("/v1/tables", query_string={"other": 1}), 400)
+    client.post(f"/v1/games/{table_id}/players", json={"name": "Ana"})
+    client.post(f"/v1/games/{table_id}/players", json={"name": "Bea"})  # full
+    after = client.get("/v1/tables").get_json()
+    assert table_id not in [entry["game_id"] for entry in after["tables"]]
+
+
+def test_create_words_bad_seats_as_the_session_and_echoes_canonical_tiles(
+    client: FlaskClient,
+) -> None:
+    """Both ends of ``seats`` get the session's one wording; a lexicon of another language
+    brings its tiles, and every spelling of a preset comes back canonical."""
+    for value in (1, 7, -1, 2**40):
+        error = error_of(client.post("/v1/games", json={"seats": value}), 400)
+        assert error == {"code": "bad_request", "message": seats_refusal(value)}
+    for config, tiles in [
+        ({"lexicon": "en"}, "en"),
+        ({"tiles": "english", "lexicon": "en"}, "en"),
+        ({"tiles": "french"}, "fr"),
+    ]:
+        created = client.post("/v1/games", json={"config": config})
+        assert created.status_code == 201, created.data
+        assert created.get_json()["game"]["config"]["tiles"] == tiles

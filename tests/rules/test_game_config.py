@@ -36,6 +36,7 @@ from arbitre.rules.game_config import (
     InvalidGameConfigError,
     Minimum,
     Variant,
+    overridden,
     preset,
 )
 
@@ -220,7 +221,7 @@ def test_default_mapping() -> None:
         "name": "fisf",
         "variant": "normal",
         "lexicon": "fr",
-        "tiles": "french",
+        "tiles": "fr",
         "layout": "standard",
         "minimums": [
             {"from_turn": 1, "vowels": 2, "consonants": 2},
@@ -266,7 +267,10 @@ def test_round_trip(config: GameConfig) -> None:
 
 
 def test_mapping_forms() -> None:
-    assert GameConfig(tiles=ENGLISH).to_mapping()["tiles"] == "english"
+    assert GameConfig(tiles=ENGLISH).to_mapping()["tiles"] == "en"
+    # the aliases read back to the presets, written by their canonical name
+    for alias, canonical in (("english", "en"), ("French", "fr")):
+        assert GameConfig.from_mapping({"tiles": alias}).to_mapping()["tiles"] == canonical
     assert GameConfig(tiles=NO_BLANKS).to_mapping()["tiles"] == NO_BLANKS.to_mapping()
     assert GameConfig(layout=TINY_LAYOUT).to_mapping()["layout"] == {
         "name": "tiny",
@@ -548,3 +552,19 @@ def test_the_readme_states_every_range() -> None:
     assert section, "the README has no configuration bounds"
     for field, (low, high) in INTEGER_RANGES.items():
         assert f"{low} to {high:,}" in section, field
+
+
+def test_a_lexicon_of_another_language_brings_its_preset_tiles() -> None:
+    languages = {"en": "en", "fr": "fr"}
+    fisf = preset("fisf")
+    assert overridden(fisf, {"lexicon": "en"}, languages).tiles == ENGLISH
+    assert overridden(fisf, {"lexicon": "en", "tiles": "fr"}, languages).tiles == FRENCH
+    assert overridden(fisf, {"lexicon": "fr"}, languages).tiles == FRENCH
+    assert overridden(fisf, {"lexicon": "my-list"}, languages).tiles == FRENCH  # no language
+    english = GameConfig(lexicon="en", tiles=ENGLISH)
+    assert overridden(english, {"lexicon": "fr"}, languages).tiles == FRENCH
+    assert overridden(english, {"max_turns": 3}, languages).tiles == ENGLISH
+    custom = GameConfig(tiles=NO_BLANKS)
+    assert overridden(custom, {"lexicon": "en"}, languages).tiles == NO_BLANKS  # custom kept
+    with pytest.raises(InvalidGameConfigError, match="lexicon"):
+        overridden(fisf, {"lexicon": 3}, languages)

@@ -16,6 +16,7 @@ from arbitre.rules import (
     UnknownLetterError,
     tile_set,
 )
+from arbitre.rules.tiles import PRESETS
 
 FRENCH_COUNTS = "A9 B2 C2 D3 E15 F2 G2 H2 I8 J1 K1 L5 M3 N6 O6 P2 Q1 R6 S6 T6 U6 V2 W1 X1 Y1 Z1"
 FRENCH_VALUES = "A1 B3 C3 D2 E1 F4 G2 H4 I1 J8 K10 L1 M2 N1 O1 P3 Q8 R1 S1 T1 U1 V4 W10 X10 Y10 Z10"
@@ -240,3 +241,12 @@ def test_custom_sets_round_trip_or_fail_cleanly(
     else:
         with pytest.raises(InvalidTileSetError):
             TileSet.from_mapping(data)
+
+
+def test_presets_have_one_canonical_name_and_accept_aliases() -> None:
+    assert dict(PRESETS) == {"fr": FRENCH, "en": ENGLISH}
+    assert (FRENCH.name, ENGLISH.name) == ("fr", "en")
+    assert tile_set("french") is FRENCH
+    assert tile_set(" English ") is ENGLISH
+    with pytest.raises(InvalidTileSetError, match=r"known: fr, en \(also french, english\)"):
+        tile_set("german")

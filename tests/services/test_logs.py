@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import io
 import json
 import logging
 import subprocess
 import sys
 
-from arbitre.services.logs import JsonFormatter
+import pytest
+
+from arbitre.services.logs import JsonFormatter, configure_logging
 
 SCRIPT = """
 import logging
@@ -50,3 +53,26 @@ def test_text_logs_and_the_level_variable() -> None:
 def test_the_formatter_keeps_non_ascii_text() -> None:
     record = logging.LogRecord("x", logging.WARNING, __file__, 1, "joueur %s", ("Zoé",), None)
     assert json.loads(JsonFormatter().format(record))["message"] == "joueur Zoé"
+
+
+def test_the_handler_follows_stderr_and_survives_a_closed_one(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A stderr swapped in while logging was configured (pytest's capsys does that, then closes
+    it) is not kept: later records go to the stderr of their time, with no "Logging error"."""
+    root = logging.getLogger()
+    saved = (root.handlers[:], root.level)
+    monkeypatch.setattr(logging, "raiseExceptions", True)
+    try:
+        swapped = io.StringIO()
+        monkeypatch.setattr(sys, "stderr", swapped)
+        configure_logging({})
+        swapped.close()
+        later = io.StringIO()
+        monkeypatch.setattr(sys, "stderr", later)
+        logging.getLogger("arbitre.test").info("game %s created", "abc")
+        assert "arbitre.test INFO game abc created" in later.getvalue()
+        assert "Logging error" not in later.getvalue()  # what handleError writes there
+    finally:
+        root.handlers[:] = saved[0]
+        root.setLevel(saved[1])

@@ -1301,3 +1301,48 @@ def test_the_state_carries_the_board_layout_and_tiles_of_its_rules() -> None:
         assert letters["K"]["value"] == k_value
         blanks = data["tile_set"]["blanks"]
         assert sum(info["count"] for info in letters.values()) + blanks == tiles
+
+
+# -- what a newcomer reads: tiles of the lexicon's language, the clock, the seats' wording -----
+
+
+def test_a_lexicon_of_another_language_brings_its_tiles(still: Table) -> None:
+    """``{"lexicon": "en"}`` plays the English tiles; tiles given stay; every spelling of a
+    preset is echoed by its canonical name."""
+    cases: list[tuple[dict[str, Any], str, int]] = [
+        ({"lexicon": "en"}, "en", 5),
+        ({"lexicon": "en", "tiles": "english"}, "en", 5),
+        ({"lexicon": "en", "tiles": "fr"}, "fr", 10),
+        ({"tiles": "french"}, "fr", 10),
+        ({}, "fr", 10),
+    ]
+    for config, tiles, k_value in cases:
+        created = still.create(**config)
+        data = session.game_state_data(created.state)
+        assert data["config"]["tiles"] == tiles, config
+        assert data["tile_set"]["letters"]["K"]["value"] == k_value, config
+        assert still.db.hget(GameKeys(created.game_id).game, "tiles") == tiles
+
+
+def test_remaining_ms_counts_down_while_running_and_holds_while_paused(still: Table) -> None:
+    created = still.create(seconds=60)
+    assert still.game(created.game_id).remaining_ms == 0  # waiting: no clock
+    still.join(created.game_id, "Ana")
+    started = still.start(created)
+    assert started.remaining_ms == started.deadline_ms - started.server_time_ms
+    assert 0 < started.remaining_ms <= 60_000
+    running = still.game(created.game_id)
+    assert running.remaining_ms == running.deadline_ms - running.server_time_ms
+    command = session_pb2.GameCommand(game_id=created.game_id, token=created.organiser_token)
+    paused = still.stub.Pause(command)
+    assert paused.deadline_ms == 0 < paused.remaining_ms <= running.remaining_ms
+    assert still.game(created.game_id).remaining_ms == paused.remaining_ms
+
+
+def test_bad_seats_are_refused_in_one_wording(table: Table) -> None:
+    for seats in (1, 7, -1):
+        code, details = refused(lambda: table.create(seats=seats))  # noqa: B023
+        assert code == grpc.StatusCode.INVALID_ARGUMENT
+        assert details == session.seats_refusal(seats)
+        assert details == f"seats: a table has 2 to 6 seats, or 0 for no limit; not {seats}"
+    assert [session.seats_refusal(seats) for seats in (0, 2, 6)] == ["", "", ""]

@@ -93,7 +93,7 @@ def test_a_robot_has_no_token_anyone_could_use(table: Table, db: redis.Redis) ->
 
 
 def test_every_key_of_a_game_expires(table: Table, engine: Engine, db: redis.Redis) -> None:
-    created = table.create(seconds=30, max_turns=2)
+    created = table.create(seconds=5, max_turns=2)
     game_id = created.game_id
     ana = table.join(game_id, "Ana")
     table.robot(created, "debutant")
@@ -198,8 +198,7 @@ def test_the_open_turn_of_a_refereed_game_is_a_live_position(
     assert not check(table, EMPTY_ROWS, rack="QUIXOTE")
     assert not check(table, EMPTY_ROWS, move="H8 ZZZ")
     assert not check(table, ["." * 15] * 14 + ["A" + "." * 14], rack=rack)
-    code, _ = refused(lambda: check(table, ["." * 99] * 15))
-    assert code == grpc.StatusCode.INVALID_ARGUMENT
+    assert not check(table, ["." * 99] * 15)  # too large for a game: the analysis refuses it
 
     table.answer(game_id, 1, ana.player_token, engine.moves(state)[0].notation)
     second = table.wait_turn(game_id, 2)

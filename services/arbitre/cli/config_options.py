@@ -5,10 +5,10 @@ and ``--lexicon``, read into a :class:`~arbitre.rules.game_config.GameConfig`.""
 from __future__ import annotations
 
 import argparse
-import dataclasses
 from typing import Any
 
-from arbitre.rules.game_config import PRESETS, GameConfig, Variant, preset
+from arbitre.lexicons.shipped import LANGUAGES
+from arbitre.rules.game_config import PRESETS, GameConfig, Variant, overridden, preset
 
 __all__ = ["add_config_options", "config_from_options"]
 
@@ -30,13 +30,15 @@ def add_config_options(parser: argparse.ArgumentParser) -> None:
 
 
 def config_from_options(arguments: argparse.Namespace) -> GameConfig:
-    """The preset the options name, with their variant, number of turns and lexicon; raises
+    """The preset the options name, with their variant, number of turns and lexicon (a
+    shipped lexicon of another language brings its tiles, as the API does: ``--lexicon en``
+    plays the English tiles); raises
     :class:`~arbitre.rules.game_config.InvalidGameConfigError` for an impossible value."""
     changes: dict[str, Any] = {}
     if arguments.variant is not None:
-        changes["variant"] = Variant(arguments.variant)
+        changes["variant"] = arguments.variant
     if arguments.turns is not None:
         changes["max_turns"] = arguments.turns
     if arguments.lexicon is not None:
         changes["lexicon"] = arguments.lexicon
-    return dataclasses.replace(preset(arguments.preset), **changes)
+    return overridden(preset(arguments.preset), changes, LANGUAGES)

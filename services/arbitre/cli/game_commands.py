@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from arbitre.cli.config_options import add_config_options, config_from_options
+from arbitre.cli.wording import counted
 from arbitre.engine.lexicon import Lexicon, load_lexicon
 from arbitre.engine.movegen import MoveGenerator
 from arbitre.engine.referee import MoveGeneratorReferee
@@ -64,13 +65,18 @@ def register(commands: Any) -> None:
 
     replay_parser = commands.add_parser(
         "replay",
-        help="re-score a recorded game and show what each move lost against the top",
+        help="re-score a game (a record, published games or a FISF sheet) against the tops",
         description="Re-score a game: our JSON record (replayed from its seed and checked turn "
-        "by turn) or published games in the corpus format (one JSON object or JSON lines). "
-        "With --lexicon, each turn of a published game also shows the top of its position "
-        "and what the retained move lost against it.",
+        "by turn), published games in the corpus format (one JSON object or JSON lines), or a "
+        "FISF game sheet as text (as `arbitre simulate` or GET /v1/games/{id}/sheet print "
+        "it). With --lexicon, each turn of a published game or a sheet also shows the top of "
+        "its position and what the retained move lost against it.",
     )
-    replay_parser.add_argument("game", metavar="GAME.json", help="the game file ('-': stdin)")
+    replay_parser.add_argument(
+        "game",
+        metavar="GAME",
+        help="the game file: a JSON record, published games (JSON) or a FISF sheet ('-': stdin)",
+    )
     replay_parser.add_argument(
         "--lexicon",
         metavar="ID_OR_PATH",
@@ -212,7 +218,7 @@ def _replay_record(record: dict[str, Any], lexicon: Lexicon | None) -> tuple[boo
         warning = " (another lexicon than the recorded one, same tops)"
     sheet = format_sheet(game_sheet(game)).rstrip("\n").splitlines()
     summary = (
-        f"record replays: {len(game.turns)} turns, top {game.top_total}, "
+        f"record replays: {counted(len(game.turns), 'turn')}, top {game.top_total}, "
         f"end {game.end.value if game.end else 'not reached'}{warning}"
     )
     return True, {
@@ -233,10 +239,16 @@ def _replay_published(game: dict[str, Any], lexicon: Lexicon | None) -> tuple[bo
         return False, {"error": str(error)}
     disagreements = [turn for turn in turns if not turn.agrees]
     total = sum(turn.score for turn in turns)
-    summary = f"{len(turns)} plays, {total} points, {len(disagreements)} score(s) differ"
+    summary = ", ".join(
+        (
+            counted(len(turns), "play"),
+            counted(total, "point"),
+            counted(len(disagreements), "score differs", "scores differ"),
+        )
+    )
     if lexicon is not None:
         lost = sum(turn.lost or 0 for turn in turns)
-        summary += f", {lost} points lost against the tops"
+        summary += f", {counted(lost, 'point')} lost against the tops"
     return not disagreements, {
         "summary": summary,
         "turns": [_turn_json(turn) for turn in turns],

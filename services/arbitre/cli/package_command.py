@@ -31,6 +31,7 @@ from typing import Any
 
 from arbitre.cli.config_options import add_config_options, config_from_options
 from arbitre.cli.game_commands import simulate
+from arbitre.cli.wording import counted
 from arbitre.engine.lexicon import Lexicon, load_lexicon
 from arbitre.engine.referee import MoveGeneratorReferee
 from arbitre.lexicons.shipped import SHIPPED
@@ -305,7 +306,7 @@ def run_check(arguments: argparse.Namespace) -> int:
             summary = check_sealed(package, key)
             _local_lexicon(summary.lexicon_id, summary.lexicon_hash)
             print(
-                f"sealed package ok: {_signed(key)}{summary.turns} turns, lexicon "
+                f"sealed package ok: {_signed(key)}{counted(summary.turns, 'turn')}, lexicon "
                 f"{summary.lexicon_id}, hash {summary.content_hash[:16]}{_unchecked(key)}; "
                 f"{STILL_SEALED}"
             )
@@ -319,7 +320,7 @@ def run_check(arguments: argparse.Namespace) -> int:
     record = package["record"]
     how = " (sealed, opened with the release key)" if opened else ""
     print(
-        f"package ok{how}: {_signed(key)}{len(record['turns'])} turns, top "
+        f"package ok{how}: {_signed(key)}{counted(len(record['turns']), 'turn')}, top "
         f"{record['top_total']}, hash {package['content_hash'][:16]}{_unchecked(key)}"
     )
     return 0

@@ -24,6 +24,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from arbitre.cli.wording import counted
 from arbitre.rules.errors import ArbitreError
 from arbitre.rules.simultane_results import (
     MAX_CENTRE_FILE_SIZE,
@@ -144,7 +145,8 @@ def format_table(lines: Sequence[ResultLine], top_total: int) -> str:
     online = sum(line.source == "online" for line in lines)
     text.append("")
     text.append(
-        f"{len(lines)} players ({online} online, {len(lines) - online} in centres), top {top_total}"
+        f"{counted(len(lines), 'player')} ({online} online, {len(lines) - online} in centres), "
+        f"top {top_total}"
     )
     return "\n".join(text) + "\n"
 

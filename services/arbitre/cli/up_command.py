@@ -17,6 +17,12 @@ restarted on the same data, port and password whenever it dies
 (:class:`~arbitre.services.redis_keeper.RedisKeeper`); while Redis does not answer, the session
 is not serving and ``/healthz`` fails (:mod:`arbitre.services.redis_health`). The gateway gets
 the URL of the Redis in use (``REDIS_URL``, password included).
+
+Logs go to stderr in the services' format (:mod:`arbitre.services.logs`: text, or JSON with
+``ARBITRE_LOG_FORMAT=json``; ``ARBITRE_LOG_LEVEL``, default ``INFO``): the session's games
+created, turns, ends and parked games, Redis restarts, errors; the gateway's own lines come from
+its process on the same stderr, with one line per HTTP request under ``--access-log``
+(``ARBITRE_ACCESS_LOG=1``).
 """
 
 from __future__ import annotations
@@ -40,6 +46,7 @@ from arbitre.gateway.app import PEERS
 from arbitre.services.child_processes import ChildRecord, dying_with_parent
 from arbitre.services.internal_auth import Credentials, Identity
 from arbitre.services.lexicons import registry_from_environment
+from arbitre.services.logs import ACCESS_LOG_VARIABLE, access_log_enabled, configure_logging
 from arbitre.services.platform import start_platform
 from arbitre.services.redis_keeper import RedisKeeper
 from arbitre.services.redis_server import (
@@ -99,6 +106,13 @@ def register(commands: Any) -> None:
         f"default ${MAXMEMORY_VARIABLE}, else 1gb or a quarter of this machine's memory if "
         f"less); past it, writes fail and nothing is evicted",
     )
+    parser.add_argument(
+        "--access-log",
+        action="store_true",
+        default=access_log_enabled(),
+        help=f"log every HTTP request the gateway serves (default ${ACCESS_LOG_VARIABLE}, "
+        f"else off)",
+    )
     parser.set_defaults(run=run)
 
 
@@ -110,6 +124,7 @@ def _memory_size(text: str) -> int:
 
 
 def run(arguments: argparse.Namespace) -> int:
+    configure_logging()  # the services' format and level, not the command line's WARNING
     with ExitStack() as stack:
         try:
             url, data_dir = _start_redis(stack, arguments.data_dir, arguments.redis_maxmemory)
@@ -136,7 +151,12 @@ def run(arguments: argparse.Namespace) -> int:
             record.reap()  # a gateway a crashed run left would hold the port
         try:
             gateway, port = _start_gateway(
-                arguments.host, arguments.port, platform.address, platform.credentials, url
+                arguments.host,
+                arguments.port,
+                platform.address,
+                platform.credentials,
+                url,
+                access_log=arguments.access_log,
             )
         except OSError as error:
             platform.stop(0)
@@ -181,18 +201,26 @@ def _gateway_record(data_dir: Path) -> ChildRecord:
 
 
 def _start_gateway(
-    host: str, port: int, address: str, credentials: Credentials, redis: str
+    host: str,
+    port: int,
+    address: str,
+    credentials: Credentials,
+    redis: str,
+    *,
+    access_log: bool = False,
 ) -> tuple[subprocess.Popen[str], int]:
     """``python -m arbitre.gateway`` in a process of its own, in front of the services at
     ``address``, with the gateway's credential of ``credentials`` (and no other), once it
     listens: the process and its port. Apart from the services, the gateway's event fan-out
     (a turn's reveal to thousands of clients) does not hold the interpreter the answers are
     judged under. The gateway gets ``redis`` (the URL of the Redis in use) as ``REDIS_URL``,
-    and SIGTERM when this thread ends. Raises :class:`OSError` when it cannot listen."""
+    and SIGTERM when this thread ends; with ``access_log``, it logs every request. Its stderr
+    (its logs) is this process's. Raises :class:`OSError` when it cannot listen."""
     environment = {
         **credentials.only(Identity.GATEWAY).environment(os.environ),
         **{f"ARBITRE_{peer.upper()}_ADDRESS": address for peer in PEERS},
         REDIS_URL_VARIABLE: redis,
+        ACCESS_LOG_VARIABLE: "1" if access_log else "",
     }
     process = subprocess.Popen(
         dying_with_parent(

@@ -9,7 +9,8 @@
   never the top nor another player's answer;
 - ``POST /v1/games/{id}/turns/{n}/answers`` ``{move}`` (player's token) → the points of the pose;
 - ``GET /v1/games/{id}/turns/{n}`` → once revealed: the top and every answer;
-- ``GET /v1/games/{id}/standings`` (``offset``, ``limit``), ``/record`` (JSON), ``/sheet`` (text).
+- ``GET /v1/games/{id}/standings`` (``offset``, ``limit``), ``/record`` (JSON), ``/sheet`` (text);
+- ``GET /v1/tables`` (``limit``) → the open tables to join, newest first.
 
 Tokens come in ``Authorization: Bearer <token>``. The game's server-sent events
 (``GET /v1/games/{id}/events``) are no Flask route: :mod:`arbitre.gateway.asgi` serves them.
@@ -27,7 +28,7 @@ from arbitre.gateway import openapi
 from arbitre.gateway.errors import ApiError, bad_request
 from arbitre.gateway.reading import Body, json_object, query_arguments, shown
 from arbitre.services.game_keys import is_game_id
-from arbitre.services.session import game_state_data
+from arbitre.services.session import game_state_data, seats_refusal
 from arbitre.v1 import common_pb2, session_pb2
 
 if TYPE_CHECKING:
@@ -54,6 +55,15 @@ _SESSION_CODES = frozenset(
         (400, "bad_package"),
     }
 )
+
+
+def _seats(body: Body) -> int:
+    """The create body's ``seats`` (0 when absent); an integer it cannot be is refused in the
+    session's own words."""
+    value = body.data.get("seats")
+    if type(value) is int and seats_refusal(value):
+        raise bad_request(seats_refusal(value))
+    return body.integer("seats", 0, openapi.MAX_TABLE_SEATS) or 0
 
 
 def bearer_token(required: bool) -> str:
@@ -166,6 +176,26 @@ def _standings_data(page: Any) -> dict[str, Any]:
     }
 
 
+def _tables_data(found: Any) -> dict[str, Any]:
+    return {
+        "tables": [
+            {
+                "game_id": table.game_id,
+                "title": table.title,
+                "seats": table.seats,
+                "players": table.players,
+                "robots": table.robots,
+                "variant": table.variant,
+                "lexicon": table.lexicon,
+                "seconds_per_turn": table.seconds_per_turn,
+                "created_ms": table.created_ms,
+            }
+            for table in found.tables
+        ],
+        "server_time_ms": found.server_time_ms,
+    }
+
+
 def add_game_routes(app: Flask, gateway: Gateway) -> None:
     """Add the game routes to ``app``, calling the session service through ``gateway`` (the
     event streams are not among them: :mod:`arbitre.gateway.asgi`)."""
@@ -214,7 +244,7 @@ def add_game_routes(app: Flask, gateway: Gateway) -> None:
             reveal_seconds=reveal or 0,
             title=body.optional_text("title", openapi.MAX_TITLE_CHARS),
             late_join=bool(body.boolean("late_join")),
-            seats=body.integer("seats", 0, openapi.MAX_TABLE_SEATS) or 0,
+            seats=_seats(body),
             package_json=json.dumps(package) if package is not None else "",
             start_at_ms=body.integer("start_at_ms", 0, openapi.MAX_START_AT_MS) or 0,
             refereed=bool(body.boolean("refereed")),
@@ -364,6 +394,13 @@ def add_game_routes(app: Flask, gateway: Gateway) -> None:
             game_id=game_id_of(game_id), offset=offset, limit=limit
         )
         return jsonify(_standings_data(gateway.call("session", "GetStandings", message)))
+
+    @app.get("/v1/tables")
+    def tables() -> Response:
+        arguments = query_arguments(("limit",))
+        limit = _count(arguments.get("limit", "0"), "limit", openapi.MAX_LISTED_TABLES)
+        found = gateway.call("session", "ListTables", session_pb2.ListTablesRequest(limit=limit))
+        return jsonify(_tables_data(found))
 
     @app.get("/v1/games/<game_id>/record")
     def record(game_id: str) -> Response:

@@ -19,6 +19,7 @@ from arbitre.rules.registration import MAX_CLUB_CHARS as REGISTRATION_CLUB_CHARS
 from arbitre.rules.registration import MAX_NAME_CHARS as REGISTRATION_NAME_CHARS
 from arbitre.rules.tie_break import TIE_BREAK_KEYS as RULES_TIE_BREAK_KEYS
 from arbitre.services.game_keys import GAME_ID_PATTERN
+from arbitre.services.open_tables import MAX_LISTED_TABLES as SESSION_LISTED_TABLES
 from arbitre.services.session import MAX_BEST_MOVES, MAX_TABLE_SEATS, MIN_TABLE_SEATS
 
 __all__ = [
@@ -95,6 +96,8 @@ MAX_COUNTRY_CHARS = 3
 MAX_CENTRE_CSV_CHARS = 40_000
 MAX_OFFSET = 1_000_000
 MAX_STANDINGS_LIMIT = 100_000
+#: Most open tables GET /v1/tables lists.
+MAX_LISTED_TABLES = SESSION_LISTED_TABLES
 #: The largest game seed (seeds are 63-bit).
 MAX_SEED = 2**63 - 1
 #: Latest scheduled start the API takes (Unix ms; the session wants one within a year).
@@ -421,9 +424,10 @@ _GAME_CONFIG: dict[str, Any] = {
         "lexicon": {"type": "string", "description": "A lexicon id (GET /v1/lexicons)."},
         "tiles": {
             "anyOf": [{"type": "string"}, {"type": "object"}],
-            "description": "A tile set preset (fr, en, french, english) or a tile set "
-            "object (name, language, blanks, blank_value, letters: {A: {count, value, "
-            "vowel}}; 60 to 120 tiles); every value, the blanks' too, "
+            "description": "A tile set preset, fr or en (french and english are aliases; "
+            "without tiles, a lexicon of another language brings its own: lexicon en plays "
+            "the English tiles), or a tile set object (name, language, blanks, blank_value, "
+            "letters: {A: {count, value, vowel}}; 60 to 120 tiles); every value, the blanks' too, "
             f"{INTEGER_RANGES['tiles.value'][0]} to {INTEGER_RANGES['tiles.value'][1]}.",
         },
         "layout": {
@@ -901,7 +905,9 @@ _GAME_SCHEMAS: dict[str, Any] = {
             },
             "remaining_ms": {
                 "type": "integer",
-                "description": "When paused: the time the turn had left.",
+                "description": "The clock's ms left: while running, until deadline_ms (the "
+                "turn's or the reveal's, as of server_time_ms); when paused, what the turn had "
+                "left; 0 otherwise.",
             },
             "server_time_ms": {
                 "type": "integer",
@@ -1241,6 +1247,59 @@ _GAME_SCHEMAS: dict[str, Any] = {
             "top_total": {"type": "integer", "description": "The tops of the closed turns."},
             "turns": {"type": "integer", "description": "How many turns are closed."},
             "players": {"type": "integer"},
+        },
+    },
+    "TableList": {
+        "type": "object",
+        "description": "The open tables: games with seats, waiting, not full, not played from a "
+        "package, created within a week, newest first. Nothing secret: no seed, no token.",
+        "required": ["tables", "server_time_ms"],
+        "additionalProperties": False,
+        "properties": {
+            "tables": {
+                "type": "array",
+                "maxItems": MAX_LISTED_TABLES,
+                "items": {
+                    "type": "object",
+                    "required": [
+                        "game_id",
+                        "title",
+                        "seats",
+                        "players",
+                        "robots",
+                        "variant",
+                        "lexicon",
+                        "seconds_per_turn",
+                        "created_ms",
+                    ],
+                    "additionalProperties": False,
+                    "properties": {
+                        "game_id": {
+                            "type": "string",
+                            "pattern": GAME_ID_PATTERN,
+                            "description": "Its page is /t/{game_id}; join it with POST "
+                            "/v1/games/{game_id}/players.",
+                        },
+                        "title": {"type": "string"},
+                        "seats": {
+                            "type": "integer",
+                            "minimum": MIN_TABLE_SEATS,
+                            "maximum": MAX_TABLE_SEATS,
+                        },
+                        "players": {
+                            "type": "integer",
+                            "minimum": 0,
+                            "description": "The seats taken, robots included (fewer than seats).",
+                        },
+                        "robots": {"type": "integer", "minimum": 0},
+                        "variant": {"type": "string"},
+                        "lexicon": {"type": "string"},
+                        "seconds_per_turn": {"type": "integer", "minimum": 0},
+                        "created_ms": {"type": "integer", "description": "Unix ms."},
+                    },
+                },
+            },
+            "server_time_ms": {"type": "integer"},
         },
     },
     "GameRecord": {
@@ -1969,6 +2028,30 @@ def _document() -> dict[str, Any]:
                 errors=(405,),
             ),
             **_game_paths(),
+            "/v1/tables": {
+                "get": _game_operation(
+                    "The open tables to join",
+                    "The tables (games with seats) waiting for players, not full, not played "
+                    "from a package, created within a week: newest first, at most "
+                    f"{MAX_LISTED_TABLES}. A table leaves the list once it is full or started.",
+                    _json(_ref("TableList"), "The open tables."),
+                    errors=(400, 405, 500, 502, 503),
+                    parameters=[
+                        {
+                            "name": "limit",
+                            "in": "query",
+                            "required": False,
+                            "description": "At most this many (0, the default: "
+                            f"{MAX_LISTED_TABLES}).",
+                            "schema": {
+                                "type": "integer",
+                                "minimum": 0,
+                                "maximum": MAX_LISTED_TABLES,
+                            },
+                        }
+                    ],
+                )
+            },
             "/healthz": _health(),
             "/metrics": _get(
                 "Prometheus metrics",

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import resource
 import signal
 import socket
@@ -22,6 +23,7 @@ import uvicorn
 from flask import Flask
 
 from arbitre.gateway.asgi import GatewayAsgi, create_asgi
+from arbitre.services.logs import access_log_enabled
 
 __all__ = [
     "BACKLOG",
@@ -57,12 +59,15 @@ def _server(asgi: GatewayAsgi) -> _Server:
         interface="asgi3",
         lifespan="off",
         log_level="warning",
-        access_log=False,
+        log_config=None,  # uvicorn's records go to the root logger (arbitre.services.logs)
+        access_log=access_log_enabled(),
         server_header=False,
         backlog=BACKLOG,
         timeout_keep_alive=KEEP_ALIVE_SECONDS,
         timeout_graceful_shutdown=GRACE_SECONDS,
     )
+    if config.access_log:  # a line per request, at INFO, in the services' log format
+        logging.getLogger("uvicorn.access").setLevel(logging.INFO)
     return _Server(config)
 
 

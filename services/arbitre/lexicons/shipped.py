@@ -48,3 +48,6 @@ SHIPPED: dict[str, ShippedLexicon] = {
         ),
     )
 }
+
+#: The language code of each shipped lexicon, by id.
+LANGUAGES: dict[str, str] = {lexicon.id: lexicon.language for lexicon in SHIPPED.values()}

@@ -39,7 +39,8 @@ from arbitre.rules.tie_break import (
     OPPOSITE_TIE_BREAK_KEYS,
     TIE_BREAK_KEYS,
 )
-from arbitre.rules.tiles import ENGLISH, FRENCH, MAX_TOKENS, TileSet, tile_set
+from arbitre.rules.tiles import FRENCH, MAX_TOKENS, TileSet, tile_set
+from arbitre.rules.tiles import PRESETS as TILE_PRESETS
 
 __all__ = [
     "INTEGER_RANGES",
@@ -57,6 +58,7 @@ __all__ = [
     "InvalidGameConfigError",
     "Minimum",
     "Variant",
+    "overridden",
     "preset",
 ]
 
@@ -82,8 +84,6 @@ MAX_TILE_VALUE = 30
 _MAX_NAME = 100
 _MAX_LEXICON = 1024
 _STANDARD_NAME = "standard"
-#: Tile set presets written by name in :meth:`GameConfig.to_mapping`.
-_TILE_PRESETS = (FRENCH, ENGLISH)
 
 
 class InvalidGameConfigError(ArbitreError):
@@ -334,7 +334,7 @@ class GameConfig:
     def to_mapping(self) -> dict[str, Any]:
         """JSON-able data that :meth:`from_mapping` reads back to an equal configuration.
 
-        ``tiles`` is a preset name (``"french"``, ``"english"``) when the set equals that preset,
+        ``tiles`` is a preset's canonical name (``"fr"``, ``"en"``) when the set equals it,
         else :meth:`TileSet.to_mapping`; ``layout`` is ``"standard"`` for :data:`STANDARD`, else
         ``{"name", "text" (BoardLayout.to_text), "start": [row, col]}``; ``minimums`` is a list of
         ``{"from_turn", "vowels", "consonants"}``; ``bonuses`` is ``null`` or maps the number of
@@ -455,7 +455,7 @@ def _check_tie_break(value: object) -> tuple[str, ...]:
 
 
 def _tiles_to_data(tiles: TileSet) -> str | dict[str, Any]:
-    for known in _TILE_PRESETS:
+    for known in TILE_PRESETS.values():
         if tiles == known:
             return known.name
     return tiles.to_mapping()
@@ -575,6 +575,34 @@ PRESETS: Mapping[str, GameConfig] = MappingProxyType(
         "online": GameConfig(name="online", no_move_redraws=10),
     }
 )
+
+
+def overridden(
+    base: GameConfig, overrides: Mapping[str, object], languages: Mapping[str, str]
+) -> GameConfig:
+    """``base`` with the fields of ``overrides`` (the data :meth:`GameConfig.from_mapping`
+    reads). When ``overrides`` names a lexicon but no ``tiles``, and ``languages`` (a lexicon
+    id's language code) gives that lexicon a language with a preset tile set other than
+    ``base``'s preset tiles, the tiles become that preset: ``{"lexicon": "en"}`` over the French
+    presets plays the English tiles. Custom ``base`` tiles, or a lexicon of unknown language,
+    are kept.
+
+    >>> overridden(preset("fisf"), {"lexicon": "en"}, {"en": "en"}).tiles.name
+    'en'
+
+    Raises :class:`InvalidGameConfigError` as :meth:`GameConfig.from_mapping` does.
+    """
+    data = {**base.to_mapping(), **overrides}
+    lexicon = overrides.get("lexicon")
+    if (
+        "tiles" not in overrides
+        and isinstance(lexicon, str)
+        and base.tiles in TILE_PRESETS.values()
+    ):
+        tiles = TILE_PRESETS.get(languages.get(lexicon, ""))
+        if tiles is not None:
+            data["tiles"] = tiles.name
+    return GameConfig.from_mapping(data)
 
 
 def preset(name: str, /, **overrides: Any) -> GameConfig:

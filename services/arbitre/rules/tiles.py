@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from string import ascii_lowercase, ascii_uppercase
+from types import MappingProxyType
 from typing import Any
 
 from arbitre.rules.errors import InvalidTileSetError, UnknownLetterError
@@ -26,6 +27,7 @@ __all__ = [
     "FRENCH",
     "MAX_TOKENS",
     "MIN_TOKENS",
+    "PRESETS",
     "LetterInfo",
     "TileSet",
     "tile_set",
@@ -331,7 +333,7 @@ def _preset(
 
 #: French tile set (FISF): 102 tiles; Y counts as a vowel or a consonant.
 FRENCH = _preset(
-    "french",
+    "fr",
     "fr",
     "A9:1 B2:3 C2:3 D3:2 E15:1 F2:4 G2:2 H2:4 I8:1 J1:8 K1:10 L5:1 M3:2 N6:1 O6:1 P2:3 Q1:8"
     " R6:1 S6:1 T6:1 U6:1 V2:4 W1:10 X1:10 Y1:10 Z1:10",
@@ -341,7 +343,7 @@ FRENCH = _preset(
 
 #: Standard English tile set: 100 tiles; Y counts as a vowel or a consonant.
 ENGLISH = _preset(
-    "english",
+    "en",
     "en",
     "A9:1 B2:3 C2:3 D4:2 E12:1 F2:4 G3:2 H2:4 I9:1 J1:8 K1:5 L4:1 M2:3 N6:1 O8:1 P2:3 Q1:10"
     " R6:1 S4:1 T6:1 U4:1 V2:4 W2:4 X1:8 Y2:4 Z1:10",
@@ -349,17 +351,25 @@ ENGLISH = _preset(
     both="Y",
 )
 
-_PRESETS = {"fr": FRENCH, "french": FRENCH, "en": ENGLISH, "english": ENGLISH}
+#: The preset tile sets by their canonical name, their language's code (``fr``, ``en``): the
+#: name every output uses (a configuration, a position, a message).
+PRESETS: Mapping[str, TileSet] = MappingProxyType(
+    {tiles.name: tiles for tiles in (FRENCH, ENGLISH)}
+)
+#: Other names accepted for a preset on input (older records and configurations use them).
+_ALIASES = {"french": FRENCH, "english": ENGLISH}
 
 
 def tile_set(name: str) -> TileSet:
-    """A preset tile set by name: ``"fr"``/``"french"`` or ``"en"``/``"english"`` (any case).
+    """A preset tile set by name, any case: its canonical name (``"fr"``, ``"en"``, which
+    :attr:`TileSet.name` holds) or an alias (``"french"``, ``"english"``).
 
     Raises :class:`InvalidTileSetError` for any other name.
     """
     try:
-        return _PRESETS[name.strip().lower()]
+        key = name.strip().lower()
+        return PRESETS.get(key) or _ALIASES[key]
     except (KeyError, AttributeError):
         raise InvalidTileSetError(
-            f"unknown tile set {name!r}; known: {', '.join(sorted(_PRESETS))}"
+            f"unknown tile set {name!r}; known: {', '.join(PRESETS)} (also {', '.join(_ALIASES)})"
         ) from None

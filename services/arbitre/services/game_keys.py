@@ -4,7 +4,8 @@ Every key of a game carries its id in braces (``arbitre:game:{ID}:...``), so tha
 Cluster all of a game's keys hash to one slot and a transaction or a script may touch several.
 :data:`DEADLINES` and :data:`ROBOT_ANSWERS` are the keys shared by all games: the sorted sets of
 the next moment each game needs the session service (end of a turn, of a reveal) and of the
-moments robots answer, which any replica may sweep.
+moments robots answer, which any replica may sweep; :data:`OPEN_TABLES` indexes the tables
+anyone may join.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ __all__ = [
     "CLOCK_HEARTBEAT",
     "DEADLINES",
     "GAME_ID_PATTERN",
+    "OPEN_TABLES",
     "ROBOT_ANSWERS",
     "GameKeys",
     "is_game_id",
@@ -36,6 +38,9 @@ def is_game_id(text: str) -> bool:
 DEADLINES = "arbitre:deadlines"
 #: Sorted set: "game id/turn/player id" -> Unix ms when that robot answers.
 ROBOT_ANSWERS = "arbitre:robot-answers"
+#: Sorted set: game id -> Unix ms of its creation, for the tables anyone may join
+#: (:mod:`arbitre.services.open_tables`); an index only, checked against each game's hash.
+OPEN_TABLES = "arbitre:open-tables"
 #: String: Redis's clock (Unix ms) when a session replica's clock last ticked; a gap in it is
 #: an outage that the running games' clocks are extended by.
 CLOCK_HEARTBEAT = "arbitre:clock-heartbeat"

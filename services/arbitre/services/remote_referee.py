@@ -17,6 +17,7 @@ from arbitre.rules.errors import ArbitreError
 from arbitre.rules.game_config import GameConfig
 from arbitre.rules.layout import STANDARD
 from arbitre.rules.move import Move
+from arbitre.rules.tiles import PRESETS as TILE_PRESETS
 from arbitre.rules.tiles import tile_set
 from arbitre.v1 import common_pb2, movegen_pb2, scoring_pb2
 
@@ -57,7 +58,9 @@ def position_settings(config: GameConfig, lexicon: str) -> PositionSettings:
     except ArbitreError:
         preset_tiles = None
     if preset_tiles != config.tiles:
-        raise RemoteConfigError("games on the services use a preset tile set (french, english)")
+        raise RemoteConfigError(
+            f"games on the services use a preset tile set ({', '.join(TILE_PRESETS)})"
+        )
     if config.layout != STANDARD:
         raise RemoteConfigError("games on the services use the standard board")
     if config.bonuses is not None:

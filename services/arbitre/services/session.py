@@ -50,11 +50,12 @@ import grpc
 import redis as redis_module
 
 from arbitre.engine.robots import Robot, RobotLevel, common_words
+from arbitre.lexicons.shipped import LANGUAGES as LEXICON_LANGUAGES
 from arbitre.rules import registration as registrations
 from arbitre.rules.duplicate import Answer, DuplicateGame, PlayedTurn, Verdict
 from arbitre.rules.errors import ArbitreError
 from arbitre.rules.fair_play import board_fingerprint, helps_live_turn, rack_key
-from arbitre.rules.game_config import PRESETS, GameConfig
+from arbitre.rules.game_config import PRESETS, GameConfig, overridden
 from arbitre.rules.game_package import PackageError, check_package
 from arbitre.rules.game_record import game_record, game_sheet, replay_record, top_record
 from arbitre.rules.game_sheet import format_sheet
@@ -77,6 +78,7 @@ from arbitre.rules.simultane_results import (
     simultane_results,
     view,
 )
+from arbitre.services import open_tables
 from arbitre.services.game_keys import GameKeys, is_game_id
 from arbitre.services.internal_auth import Credentials, Identity, open_channel
 from arbitre.services.logs import configure_logging
@@ -123,6 +125,7 @@ __all__ = [
     "game_state_data",
     "main",
     "registration",
+    "seats_refusal",
 ]
 
 log = logging.getLogger(__name__)
@@ -328,11 +331,9 @@ class SessionService(session_pb2_grpc.SessionServicer):
             _refuse(grpc.StatusCode.INVALID_ARGUMENT, f"a title is at most {MAX_TITLE_CHARS} chars")
         if not 0 <= request.reveal_seconds <= MAX_REVEAL_SECONDS:
             _refuse(grpc.StatusCode.INVALID_ARGUMENT, f"reveal_seconds: 0 to {MAX_REVEAL_SECONDS}")
-        if request.seats and not MIN_TABLE_SEATS <= request.seats <= MAX_TABLE_SEATS:
-            _refuse(
-                grpc.StatusCode.INVALID_ARGUMENT,
-                f"a table has {MIN_TABLE_SEATS} to {MAX_TABLE_SEATS} seats (0: no limit)",
-            )
+        seats_problem = seats_refusal(request.seats)
+        if seats_problem:
+            _refuse(grpc.StatusCode.INVALID_ARGUMENT, seats_problem)
         now = self.store.now_ms()
         if request.start_at_ms and not now < request.start_at_ms <= now + MAX_SCHEDULE_MS:
             _refuse(
@@ -557,7 +558,7 @@ class SessionService(session_pb2_grpc.SessionServicer):
         if not isinstance(overrides, dict):
             _refuse(grpc.StatusCode.INVALID_ARGUMENT, "the configuration is a JSON object")
         try:
-            return GameConfig.from_mapping({**base.to_mapping(), **overrides})
+            return overridden(base, overrides, LEXICON_LANGUAGES)
         except ArbitreError as error:
             _refuse(grpc.StatusCode.INVALID_ARGUMENT, f"configuration: {error}")
 
@@ -1253,7 +1254,7 @@ class SessionService(session_pb2_grpc.SessionServicer):
             board=game["board"].split("/"),
             rack=game["rack"],
             deadline_ms=int(game["deadline_ms"]),
-            remaining_ms=int(game["remaining_ms"]),
+            remaining_ms=_remaining_ms(game, now),
             server_time_ms=now,
             players=[
                 session_pb2.Player(
@@ -1500,6 +1501,23 @@ class SessionService(session_pb2_grpc.SessionServicer):
         )
         return dataclasses.replace(turn, answers=answers)
 
+    # -- open tables ------------------------------------------------------------------------
+
+    def ListTables(self, request: Any, context: Any) -> Any:  # noqa: N802
+        return self._call(context, lambda: self._list_tables(request))
+
+    def _list_tables(self, request: Any) -> Any:
+        """The open tables created within a waiting game's lifetime, newest first."""
+        if request.limit < 0:
+            _refuse(grpc.StatusCode.INVALID_ARGUMENT, "limit: 0 (the most) or more")
+        now = self.store.now_ms()
+        limit = request.limit or open_tables.MAX_LISTED_TABLES
+        found = open_tables.listed(self.store.redis, now, IDLE_TTL_MS, limit)
+        return session_pb2.TableList(
+            tables=[session_pb2.OpenTable(**dataclasses.asdict(table)) for table in found],
+            server_time_ms=now,
+        )
+
     # -- fair play --------------------------------------------------------------------------
 
     def CheckPosition(self, request: Any, context: Any) -> Any:  # noqa: N802
@@ -1512,8 +1530,8 @@ class SessionService(session_pb2_grpc.SessionServicer):
             or any(len(row) > MAX_CHECKED_ROWS for row in rows)
             or len(request.rack) > MAX_CHECKED_RACK
             or len(request.move) > MAX_MOVE_CHARS
-        ):
-            _refuse(grpc.StatusCode.INVALID_ARGUMENT, "not a position: too large")
+        ):  # no game's position: the analysis itself says what is wrong with it
+            return session_pb2.PositionCheckResponse(live=False)
         racks = self.store.live_racks(board_fingerprint(rows))
         live = helps_live_turn(racks, rows, rack=request.rack, move=request.move)
         return session_pb2.PositionCheckResponse(live=live)
@@ -1622,6 +1640,27 @@ def _without_secrets(record: dict[str, Any], game: Mapping[str, str]) -> dict[st
     if committed:
         record["seed_commitment"] = committed
     return record
+
+
+def seats_refusal(seats: int) -> str:
+    """Why ``seats`` cannot be a game's (the one wording of the service and the gateway), or
+    ``""`` when it can: 0 (no limit) or a table of :data:`MIN_TABLE_SEATS` to
+    :data:`MAX_TABLE_SEATS`."""
+    if seats == 0 or MIN_TABLE_SEATS <= seats <= MAX_TABLE_SEATS:
+        return ""
+    return (
+        f"seats: a table has {MIN_TABLE_SEATS} to {MAX_TABLE_SEATS} seats, or 0 for no limit; "
+        f"not {seats}"
+    )
+
+
+def _remaining_ms(game: Mapping[str, str], now: int) -> int:
+    """What the clock has left: until ``deadline_ms`` while running (the turn's or the reveal's
+    time), what it had left when paused, else 0."""
+    deadline = int(game["deadline_ms"])
+    if game["status"] == "running" and deadline:
+        return max(0, deadline - now)
+    return int(game["remaining_ms"])
 
 
 @functools.lru_cache(maxsize=256)

@@ -28,6 +28,7 @@ from typing import Any
 
 import redis as redis_module
 
+from arbitre.services import open_tables
 from arbitre.services.game_keys import (
     CLOCK_HEARTBEAT,
     DEADLINES,
@@ -413,8 +414,9 @@ class SessionStore:
         event: tuple[str, Mapping[str, Any]],
         ttl_ms: int,
     ) -> bool:
-        """Write a new game, kept for ``ttl_ms`` unless a step says otherwise; False when the
-        id is taken (nothing written)."""
+        """Write a new game, kept for ``ttl_ms`` unless a step says otherwise, and list it
+        when it is a table anyone may join (:mod:`arbitre.services.open_tables`); False when
+        the id is taken (nothing written)."""
         keys = GameKeys(game_id)
         if not self.redis.hsetnx(keys.game, "status", "waiting"):
             return False
@@ -425,6 +427,8 @@ class SessionStore:
             if int(fields.get("start_at_ms") or 0):  # a scheduled start: a step then
                 pipe.zadd(DEADLINES, {game_id: int(fields["start_at_ms"])})
             self.set_lifetime(pipe, game_id, 0, ttl_ms)
+            if open_tables.is_open_table(fields):
+                open_tables.list_table(pipe, game_id, int(fields.get("created_ms") or 0))
             pipe.execute()
         return True
 
@@ -438,8 +442,8 @@ class SessionStore:
         registration: Mapping[str, str] | None = None,
     ) -> int:
         """Add a player to a waiting game, or to a running one that takes late players, with
-        their ``registration`` (club, série, country) if any; the number of players. Raises
-        :class:`JoinRefusedError`."""
+        their ``registration`` (club, série, country) if any; the number of players (a table
+        this fills is no longer listed as open). Raises :class:`JoinRefusedError`."""
         keys = GameKeys(game_id)
         entry = json.dumps(registration, ensure_ascii=False) if registration else ""
         outcome = self._join(
@@ -448,6 +452,8 @@ class SessionStore:
         )
         if outcome[0] != "ok":
             raise JoinRefusedError(str(outcome[0]))
+        if int(outcome[1]) >= max_players:
+            open_tables.drop(self.redis, game_id)
         return int(outcome[1])
 
     # -- answering --------------------------------------------------------------------------
@@ -572,7 +578,11 @@ class SessionStore:
 
     @staticmethod
     def set_game(pipe: Any, game_id: str, fields: Mapping[str, str | int]) -> None:
+        """Queue on ``pipe``: set these fields of the game hash; a status other than
+        ``waiting`` takes the game off the open tables."""
         pipe.hset(GameKeys(game_id).game, mapping=dict(fields))
+        if fields.get("status", "waiting") != "waiting":
+            open_tables.drop(pipe, game_id)
 
     @staticmethod
     def set_state(pipe: Any, game_id: str, state: Mapping[str, Any]) -> None:

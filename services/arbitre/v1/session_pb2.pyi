@@ -417,3 +417,39 @@ class GameEvent(_message.Message):
     data_json: str
     backlog: bool
     def __init__(self, id: _Optional[str] = ..., type: _Optional[str] = ..., data_json: _Optional[str] = ..., backlog: _Optional[bool] = ...) -> None: ...
+
+class ListTablesRequest(_message.Message):
+    __slots__ = ("limit",)
+    LIMIT_FIELD_NUMBER: _ClassVar[int]
+    limit: int
+    def __init__(self, limit: _Optional[int] = ...) -> None: ...
+
+class OpenTable(_message.Message):
+    __slots__ = ("game_id", "title", "seats", "players", "robots", "variant", "lexicon", "seconds_per_turn", "created_ms")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    TITLE_FIELD_NUMBER: _ClassVar[int]
+    SEATS_FIELD_NUMBER: _ClassVar[int]
+    PLAYERS_FIELD_NUMBER: _ClassVar[int]
+    ROBOTS_FIELD_NUMBER: _ClassVar[int]
+    VARIANT_FIELD_NUMBER: _ClassVar[int]
+    LEXICON_FIELD_NUMBER: _ClassVar[int]
+    SECONDS_PER_TURN_FIELD_NUMBER: _ClassVar[int]
+    CREATED_MS_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    title: str
+    seats: int
+    players: int
+    robots: int
+    variant: str
+    lexicon: str
+    seconds_per_turn: int
+    created_ms: int
+    def __init__(self, game_id: _Optional[str] = ..., title: _Optional[str] = ..., seats: _Optional[int] = ..., players: _Optional[int] = ..., robots: _Optional[int] = ..., variant: _Optional[str] = ..., lexicon: _Optional[str] = ..., seconds_per_turn: _Optional[int] = ..., created_ms: _Optional[int] = ...) -> None: ...
+
+class TableList(_message.Message):
+    __slots__ = ("tables", "server_time_ms")
+    TABLES_FIELD_NUMBER: _ClassVar[int]
+    SERVER_TIME_MS_FIELD_NUMBER: _ClassVar[int]
+    tables: _containers.RepeatedCompositeFieldContainer[OpenTable]
+    server_time_ms: int
+    def __init__(self, tables: _Optional[_Iterable[_Union[OpenTable, _Mapping]]] = ..., server_time_ms: _Optional[int] = ...) -> None: ...

@@ -124,6 +124,11 @@ class SessionStub:
                 request_serializer=arbitre_dot_v1_dot_session__pb2.PositionCheckRequest.SerializeToString,
                 response_deserializer=arbitre_dot_v1_dot_session__pb2.PositionCheckResponse.FromString,
                 _registered_method=True)
+        self.ListTables = channel.unary_unary(
+                '/arbitre.v1.Session/ListTables',
+                request_serializer=arbitre_dot_v1_dot_session__pb2.ListTablesRequest.SerializeToString,
+                response_deserializer=arbitre_dot_v1_dot_session__pb2.TableList.FromString,
+                _registered_method=True)
 
 
 class SessionServicer:
@@ -260,6 +265,14 @@ class SessionServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def ListTables(self, request, context):
+        """The open tables: games with seats that are waiting, not full and not from a package,
+        newest first; nothing secret (no seed, no token).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_SessionServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -352,6 +365,11 @@ def add_SessionServicer_to_server(servicer, server):
                     servicer.CheckPosition,
                     request_deserializer=arbitre_dot_v1_dot_session__pb2.PositionCheckRequest.FromString,
                     response_serializer=arbitre_dot_v1_dot_session__pb2.PositionCheckResponse.SerializeToString,
+            ),
+            'ListTables': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListTables,
+                    request_deserializer=arbitre_dot_v1_dot_session__pb2.ListTablesRequest.FromString,
+                    response_serializer=arbitre_dot_v1_dot_session__pb2.TableList.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -840,6 +858,33 @@ class Session:
             '/arbitre.v1.Session/CheckPosition',
             arbitre_dot_v1_dot_session__pb2.PositionCheckRequest.SerializeToString,
             arbitre_dot_v1_dot_session__pb2.PositionCheckResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ListTables(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/arbitre.v1.Session/ListTables',
+            arbitre_dot_v1_dot_session__pb2.ListTablesRequest.SerializeToString,
+            arbitre_dot_v1_dot_session__pb2.TableList.FromString,
             options,
             channel_credentials,
             insecure,

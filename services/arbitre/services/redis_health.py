@@ -14,15 +14,15 @@ stopping the server (which marks everything ``NOT_SERVING``).
 from __future__ import annotations
 
 import logging
-import threading
 from collections.abc import Sequence
-from types import TracebackType
-from typing import Any, Self
+from typing import Any
 
 import redis as redis_module
 from grpc_health.v1 import health_pb2
 from redis.backoff import NoBackoff
 from redis.retry import Retry
+
+from arbitre.services.background import BackgroundThread
 
 __all__ = ["INTERVAL_SECONDS", "TIMEOUT_SECONDS", "RedisHealthWatcher"]
 
@@ -57,9 +57,11 @@ def _probe_client(client: redis_module.Redis, timeout: float) -> redis_module.Re
     )
 
 
-class RedisHealthWatcher:
+class RedisHealthWatcher(BackgroundThread):
     """Keeps ``names`` in ``health`` (a ``grpc_health.v1.health.HealthServicer``) at
     ``NOT_SERVING`` while the Redis server of ``client`` does not answer ``PING``."""
+
+    thread_name = "redis-health"
 
     def __init__(
         self,
@@ -69,6 +71,7 @@ class RedisHealthWatcher:
         interval: float = INTERVAL_SECONDS,
         timeout: float = TIMEOUT_SECONDS,
     ) -> None:
+        super().__init__()
         if not interval > 0 or not timeout > 0:
             raise ValueError(f"interval ({interval}) and timeout ({timeout}) must be positive")
         self._probe = _probe_client(client, timeout)
@@ -77,8 +80,6 @@ class RedisHealthWatcher:
         self._interval = interval
         #: Whether Redis answered the last ping (True until one fails).
         self.serving = True
-        self._done = threading.Event()
-        self._thread: threading.Thread | None = None
 
     def check(self) -> bool:
         """Ping Redis once; set the health statuses if that changes whether it answers;
@@ -100,35 +101,13 @@ class RedisHealthWatcher:
                 )
         return answered
 
-    def start(self) -> None:
-        if self._thread is not None:
-            return
-        self._done.clear()
-        self._thread = threading.Thread(target=self._watch, name="redis-health", daemon=True)
-        self._thread.start()
-
     def stop(self) -> None:
         """End the watching (the statuses stay as they are)."""
-        thread, self._thread = self._thread, None
-        self._done.set()
-        if thread is not None:
-            thread.join()
+        super().stop()
         self._probe.connection_pool.disconnect()
 
-    def _watch(self) -> None:
+    def run(self) -> None:
         while True:
             self.check()
-            if self._done.wait(self._interval):
+            if self.done.wait(self._interval):
                 return
-
-    def __enter__(self) -> Self:
-        self.start()
-        return self
-
-    def __exit__(
-        self,
-        kind: type[BaseException] | None,
-        value: BaseException | None,
-        traceback: TracebackType | None,
-    ) -> None:
-        self.stop()

@@ -17,11 +17,9 @@ call it before stopping the server. The servers it restarts die with its thread 
 from __future__ import annotations
 
 import logging
-import threading
 import time
-from types import TracebackType
-from typing import Self
 
+from arbitre.services.background import BackgroundThread
 from arbitre.services.redis_server import LOG_FILE, EmbeddedRedis, EmbeddedRedisError
 
 __all__ = ["FIRST_BACKOFF_SECONDS", "MAX_BACKOFF_SECONDS", "POLL_SECONDS", "RedisKeeper"]
@@ -36,9 +34,11 @@ FIRST_BACKOFF_SECONDS = 0.5
 MAX_BACKOFF_SECONDS = 30.0
 
 
-class RedisKeeper:
+class RedisKeeper(BackgroundThread):
     """Restarts ``server`` whenever its process ends by itself, from :meth:`start` (or
     ``with``) to :meth:`stop`."""
+
+    thread_name = "redis-keeper"
 
     def __init__(
         self,
@@ -46,6 +46,7 @@ class RedisKeeper:
         first_backoff: float = FIRST_BACKOFF_SECONDS,
         max_backoff: float = MAX_BACKOFF_SECONDS,
     ) -> None:
+        super().__init__()
         if not 0 < first_backoff <= max_backoff:
             raise ValueError(f"backoffs must be 0 < {first_backoff} <= {max_backoff}")
         self.server = server
@@ -53,27 +54,11 @@ class RedisKeeper:
         self.max_backoff = max_backoff
         #: How many times the server was restarted.
         self.restarts = 0
-        self._done = threading.Event()
-        self._thread: threading.Thread | None = None
 
-    def start(self) -> None:
-        if self._thread is not None:
-            return
-        self._done.clear()
-        self._thread = threading.Thread(target=self._keep, name="redis-keeper", daemon=True)
-        self._thread.start()
-
-    def stop(self) -> None:
-        """End the thread (after a restart under way, if any)."""
-        thread, self._thread = self._thread, None
-        self._done.set()
-        if thread is not None:
-            thread.join()
-
-    def _keep(self) -> None:
+    def run(self) -> None:
         backoff = self.first_backoff
         up_since = time.monotonic()
-        while not self._done.wait(POLL_SECONDS):
+        while not self.done.wait(POLL_SECONDS):
             code = self.server.exited()
             if code is None:
                 if time.monotonic() - up_since >= self.max_backoff:
@@ -88,7 +73,7 @@ class RedisKeeper:
                 self.server.port,
                 backoff,
             )
-            if self._done.wait(backoff):
+            if self.done.wait(backoff):
                 return
             try:
                 self.server.restart()
@@ -104,15 +89,3 @@ class RedisKeeper:
                     self.server.data_dir,
                 )
             backoff = min(2 * backoff, self.max_backoff)
-
-    def __enter__(self) -> Self:
-        self.start()
-        return self
-
-    def __exit__(
-        self,
-        kind: type[BaseException] | None,
-        value: BaseException | None,
-        traceback: TracebackType | None,
-    ) -> None:
-        self.stop()

@@ -17,6 +17,7 @@ from arbitre.engine.robots import RobotLevel
 from arbitre.rules.game_config import INTEGER_RANGES, Variant
 from arbitre.rules.registration import MAX_CLUB_CHARS as REGISTRATION_CLUB_CHARS
 from arbitre.rules.registration import MAX_NAME_CHARS as REGISTRATION_NAME_CHARS
+from arbitre.rules.sealed_package import MAX_KEY_TEXT
 from arbitre.rules.tie_break import TIE_BREAK_KEYS as RULES_TIE_BREAK_KEYS
 from arbitre.services.game_keys import GAME_ID_PATTERN
 from arbitre.services.open_tables import MAX_LISTED_TABLES as SESSION_LISTED_TABLES
@@ -83,8 +84,8 @@ MAX_SEARCH_LIMIT = 10_000
 MAX_TURN = 10_000
 MAX_REVEAL_SECONDS = 600
 MAX_TITLE_CHARS = 120
-#: A sealed package's release key (``RK1-`` and 14 groups of 4: 60 characters).
-MAX_RELEASE_KEY_CHARS = 120
+#: A sealed package's release key, as typed (``RK1-`` and 14 groups of 4, spaces allowed).
+MAX_RELEASE_KEY_CHARS = MAX_KEY_TEXT
 MAX_PLAYER_NAME_CHARS = REGISTRATION_NAME_CHARS
 MAX_CLUB_CHARS = REGISTRATION_CLUB_CHARS
 #: Longest série: "S1" to "S7", or a category label.

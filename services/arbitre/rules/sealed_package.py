@@ -73,6 +73,7 @@ from arbitre.rules.game_package import (
 
 __all__ = [
     "CIPHER",
+    "MAX_KEY_TEXT",
     "PADDING",
     "SEALED_FORMAT",
     "PackageKind",
@@ -100,7 +101,7 @@ _CHECK_BYTES = 3
 _KEY_CHARS = (KEY_BYTES + _CHECK_BYTES) * 8 // 5
 _BASE32 = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ234567")
 #: Longest text read as a release key (the key itself, spaces and dashes).
-_MAX_KEY_TEXT = 200
+MAX_KEY_TEXT = 200
 _PUBLIC_FIELDS = ("format", "title", "lexicon", "config", "turns", "commitment", "cipher", "nonce")
 _SEALED_FIELDS = frozenset((*_PUBLIC_FIELDS, "ciphertext", "content_hash"))
 _FIELDS = _SEALED_FIELDS | {"signature"}
@@ -136,7 +137,7 @@ class ReleaseKey:
             f"a release key is {KEY_PREFIX}- then {_KEY_CHARS} letters and digits 2 to 7, "
             "in groups of 4, as `arbitre package` wrote it"
         )
-        if not isinstance(text, str) or len(text) > _MAX_KEY_TEXT:
+        if not isinstance(text, str) or len(text) > MAX_KEY_TEXT:
             raise ReleaseKeyError(shape)
         compact = "".join(text.split()).replace("-", "").upper()
         body = compact[len(KEY_PREFIX) :]

@@ -61,6 +61,7 @@ from arbitre.rules.game_record import game_record, game_sheet, replay_record, to
 from arbitre.rules.game_sheet import format_sheet
 from arbitre.rules.game_snapshot import SnapshotError, restore, snapshot
 from arbitre.rules.sealed_package import (
+    MAX_KEY_TEXT,
     PackageKind,
     ReleaseKey,
     SealedSummary,
@@ -659,7 +660,7 @@ class SessionService(session_pb2_grpc.SessionServicer):
         """Run an organiser's ``action`` on the game, under its lock, with the request's
         release key."""
         game_id = self._checked_id(request.game_id)
-        if len(request.release_key) > MAX_TITLE_CHARS:
+        if len(request.release_key) > MAX_KEY_TEXT:
             _refuse(grpc.StatusCode.INVALID_ARGUMENT, "release_key: too long for a release key")
         self._organiser(self._game(game_id), request.token)
         with self.store.locked(game_id) as lock:

@@ -2,11 +2,11 @@
 
 Run: ``python benchmarks/bench_robots.py [--games N] [--turns T] [--json]``. Plays N seeded
 duplicate games (default 50, seeds 0..N-1, FISF rules, French lexicon, cut at T turns, default
-20) with three robots at the table, one per level (``arbitre.engine.robots``); each robot answers
-every turn as it would at a real table; the referee judges the answers and the rules' standings
-give each robot's % of top per game. Reports, per level, the mean, the lowest and the highest
-% of top over the games, the share of turns where it played the top and where it answered
-nothing, and the targets: Expert >= 90 %, Confirmé 70-85 %, Débutant 30-50 %.
+20) with three robots at the table, one per level (``arbitre.engine.robots.duplicate``); each
+robot answers every turn as it would at a real table; the referee judges the answers and the
+rules' standings give each robot's % of top per game. Reports, per level, the mean, the lowest
+and the highest % of top over the games, the share of turns where it played the top and where it
+answered nothing, and the targets: Expert >= 90 %, Confirmé 70-85 %, Débutant 30-50 %.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from typing import Any
 
 from arbitre.engine.lexicon import load_lexicon
 from arbitre.engine.referee import MoveGeneratorReferee
-from arbitre.engine.robots import Robot, RobotLevel, common_words
+from arbitre.engine.robots.duplicate import Robot, RobotLevel, common_words
 from arbitre.rules import DuplicateGame, GameConfig
 
 TARGETS = {

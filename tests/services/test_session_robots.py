@@ -16,7 +16,7 @@ import grpc
 import pytest
 import redis
 
-from arbitre.engine.robots import RobotLevel, common_words
+from arbitre.engine.robots.duplicate import RobotLevel, common_words
 from arbitre.services.internal_auth import open_channel
 from arbitre.services.lexicons import LexiconRegistry
 from arbitre.services.platform import Platform, start_platform

@@ -13,7 +13,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from arbitre.engine.robots import RobotLevel
+from arbitre.engine.robots.duplicate import RobotLevel
 from arbitre.rules.game_config import INTEGER_RANGES, Variant
 from arbitre.rules.registration import MAX_CLUB_CHARS as REGISTRATION_CLUB_CHARS
 from arbitre.rules.registration import MAX_NAME_CHARS as REGISTRATION_NAME_CHARS

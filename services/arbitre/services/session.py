@@ -49,7 +49,7 @@ from typing import Any, NoReturn
 import grpc
 import redis as redis_module
 
-from arbitre.engine.robots import Robot, RobotLevel, common_words
+from arbitre.engine.robots.duplicate import Robot, RobotLevel, common_words
 from arbitre.lexicons.shipped import LANGUAGES as LEXICON_LANGUAGES
 from arbitre.rules import registration as registrations
 from arbitre.rules.duplicate import Answer, DuplicateGame, PlayedTurn, Verdict

@@ -11,7 +11,7 @@ import pytest
 
 from arbitre.engine.lexicon import Lexicon, load_lexicon
 from arbitre.engine.referee import MoveGeneratorReferee
-from arbitre.engine.robots import PROFILES, Robot, RobotLevel, common_words
+from arbitre.engine.robots.duplicate import PROFILES, Robot, RobotLevel, common_words
 from arbitre.rules import DuplicateGame, GameConfig
 
 GAMES = range(4)

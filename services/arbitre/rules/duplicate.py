@@ -232,7 +232,7 @@ class DuplicateGame:
         if draw is None or top is None:
             raise GameStateError("no turn is open")
         answers = tuple(
-            Answer(player, move, self._judge(move, draw.rack))
+            Answer(player, move, self.judge(move, draw.rack))
             for player, move in sorted(self._answers.items(), key=lambda item: item[0])
         )
         placement = place(self.board, top.move, self.config.tiles, self.config.rules)
@@ -283,7 +283,9 @@ class DuplicateGame:
     def _joker(self) -> bool:
         return self.config.variant is Variant.JOKER
 
-    def _judge(self, text: str, rack: str) -> Verdict:
+    def judge(self, text: str, rack: str) -> Verdict:
+        """The verdict on the move ``text`` (FISF notation) with ``rack`` on the board as it is
+        now: the judgement :meth:`close_turn` makes of each answer."""
         try:
             move = Move.from_notation(text, size=self.board.size)
         except ArbitreError as error:

@@ -30,6 +30,7 @@ __all__ = [
     "game_sheet",
     "replay_record",
     "top_record",
+    "turn_record",
 ]
 
 #: The ``format`` field of a record written by this module.
@@ -53,7 +54,7 @@ def top_record(top: TopChoice) -> dict[str, Any]:
     }
 
 
-def _turn_record(turn: PlayedTurn, game: DuplicateGame) -> dict[str, Any]:
+def turn_record(turn: PlayedTurn, game: DuplicateGame) -> dict[str, Any]:
     draw, top = turn.draw, turn.top
     turn_solos = solos(
         turn.scores(game.players),
@@ -95,7 +96,7 @@ def game_record(game: DuplicateGame, lexicon_id: str, lexicon_hash: str) -> dict
         "seed": game.seed,
         "lexicon": {"id": lexicon_id, "hash": lexicon_hash},
         "players": list(game.players),
-        "turns": [_turn_record(turn, game) for turn in game.turns],
+        "turns": [turn_record(turn, game) for turn in game.turns],
         "end": game.end.value if game.end is not None else None,
         "top_total": game.top_total,
         "standings": [asdict(standing) for standing in game.standings()],

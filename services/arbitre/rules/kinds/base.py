@@ -1,0 +1,282 @@
+"""The interface every game kind implements, and the values it speaks in.
+
+A **kind** is pure rules data and code (no I/O, no clock of its own, no randomness but its seed):
+duplicate Scrabble, Duel de Mots, dupliKta, Indecix. The session service keeps what every kind
+shares (ids, tokens, seats, robots, clocks, locks, events, storage, failover) and asks the kind,
+through this interface only, everything that depends on the game:
+
+* :meth:`Kind.configure`: a configuration, validated, with defaults and bounds;
+* :meth:`Kind.new_game`: a new game from a :class:`Setup` (the seed decides every chance outcome:
+  draws, dice, hidden words) and the kind's *tools* (what the engine layer supplies: a referee
+  for duplicate, word lists for the duel);
+* :meth:`Kind.phase`: where the game is and who may act now (everyone at once in duplicate,
+  dupliKta and the duel; one player at a time in Indecix), and until when;
+* :meth:`Kind.open_next`, :meth:`Kind.act`, :meth:`Kind.close`: the state changes. Each returns
+  the :class:`Event` values it caused; :meth:`Kind.act` also returns the actor's private result;
+* :meth:`Kind.view`: the game as one :class:`Viewer` may see it. It is built from what that
+  viewer may know, so it holds nothing hidden *by construction*: every response and every event
+  a client receives is a view or an event seen through :meth:`Event.seen_by`;
+* :meth:`Kind.standings`, :meth:`Kind.record`, :meth:`Kind.replay`;
+* :meth:`Kind.save` and :meth:`Kind.load`: the whole state, secrets included, for the session's
+  storage (never for a client), so that any replica goes on with a game another one started;
+* :meth:`Kind.shift`: move every time of the game still to come (a pause, an outage).
+
+Time is an argument (``now_ms``, milliseconds of the session's clock): a kind never reads a
+clock, so replaying a record with its times gives the same game on every machine.
+
+Hidden information comes in two sorts (as in Game Park's rules API): hidden from everyone (the
+bag, the next die, the word of the round) and secret per player (a rack, a guess's letters). A
+view shows a player their own secrets and nobody's else; a spectator sees neither.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any, Generic, Protocol, TypeVar
+
+from arbitre.rules.errors import ArbitreError
+
+__all__ = [
+    "ActionRefusedError",
+    "Event",
+    "InvalidConfigError",
+    "Kind",
+    "Message",
+    "Outcome",
+    "Phase",
+    "Setup",
+    "Stage",
+    "Standing",
+    "Viewer",
+    "shared_ranks",
+]
+
+ConfigT = TypeVar("ConfigT")
+StateT = TypeVar("StateT")
+ToolsT = TypeVar("ToolsT", contravariant=True)
+
+
+class InvalidConfigError(ArbitreError):
+    """A configuration the kind cannot play: an unknown setting, a value out of its bounds."""
+
+    code = "bad_config"
+
+
+class ActionRefusedError(ArbitreError):
+    """An action the rules refuse now; nothing changed. ``code`` says why, in a stable word
+    (``not_in_list``, ``round_over``, ``no_tries_left``, ...), the message says it to people."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+class Stage(StrEnum):
+    """Where a game is in its life."""
+
+    WAITING = "waiting"  # seated, not started
+    PLAYING = "playing"  # a turn or a round is open
+    BETWEEN = "between"  # a turn or round is closed and revealed; the next one is not open
+    OVER = "over"  # nothing more will be played
+
+
+@dataclass(frozen=True, slots=True)
+class Setup:
+    """What a new game starts from: the session's ``game_id``, the ``seed`` that decides every
+    chance outcome (secret until the end), and the seated ``players`` (ids, in seating order)."""
+
+    game_id: str
+    seed: int
+    players: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Viewer:
+    """Who looks at the game: a seated ``player`` (their id), or a spectator (``None``), who
+    sees only what is public."""
+
+    player: str | None = None
+
+    @classmethod
+    def spectator(cls) -> Viewer:
+        return cls(None)
+
+
+@dataclass(frozen=True, slots=True)
+class Phase:
+    """The game now: its ``stage``; ``number``, the turn or round open or last closed (0 before
+    the first); ``actors``, who may act now; ``deadline_ms``, until when an open turn or round
+    takes actions (``None``: no deadline, or nothing open); ``due_ms``, when the session's clock
+    must call :meth:`Kind.close` (the deadline, or earlier: the moment everyone had acted, when a
+    turn or round ends early; ``None`` with nothing open); ``next_ms``, when it must call
+    :meth:`Kind.open_next` by itself (``None``: it waits for someone to ask)."""
+
+    stage: Stage
+    number: int
+    actors: frozenset[str] = frozenset()
+    deadline_ms: int | None = None
+    due_ms: int | None = None
+    next_ms: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Message:
+    """One event as one audience sees it: its ``type`` (``round_started``, ``guess_marked``,
+    ...) and its JSON-ready ``data``."""
+
+    type: str
+    data: Mapping[str, Any]
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened. ``public`` is what everyone may see (``None``: nothing);
+    ``private`` gives, for some players, what they alone see instead (a guesser's letters and
+    marks, while the others get the colours only)."""
+
+    public: Message | None
+    private: Mapping[str, Message] = field(default_factory=dict)
+
+    def seen_by(self, viewer: Viewer) -> Message | None:
+        """The event as ``viewer`` may see it, or ``None`` when they see nothing of it."""
+        if viewer.player is not None and viewer.player in self.private:
+            return self.private[viewer.player]
+        return self.public
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """What an accepted action gives: the actor's private ``result`` (JSON-ready) and the
+    ``events`` it caused."""
+
+    result: Mapping[str, Any]
+    events: tuple[Event, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Standing:
+    """One line of a kind's ranking: ``rank`` (players who tie share it: 1, 2, 2, 4), the
+    ``player``, their ``total`` and the kind's own figures in ``details`` (JSON-ready: the
+    négatif and % of top in duplicate, the rounds found in the duel)."""
+
+    rank: int
+    player: str
+    total: int
+    details: Mapping[str, Any] = field(default_factory=dict)
+
+
+def shared_ranks(keys: Sequence[tuple[str, tuple[Any, ...]]]) -> list[tuple[int, str]]:
+    """Standard competition ranks for ``(player, key)`` pairs sorted best first: equal keys share
+    a rank (1, 2, 2, 4).
+
+    >>> shared_ranks([("ana", (9,)), ("bob", (7,)), ("cyd", (7,)), ("dan", (1,))])
+    [(1, 'ana'), (2, 'bob'), (2, 'cyd'), (4, 'dan')]
+    """
+    ranks: list[tuple[int, str]] = []
+    previous: tuple[Any, ...] | None = None
+    rank = 0
+    for place, (player, key) in enumerate(keys, start=1):
+        if key != previous:
+            rank, previous = place, key
+        ranks.append((rank, player))
+    return ranks
+
+
+class Kind(Protocol, Generic[ConfigT, StateT, ToolsT]):
+    """A game kind. ``name`` is its key in the registry and in every API (``duplicate``,
+    ``duel``); ``title`` its name for people; ``min_seats``/``max_seats`` the table sizes it
+    plays at.
+
+    Every method is pure: it reads and changes only the state it is given. A method that refuses
+    raises :class:`ActionRefusedError` (or :class:`InvalidConfigError`) and leaves the state as
+    it was.
+    """
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def title(self) -> str: ...
+
+    @property
+    def min_seats(self) -> int: ...
+
+    @property
+    def max_seats(self) -> int: ...
+
+    def configure(self, data: Mapping[str, object]) -> ConfigT:
+        """The configuration ``data`` describes (missing settings take their defaults), or
+        :class:`InvalidConfigError`."""
+        ...
+
+    def config_data(self, config: ConfigT) -> dict[str, Any]:
+        """``config`` as JSON-ready data that :meth:`configure` reads back to an equal value."""
+        ...
+
+    def new_game(self, config: ConfigT, setup: Setup, tools: ToolsT) -> StateT:
+        """A game at :attr:`Stage.WAITING`, its chance outcomes fixed by ``setup.seed``."""
+        ...
+
+    def seat(self, state: StateT, player: str, now_ms: int) -> tuple[Event, ...]:
+        """Seat ``player`` in a game under way (at the kind's rules for late arrivals), or
+        :class:`ActionRefusedError`."""
+        ...
+
+    def leave(self, state: StateT, player: str, now_ms: int) -> tuple[Event, ...]:
+        """``player`` leaves: what they played still counts, and nobody waits for them any more
+        (an open turn or round may end early without them); :class:`ActionRefusedError` when
+        they are not seated."""
+        ...
+
+    def phase(self, state: StateT, now_ms: int) -> Phase:
+        """Where ``state`` is at ``now_ms`` and who may act."""
+        ...
+
+    def open_next(self, state: StateT, now_ms: int) -> tuple[Event, ...]:
+        """Open the next turn or round (the first one starts the game), or end the game when
+        there is none; :class:`ActionRefusedError` when it cannot open now (a turn is open, too
+        few players)."""
+        ...
+
+    def act(self, state: StateT, player: str, action: Mapping[str, Any], now_ms: int) -> Outcome:
+        """Apply ``player``'s ``action`` (an answer, a guess, a placement, a roll)."""
+        ...
+
+    def close(self, state: StateT, now_ms: int) -> tuple[Event, ...]:
+        """Close the open turn or round: score it and reveal what it hid."""
+        ...
+
+    def view(self, state: StateT, viewer: Viewer, now_ms: int) -> dict[str, Any]:
+        """The game as ``viewer`` may see it at ``now_ms``: JSON-ready, nothing hidden."""
+        ...
+
+    def standings(self, state: StateT) -> list[Standing]:
+        """The ranking over what is closed, best first."""
+        ...
+
+    def record(self, state: StateT) -> dict[str, Any]:
+        """The game's record: what is closed, and, once the game is over, everything needed to
+        check it (the seed and what it decided)."""
+        ...
+
+    def save(self, state: StateT) -> dict[str, Any]:
+        """The whole state as JSON-ready data, secrets included: for the session's storage only,
+        never for a client."""
+        ...
+
+    def load(self, data: Mapping[str, Any], tools: ToolsT) -> StateT:
+        """The state :meth:`save` wrote (an :class:`ArbitreError` for data it did not write)."""
+        ...
+
+    def shift(self, state: StateT, delta_ms: int) -> None:
+        """Move every deadline and time still to come by ``delta_ms`` (a pause, an outage): the
+        open turn or round keeps the time it had left (a kind may move an open round whole, its
+        opening included, so that its record still replays)."""
+        ...
+
+    def replay(self, record: Mapping[str, Any], tools: ToolsT) -> StateT:
+        """The game a finished record describes, played again from its seed and its actions; an
+        :class:`ArbitreError` when the record does not hold together."""
+        ...

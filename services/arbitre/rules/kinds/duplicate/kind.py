@@ -1,0 +1,322 @@
+"""Duplicate Scrabble as a game kind: the adapter of
+:class:`~arbitre.rules.duplicate.DuplicateGame` to the :class:`~arbitre.rules.kinds.base.Kind`
+interface. Every rule is the rules modules' own; this module says only when each applies.
+
+The life of a game, as the session service plays it:
+
+* ``WAITING`` until :meth:`DuplicateKind.open_next` draws the first tirage;
+* ``PLAYING``: every seated player may answer (``{"move": "H4 MOT"}``, the last answer counts)
+  until the turn's deadline, its opening plus ``seconds_per_turn`` (the phase's
+  ``deadline_ms``). The answer is judged at once: an illegal placement is refused, a legal one
+  is kept and its score on the board told to its player alone (whether its words are valid
+  waits for the reveal). Each answer publishes the number of answers, never a move. The phase's
+  ``due_ms`` is the deadline, or the moment every player had answered or left when that came
+  first (the turn closes early);
+* :meth:`DuplicateKind.close` judges every answer, puts the top on the board and publishes the
+  turn revealed; ``BETWEEN`` then lasts the configured reveal, after which the next turn opens
+  (``next_ms``; the session may open it earlier, when everyone is ready);
+* ``OVER`` once :meth:`DuplicateKind.open_next` finds no valid tirage, no move, or the
+  configured number of turns played.
+
+A player may be seated at any time before the end and may leave at any time
+(:meth:`DuplicateKind.leave`): what they answered still counts, they stay in the standings, and
+nobody waits for them; seated again, they play on. :meth:`DuplicateKind.shift` moves the open
+turn's deadline or the reveal's end (a pause, an outage); :meth:`DuplicateKind.save` and
+:meth:`DuplicateKind.load` are :mod:`arbitre.rules.kinds.duplicate.state`'s.
+
+Events: ``turn_started`` (turn, tirage, board, deadline), ``answer_count`` (turn, answers,
+players), ``turn_revealed`` (:func:`~arbitre.rules.kinds.duplicate.view.reveal`) and
+``game_over`` (the end's reason), all public.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from arbitre.rules.duplicate import DuplicateGame, GameStateError, Referee
+from arbitre.rules.kinds.base import (
+    ActionRefusedError,
+    Event,
+    Kind,
+    Message,
+    Outcome,
+    Phase,
+    Setup,
+    Stage,
+    Standing,
+    Viewer,
+)
+from arbitre.rules.kinds.duplicate import record as records
+from arbitre.rules.kinds.duplicate import view as views
+from arbitre.rules.kinds.duplicate.config import (
+    KIND_NAME,
+    MAX_SEATS,
+    DuplicateConfig,
+    config_data,
+    read_config,
+)
+from arbitre.rules.kinds.duplicate.state import (
+    Answered,
+    DuplicateState,
+    TurnTimes,
+    state_data,
+    state_from_data,
+)
+
+__all__ = ["DUPLICATE", "DuplicateKind"]
+
+#: The one key of an answer.
+MOVE_KEY = "move"
+#: The optional key naming the turn an answer is for (refused when it is not the open one).
+TURN_KEY = "turn"
+
+
+class DuplicateKind:
+    """Duplicate Scrabble (see the module docstring); its tools are a
+    :class:`~arbitre.rules.duplicate.Referee`."""
+
+    @property
+    def name(self) -> str:
+        return KIND_NAME
+
+    @property
+    def title(self) -> str:
+        return "Scrabble duplicate"
+
+    @property
+    def min_seats(self) -> int:
+        return 1
+
+    @property
+    def max_seats(self) -> int:
+        return MAX_SEATS
+
+    # -- configuration ----------------------------------------------------------------------
+
+    def configure(self, data: Mapping[str, object]) -> DuplicateConfig:
+        """See :func:`~arbitre.rules.kinds.duplicate.config.read_config`."""
+        return read_config(data)
+
+    def config_data(self, config: DuplicateConfig) -> dict[str, Any]:
+        return config_data(config)
+
+    # -- the game ---------------------------------------------------------------------------
+
+    def new_game(self, config: DuplicateConfig, setup: Setup, tools: Referee) -> DuplicateState:
+        """A game of ``setup.players`` whose every tirage ``setup.seed`` decides; refuses
+        (``bad_player``) players the rules cannot seat."""
+        if len(setup.players) > MAX_SEATS:
+            raise ActionRefusedError("table_full", f"a game seats at most {MAX_SEATS} players")
+        try:
+            game = DuplicateGame(config.game, setup.seed, tools, tuple(setup.players))
+        except GameStateError as error:
+            raise ActionRefusedError("bad_player", str(error)) from None
+        return DuplicateState(config, setup.game_id, game)
+
+    def seat(self, state: DuplicateState, player: str, now_ms: int) -> tuple[Event, ...]:
+        """Seat ``player`` at any time before the end: they score 0 on the turns closed before
+        they came, and may answer the open turn. A player who left comes back with what they
+        had scored (and their answer to the open turn, if they gave one). The session announces
+        them (it knows their name): no event."""
+        game = state.game
+        if state.stage is Stage.OVER:
+            raise ActionRefusedError("game_over", "the game is over")
+        if player in state.left:
+            del state.left[player]
+            return ()
+        if player in game.players:
+            raise ActionRefusedError("already_seated", f"{player!r} is seated already")
+        if len(game.players) >= MAX_SEATS:
+            raise ActionRefusedError("table_full", f"every seat is taken ({MAX_SEATS})")
+        players = (*game.players, player)
+        try:  # the rules' own check of a roster, on a game of no consequence
+            DuplicateGame(game.config, 0, game.referee, players)
+        except GameStateError as error:
+            raise ActionRefusedError("bad_player", str(error)) from None
+        game.players = players
+        return ()
+
+    def leave(self, state: DuplicateState, player: str, now_ms: int) -> tuple[Event, ...]:
+        """``player`` leaves (see the module docstring); refuses ``not_seated`` (not seated, or
+        left already) and ``game_over``. The session announces it: no event."""
+        if not state.is_seated(player):
+            raise ActionRefusedError("not_seated", f"{player!r} is not seated at this game")
+        if state.stage is Stage.OVER:
+            raise ActionRefusedError("game_over", "the game is over")
+        state.left[player] = now_ms
+        return ()
+
+    def phase(self, state: DuplicateState, now_ms: int) -> Phase:
+        """While a turn is open: the seated players act until its deadline, and it is due at
+        the deadline or once every player had answered or left. Between two turns: the next
+        opens by itself at the reveal's end, unless nobody is seated (then ``next_ms`` is
+        ``None``: :meth:`open_next` would refuse)."""
+        game = state.game
+        stage = state.stage
+        if stage is Stage.PLAYING:
+            deadline = state.deadline_ms
+            assert deadline is not None
+            everyone = state.everyone_answered_ms
+            due = deadline if everyone is None else min(deadline, everyone)
+            actors = frozenset(state.seated) if now_ms < deadline else frozenset()
+            return Phase(stage, game.number, actors, deadline, due)
+        if stage is Stage.BETWEEN:
+            return Phase(stage, len(game.turns), next_ms=state.next_turn_ms)
+        return Phase(stage, len(game.turns))
+
+    def open_next(self, state: DuplicateState, now_ms: int) -> tuple[Event, ...]:
+        """Draw the next tirage and open its turn until ``now_ms`` plus the turn's time (or end
+        the game: ``game_over``). Refuses while a turn is open (``turn_open``), after the end
+        (``game_over``) and with nobody seated (``no_players``: none came, or all left)."""
+        game = state.game
+        stage = state.stage
+        if stage is Stage.PLAYING:
+            raise ActionRefusedError("turn_open", f"turn {game.number} is open")
+        if stage is Stage.OVER:
+            raise ActionRefusedError("game_over", "the game is over")
+        if not state.seated_count:
+            raise ActionRefusedError("no_players", "a game needs at least one seated player")
+        draw = game.start_turn()
+        state.next_ms = None
+        if draw is None:
+            assert game.end is not None
+            return (Event(Message("game_over", {"reason": game.end.value})),)
+        deadline = now_ms + state.config.turn_ms
+        state.opened_ms, state.deadline_ms, state.answered = now_ms, deadline, {}
+        started = {
+            "turn": game.number,
+            "rack": draw.notation,
+            "board": list(game.board.rows()),
+            "deadline_ms": deadline,
+        }
+        return (Event(Message("turn_started", started)),)
+
+    def act(
+        self, state: DuplicateState, player: str, action: Mapping[str, Any], now_ms: int
+    ) -> Outcome:
+        """Keep ``player``'s answer ``{"move": "H4 MOT", "turn": 3}`` (``turn`` optional) to
+        the open turn, judged on the spot. Result: ``turn``, ``move``, ``score`` (on the board)
+        and ``answers`` (how many seated players answered). Refusals: ``not_seated``,
+        ``not_started``, ``turn_closed``, ``game_over``, ``too_late`` (at or past the
+        deadline), ``wrong_turn``, ``bad_action``, and the move's own (``bad_notation``,
+        ``illegal_move``, ``bad_rack``, ...)."""
+        game = state.game
+        move = self._checked(state, player, action, now_ms)
+        draw = game.current_draw
+        assert draw is not None
+        verdict = game.judge(move, draw.rack)  # the very judgement of the close
+        if verdict.error_code is not None:
+            code = verdict.error_code.partition(":")[0]
+            raise ActionRefusedError(code, f"{verdict.error_code}: {move!r} cannot be played")
+        try:
+            game.answer(player, move)
+        except GameStateError as error:
+            raise ActionRefusedError("bad_action", str(error)) from None
+        earlier = state.answered.get(player)
+        first = earlier.first_ms if earlier is not None else now_ms
+        state.answered[player] = Answered(move, verdict.score, first, now_ms)
+        count = state.answer_count
+        result = {"turn": game.number, "move": move, "score": verdict.score, "answers": count}
+        counted = {"turn": game.number, "answers": count, "players": state.seated_count}
+        return Outcome(result, (Event(Message("answer_count", counted)),))
+
+    def close(self, state: DuplicateState, now_ms: int) -> tuple[Event, ...]:
+        """Close the open turn (the rules judge every answer and put the top on the board) and
+        publish it revealed; refuses (``no_turn_open``) when no turn is open."""
+        if state.stage is not Stage.PLAYING or state.opened_ms is None:
+            raise ActionRefusedError("no_turn_open", "no turn is open")
+        played = state.game.close_turn()
+        state.times.append(TurnTimes(state.opened_ms, now_ms))
+        state.opened_ms, state.deadline_ms, state.answered = None, None, {}
+        state.next_ms = now_ms + state.config.reveal_ms
+        revealed = {**views.reveal(state.game, played), "board": list(state.game.board.rows())}
+        return (Event(Message("turn_revealed", revealed)),)
+
+    def view(self, state: DuplicateState, viewer: Viewer, now_ms: int) -> dict[str, Any]:
+        """See :func:`~arbitre.rules.kinds.duplicate.view.view`."""
+        return views.view(state, viewer, now_ms)
+
+    def shift(self, state: DuplicateState, delta_ms: int) -> None:
+        """Move the open turn's deadline, or when the next turn opens by itself, by
+        ``delta_ms``; what is past (openings, answers, closes, leaves) stays as it was."""
+        if state.deadline_ms is not None:
+            state.deadline_ms += delta_ms
+        if state.next_ms is not None:
+            state.next_ms += delta_ms
+
+    # -- storage ----------------------------------------------------------------------------
+
+    def save(self, state: DuplicateState) -> dict[str, Any]:
+        """See :func:`~arbitre.rules.kinds.duplicate.state.state_data`."""
+        return state_data(state)
+
+    def load(self, data: Mapping[str, Any], tools: Referee) -> DuplicateState:
+        """See :func:`~arbitre.rules.kinds.duplicate.state.state_from_data` (its
+        :class:`~arbitre.rules.kinds.duplicate.state.StateDataError`: ``bad_state``)."""
+        return state_from_data(data, tools)
+
+    # -- results ----------------------------------------------------------------------------
+
+    def standings(self, state: DuplicateState) -> list[Standing]:
+        """The rules' standings over the closed turns; ``details`` holds the ``negatif``, the
+        ``percent_of_top``, the ``tops`` and the ``solos``."""
+        return [
+            Standing(
+                line.rank,
+                line.player,
+                line.total,
+                {
+                    "negatif": line.negatif,
+                    "percent_of_top": line.percent_of_top,
+                    "tops": line.tops,
+                    "solos": line.solos,
+                },
+            )
+            for line in state.game.standings()
+        ]
+
+    def record(self, state: DuplicateState) -> dict[str, Any]:
+        """See :func:`~arbitre.rules.kinds.duplicate.record.record`."""
+        return records.record(state)
+
+    def replay(self, record: Mapping[str, Any], tools: Referee) -> DuplicateState:
+        """See :func:`~arbitre.rules.kinds.duplicate.record.replay`."""
+        return records.replay(record, tools)
+
+    # -- helpers ----------------------------------------------------------------------------
+
+    @staticmethod
+    def _checked(state: DuplicateState, player: str, action: Mapping[str, Any], now_ms: int) -> str:
+        """The move of ``action``, stripped, when ``player`` may give it now; the refusal
+        otherwise."""
+        game = state.game
+        if not state.is_seated(player):
+            raise ActionRefusedError("not_seated", f"{player!r} is not seated at this game")
+        stage = state.stage
+        if stage is Stage.WAITING:
+            raise ActionRefusedError("not_started", "the game has not started")
+        if stage is Stage.OVER:
+            raise ActionRefusedError("game_over", "the game is over")
+        if stage is Stage.BETWEEN:
+            raise ActionRefusedError("turn_closed", f"turn {len(game.turns)} is closed")
+        deadline = state.deadline_ms
+        if deadline is None or now_ms >= deadline:
+            raise ActionRefusedError("too_late", f"turn {game.number} is closed: too late")
+        if not isinstance(action, Mapping) or not set(action) <= {MOVE_KEY, TURN_KEY}:
+            raise ActionRefusedError("bad_action", "an answer is {'move': 'H4 MOT'}")
+        turn = action.get(TURN_KEY, game.number)
+        if not isinstance(turn, int) or isinstance(turn, bool) or turn != game.number:
+            raise ActionRefusedError(
+                "wrong_turn", f"turn {turn!r} is not the open turn (turn {game.number} is)"
+            )
+        move = action.get(MOVE_KEY)
+        if not isinstance(move, str) or not move.strip():
+            raise ActionRefusedError("bad_action", "an answer is a move in FISF notation: 'H4 MOT'")
+        return move.strip()
+
+
+#: The duplicate kind (the registry's entry).
+DUPLICATE = DuplicateKind()
+
+_CHECKED: Kind[DuplicateConfig, DuplicateState, Referee] = DUPLICATE

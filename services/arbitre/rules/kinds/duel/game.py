@@ -1,0 +1,754 @@
+"""A Duel de Mots game: its table, its rounds, and the changes the rules allow.
+
+A :class:`DuelGame` is two parts. Its :class:`Table` is everything that may ever be shown to
+someone: the players, every round's rows (a guesser's letters are secret per player, but they
+are *theirs*), the commitments, and a round's word and salt once the round is closed. Its
+:class:`Secrets` are what is hidden from everyone until a round closes: the seed and what it
+decided (the words and salts of the rounds). Views and records are built from the table alone,
+so the word of an open round is not reachable from them.
+
+Every function here changes the game it is given, or raises
+:class:`~arbitre.rules.kinds.base.ActionRefusedError` and leaves it as it was: every check is
+made before the first change.
+
+:func:`save` writes the whole game, secrets included, as versioned JSON-ready data for the
+session's storage (never for a client) and :func:`load` reads it back to an equal game, or
+raises :class:`BadStateError`. :func:`shift` moves the game's times to come by a pause or an
+outage.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from arbitre.rules.errors import ArbitreError
+from arbitre.rules.kinds.base import (
+    ActionRefusedError,
+    InvalidConfigError,
+    Phase,
+    Setup,
+    Stage,
+    Standing,
+)
+from arbitre.rules.kinds.duel import alphabet, marks, scoring
+from arbitre.rules.kinds.duel.commitment import commitment, round_salt, secret_words
+from arbitre.rules.kinds.duel.config import (
+    CLOSING_WINDOW_MS,
+    MIN_SEATS,
+    DuelConfig,
+    config_data,
+    configure,
+)
+from arbitre.rules.kinds.duel.marks import Mark
+from arbitre.rules.kinds.duel.scoring import MAX_TRIES, RoundResult
+from arbitre.rules.kinds.duel.words import WordList
+
+__all__ = [
+    "MAX_GUESS_CHARS",
+    "SAVE_VERSION",
+    "BadStateError",
+    "DuelGame",
+    "Guessed",
+    "Round",
+    "Row",
+    "SeatChange",
+    "Secrets",
+    "Table",
+    "close_round",
+    "extra_copies",
+    "guess",
+    "leave",
+    "load",
+    "new_game",
+    "open_round",
+    "phase",
+    "save",
+    "seat",
+    "shift",
+]
+
+#: The longest text a guess may be before it is reduced to letters.
+MAX_GUESS_CHARS = 64
+
+_COLOURED = (Mark.GREEN, Mark.AMBER)
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """An accepted guess: its ``letters``, their ``marks`` (with extra copies) and ``at_ms``, when
+    it was accepted, counted from the round's opening."""
+
+    letters: str
+    marks: tuple[Mark, ...]
+    at_ms: int
+
+    @property
+    def found(self) -> bool:
+        return marks.found(self.marks)
+
+
+@dataclass(frozen=True, slots=True)
+class SeatChange:
+    """``player`` joined (``joined``) or left the table at ``at_ms``, when the game was at round
+    ``round`` (0 before the first), that round open (``in_round``) or closed."""
+
+    player: str
+    joined: bool
+    at_ms: int
+    round: int
+    in_round: bool
+
+
+@dataclass(slots=True)
+class Round:
+    """One round: its ``number`` (from 1), ``opened_ms``, ``ends_ms`` (its end now: the clock,
+    maybe shortened by the closing window; it takes guesses until then), its ``commitment``,
+    the ``players`` seated at its opening, their ``rows``, the ``solvers`` in the order their
+    finds were accepted, every accepted guess in order (``guesses``: player, letters, ms since
+    the opening), the players who ``left`` during it; ``first_find_ms`` (absolute) opened the
+    closing window, ``settled_ms`` is when every player had finished. ``closed_ms``, ``word``
+    and ``salt`` are set when it closes."""
+
+    number: int
+    opened_ms: int
+    ends_ms: int
+    commitment: str
+    players: tuple[str, ...]
+    rows: dict[str, list[Row]]
+    solvers: list[str] = field(default_factory=list)
+    guesses: list[tuple[str, str, int]] = field(default_factory=list)
+    left: set[str] = field(default_factory=set)
+    first_find_ms: int | None = None
+    settled_ms: int | None = None
+    closed_ms: int | None = None
+    word: str | None = None
+    salt: str | None = None
+
+    @property
+    def is_open(self) -> bool:
+        return self.closed_ms is None
+
+    def plays(self, player: str) -> bool:
+        """Whether ``player`` plays this round: seated at its opening and not gone since."""
+        return player in self.rows and player not in self.left
+
+    def guessing(self, player: str) -> bool:
+        """Whether ``player`` may still guess: playing, not found, tries left."""
+        if not self.plays(player):
+            return False
+        rows = self.rows[player]
+        return len(rows) < MAX_TRIES and not (rows and rows[-1].found)
+
+    def actors(self) -> frozenset[str]:
+        """The players still guessing (whatever the clock says)."""
+        return frozenset(p for p in self.players if self.guessing(p))
+
+    def due_ms(self) -> int:
+        """When the round must close: its end, or earlier the moment every player finished."""
+        if self.settled_ms is None:
+            return self.ends_ms
+        return min(self.settled_ms, self.ends_ms)
+
+    def result(self, player: str) -> RoundResult:
+        """``player``'s result (tries, place among the solvers, solve time)."""
+        rows = self.rows[player]
+        if player in self.solvers:
+            return RoundResult(len(rows), self.solvers.index(player) + 1, rows[-1].at_ms)
+        return RoundResult(len(rows))
+
+    def results(self) -> dict[str, RoundResult]:
+        return {player: self.result(player) for player in self.players}
+
+
+@dataclass(slots=True)
+class Table:
+    """What may be shown of a game: ``config``, ``game_id``, the ``starters`` (seated at its
+    creation), every player ever seated in seating order (``players``), those seated now
+    (``present``), the ``rounds`` opened, the ``seating`` changes after the creation, the
+    players who had the extra-copy message (``warned``), ``over``, the ``seed`` once the game
+    is over, and ``next_ms``, when the next round opens by itself (set between rounds when
+    there is a reveal pause)."""
+
+    config: DuelConfig
+    game_id: str
+    starters: tuple[str, ...]
+    players: list[str]
+    present: set[str]
+    rounds: list[Round] = field(default_factory=list)
+    seating: list[SeatChange] = field(default_factory=list)
+    warned: set[str] = field(default_factory=set)
+    over: bool = False
+    seed: int | None = None
+    next_ms: int | None = None
+
+    @property
+    def stage(self) -> Stage:
+        if self.over:
+            return Stage.OVER
+        if not self.rounds:
+            return Stage.WAITING
+        return Stage.PLAYING if self.rounds[-1].is_open else Stage.BETWEEN
+
+    @property
+    def number(self) -> int:
+        """The round open or last closed (0 before the first)."""
+        return len(self.rounds)
+
+    @property
+    def current(self) -> Round | None:
+        """The open round, if any."""
+        if self.rounds and self.rounds[-1].is_open:
+            return self.rounds[-1]
+        return None
+
+    @property
+    def closed(self) -> list[Round]:
+        return [r for r in self.rounds if not r.is_open]
+
+    def waiting(self, player: str) -> bool:
+        """Whether ``player`` is seated but out of the open round (they play from the next)."""
+        current = self.current
+        return player in self.present and current is not None and not current.plays(player)
+
+    def ranked(self) -> list[str]:
+        """The players a ranking lists: those seated now and those who played a round."""
+        played = {p for r in self.rounds for p in r.players}
+        return [p for p in self.players if p in self.present or p in played]
+
+    def standings(self) -> list[Standing]:
+        """The ranking over the closed rounds."""
+        return scoring.standings(self.ranked(), [r.results() for r in self.closed])
+
+
+@dataclass(frozen=True, slots=True)
+class Secrets:
+    """What is hidden from everyone: the ``seed`` and the ``words`` and ``salts`` it chose, one
+    per round."""
+
+    seed: int = field(repr=False)
+    words: tuple[str, ...] = field(repr=False)
+    salts: tuple[str, ...] = field(repr=False)
+
+
+@dataclass(slots=True)
+class DuelGame:
+    """A game: its :class:`Table`, its :class:`Secrets` and its word list."""
+
+    table: Table
+    secrets: Secrets = field(repr=False)
+    words: WordList = field(repr=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Guessed:
+    """An accepted guess: the ``round``, the ``row`` and its ``index`` (from 0), the guesser's
+    round ``points`` if it found the word, the ``extra_copy`` message (letter, copies in the
+    word) when it is the guesser's first extra copy of the game, and whether this find opened
+    the ``closing_window``."""
+
+    round: Round
+    index: int
+    row: Row
+    points: int | None
+    extra_copy: tuple[str, int] | None
+    closing_window: bool
+
+
+def new_game(config: DuelConfig, setup: Setup, words: WordList) -> DuelGame:
+    """A game at :attr:`Stage.WAITING`, its words and salts fixed by ``setup.seed``; an
+    :class:`InvalidConfigError` when ``words`` or ``setup.players`` do not fit ``config``."""
+    if words.language != config.language.value:
+        raise InvalidConfigError(
+            f"the word list is in {words.language!r}, the game in {config.language.value!r}"
+        )
+    if words.length != alphabet.WORD_LENGTH:
+        raise InvalidConfigError(
+            f"the word list has words of {words.length} letters, not {alphabet.WORD_LENGTH}"
+        )
+    if len(words.secrets) < config.rounds:
+        raise InvalidConfigError(
+            f"the word list has {len(words.secrets)} secret word(s), "
+            f"fewer than the {config.rounds} rounds"
+        )
+    players = setup.players
+    if len(set(players)) != len(players):
+        raise InvalidConfigError("a player is seated twice")
+    if len(players) > config.seats:
+        raise InvalidConfigError(f"{len(players)} players at a table of {config.seats} seats")
+    secrets = Secrets(
+        seed=setup.seed,
+        words=secret_words(setup.seed, setup.game_id, words.secrets, config.rounds),
+        salts=tuple(
+            round_salt(setup.seed, setup.game_id, number) for number in range(1, config.rounds + 1)
+        ),
+    )
+    table = Table(
+        config=config,
+        game_id=setup.game_id,
+        starters=tuple(players),
+        players=list(players),
+        present=set(players),
+    )
+    return DuelGame(table=table, secrets=secrets, words=words)
+
+
+def phase(table: Table, now_ms: int) -> Phase:
+    """Where the game is at ``now_ms``. While a round is open: the players still guessing (none
+    once its end has come), its deadline (its end: the clock or the closing window) and when it
+    is due to close (its end, or earlier the moment every player finished); once closed: when
+    the next opens by itself (``None``: at the organiser's Next)."""
+    stage = table.stage
+    current = table.current
+    if current is not None:
+        actors = current.actors() if now_ms < current.ends_ms else frozenset()
+        return Phase(
+            stage,
+            current.number,
+            actors=actors,
+            deadline_ms=current.ends_ms,
+            due_ms=current.due_ms(),
+        )
+    if stage is Stage.BETWEEN:
+        return Phase(stage, table.number, next_ms=table.next_ms)
+    return Phase(stage, table.number)
+
+
+def seat(game: DuelGame, player: str, now_ms: int) -> int:
+    """Seat ``player`` (new, or back after leaving); the number of the round they play from.
+    Between rounds they play the next one; during a round they wait for the next one."""
+    table = game.table
+    if table.over:
+        raise ActionRefusedError("game_over", "the game is over")
+    if player in table.present:
+        raise ActionRefusedError("already_seated", f"{player} is already seated")
+    if len(table.present) >= table.config.seats:
+        raise ActionRefusedError("table_full", f"all {table.config.seats} seats are taken")
+    if table.current is not None and table.number == table.config.rounds:
+        raise ActionRefusedError(
+            "no_round_left", f"round {table.number} is the last: no round is left to play"
+        )
+    if player not in table.players:
+        table.players.append(player)
+    table.present.add(player)
+    table.seating.append(_change(table, player, True, now_ms))
+    return table.number + 1
+
+
+def leave(game: DuelGame, player: str, now_ms: int) -> None:
+    """``player`` leaves the table: their rows so far count, they keep their points, and the
+    open round no longer waits for them."""
+    table = game.table
+    if table.over:
+        raise ActionRefusedError("game_over", "the game is over")
+    if player not in table.present:
+        raise ActionRefusedError("not_seated", f"{player} is not seated")
+    table.present.discard(player)
+    table.seating.append(_change(table, player, False, now_ms))
+    current = table.current
+    if current is not None and player in current.rows:
+        current.left.add(player)
+        _settle(current, now_ms)
+
+
+def open_round(game: DuelGame, now_ms: int) -> Round:
+    """Open the next round for the players seated now; it ends ``round_seconds`` later."""
+    table = game.table
+    stage = table.stage
+    if stage is Stage.OVER:
+        raise ActionRefusedError("game_over", "the game is over")
+    if stage is Stage.PLAYING:
+        raise ActionRefusedError("round_open", f"round {table.number} is still open")
+    if stage is Stage.WAITING and len(table.present) < MIN_SEATS:
+        raise ActionRefusedError(
+            "not_enough_players", f"a game starts with at least {MIN_SEATS} players"
+        )
+    number = table.number + 1
+    players = tuple(p for p in table.players if p in table.present)
+    index = number - 1
+    opened = Round(
+        number=number,
+        opened_ms=now_ms,
+        ends_ms=now_ms + table.config.round_ms,
+        commitment=commitment(
+            table.game_id, number, game.secrets.salts[index], game.secrets.words[index]
+        ),
+        players=players,
+        rows={p: [] for p in players},
+    )
+    _settle(opened, now_ms)
+    table.rounds.append(opened)
+    table.next_ms = None
+    return opened
+
+
+def guess(game: DuelGame, player: str, text: str, round_number: int, now_ms: int) -> Guessed:
+    """Mark ``player``'s guess ``text`` in round ``round_number`` at ``now_ms``, or refuse it
+    (``not_seated``, ``round_not_open``, ``wrong_round``, ``waiting``, ``round_over``,
+    ``already_found``, ``no_tries_left``, ``not_a_letter``, ``wrong_length``, ``not_in_list``,
+    ``already_tried``): a refused guess spends nothing."""
+    table = game.table
+    current = table.current
+    if player not in table.present:
+        raise ActionRefusedError("not_seated", f"{player} is not seated")
+    if current is None:
+        raise ActionRefusedError("round_not_open", "no round is open")
+    if round_number != current.number:
+        raise ActionRefusedError(
+            "wrong_round", f"round {current.number} is open, not round {round_number}"
+        )
+    if not current.plays(player):
+        raise ActionRefusedError("waiting", f"you play from round {current.number + 1}")
+    if now_ms >= current.ends_ms:
+        raise ActionRefusedError("round_over", f"round {current.number} is over")
+    rows = current.rows[player]
+    if rows and rows[-1].found:
+        raise ActionRefusedError("already_found", "you have found the word")
+    if len(rows) >= MAX_TRIES:
+        raise ActionRefusedError("no_tries_left", f"you have used your {MAX_TRIES} tries")
+    if len(text) > MAX_GUESS_CHARS:
+        raise ActionRefusedError("wrong_length", f"a guess is at most {MAX_GUESS_CHARS} characters")
+    try:
+        letters = alphabet.word(text, table.config.language)
+    except ArbitreError as error:
+        raise ActionRefusedError(error.code, str(error)) from None
+    if not game.words.accepts(letters):
+        raise ActionRefusedError("not_in_list", "not in the list")
+    if any(row.letters == letters for row in rows):
+        raise ActionRefusedError("already_tried", f"{letters} was already tried in this round")
+
+    secret = game.secrets.words[current.number - 1]
+    row = Row(letters, marks.mark(secret, letters), now_ms - current.opened_ms)
+    rows.append(row)
+    current.guesses.append((player, letters, row.at_ms))
+    extra_copy = None
+    if player not in table.warned:
+        extra_copy = _extra_copy(row)
+        if extra_copy is not None:
+            table.warned.add(player)
+    points = None
+    window = False
+    if row.found:
+        current.solvers.append(player)
+        points = current.result(player).points
+        if current.first_find_ms is None:
+            current.first_find_ms = now_ms
+            current.ends_ms = min(current.ends_ms, now_ms + CLOSING_WINDOW_MS)
+            window = True
+    _settle(current, now_ms)
+    return Guessed(current, len(rows) - 1, row, points, extra_copy, window)
+
+
+def close_round(game: DuelGame, now_ms: int) -> Round:
+    """Close the open round at ``now_ms`` and reveal its word and salt; after the last round the
+    game is over and its seed revealed."""
+    table = game.table
+    current = table.current
+    if current is None:
+        raise ActionRefusedError("round_not_open", "no round is open")
+    index = current.number - 1
+    current.closed_ms = now_ms
+    current.word = game.secrets.words[index]
+    current.salt = game.secrets.salts[index]
+    if current.number == table.config.rounds:
+        table.over = True
+        table.seed = game.secrets.seed
+    elif table.config.reveal_ms:
+        table.next_ms = now_ms + table.config.reveal_ms
+    return current
+
+
+def extra_copies(row: Row) -> Mapping[str, int]:
+    """For each letter ``row`` marks as an extra copy: how many times the word holds it (its
+    coloured copies in the row)."""
+    pairs = list(zip(row.letters, row.marks, strict=True))
+    return {
+        letter: sum(1 for c, m in pairs if c == letter and m in _COLOURED)
+        for letter, given in pairs
+        if given is Mark.EXTRA
+    }
+
+
+def _extra_copy(row: Row) -> tuple[str, int] | None:
+    """The first letter ``row`` marks as an extra copy, and how many times the word holds it."""
+    for letter, count in extra_copies(row).items():
+        return letter, count
+    return None
+
+
+def _settle(current: Round, now_ms: int) -> None:
+    """Note when every player of ``current`` has finished (found, out of tries, or gone)."""
+    if current.settled_ms is None and not current.actors():
+        current.settled_ms = now_ms
+
+
+def _change(table: Table, player: str, joined: bool, now_ms: int) -> SeatChange:
+    return SeatChange(player, joined, now_ms, table.number, table.current is not None)
+
+
+# -- shifting, saving and loading ----------------------------------------------------------------
+
+#: The version of :func:`save`'s layout; :func:`load` reads this version only.
+SAVE_VERSION = 1
+
+
+class BadStateError(ArbitreError):
+    """Saved data :func:`load` does not read back: malformed, of another version, inconsistent,
+    or saved with another word list (its secrets are not the ones the seed chooses from it)."""
+
+    code = "bad_state"
+
+
+def shift(table: Table, delta_ms: int) -> None:
+    """Move the game's times to come by ``delta_ms`` (a pause, an outage).
+
+    An open round moves whole, as if it had opened ``delta_ms`` later: its opening, its first
+    find, the seat changes during it, the moment everyone finished and its end (so its closing
+    window too). It keeps the time it had left, its rows' times (solve times) count the time
+    played only, and its record replays as it was played. Between rounds the next round's
+    opening moves (when it opens by itself). Nothing else is to come: nothing else moves."""
+    current = table.current
+    if current is not None:
+        current.opened_ms += delta_ms
+        current.ends_ms += delta_ms
+        if current.first_find_ms is not None:
+            current.first_find_ms += delta_ms
+        if current.settled_ms is not None:
+            current.settled_ms += delta_ms
+        table.seating = [
+            replace(c, at_ms=c.at_ms + delta_ms) if c.in_round and c.round == current.number else c
+            for c in table.seating
+        ]
+    elif table.next_ms is not None:
+        table.next_ms += delta_ms
+
+
+def save(game: DuelGame) -> dict[str, Any]:
+    """The whole of ``game`` as JSON-ready data, secrets included, ``{"version": 1, ...}``: for
+    the session's storage only, never for a client. Rows, marks, solvers, revealed words and
+    the end of the game are not written: :func:`load` derives them."""
+    table, secrets = game.table, game.secrets
+    return {
+        "version": SAVE_VERSION,
+        "config": config_data(table.config),
+        "game_id": table.game_id,
+        "starters": list(table.starters),
+        "players": list(table.players),
+        "present": [p for p in table.players if p in table.present],
+        "warned": [p for p in table.players if p in table.warned],
+        "seating": [
+            {
+                "player": c.player,
+                "joined": c.joined,
+                "at_ms": c.at_ms,
+                "round": c.round,
+                "in_round": c.in_round,
+            }
+            for c in table.seating
+        ],
+        "rounds": [_round_data(r) for r in table.rounds],
+        "next_ms": table.next_ms,
+        "secrets": {
+            "seed": secrets.seed,
+            "words": list(secrets.words),
+            "salts": list(secrets.salts),
+        },
+    }
+
+
+def load(data: Mapping[str, Any], words: WordList) -> DuelGame:
+    """The game :func:`save` wrote, equal to the one saved, with ``words``, the word list it
+    was played with; a :class:`BadStateError` for anything else (never another error)."""
+    try:
+        return _load(data, words)
+    except BadStateError:
+        raise
+    except ArbitreError as error:  # a configuration, a word list or a seat that does not fit
+        raise BadStateError(f"the saved game does not load: {error}") from error
+
+
+def _round_data(r: Round) -> dict[str, Any]:
+    return {
+        "round": r.number,
+        "opened_ms": r.opened_ms,
+        "ends_ms": r.ends_ms,
+        "commitment": r.commitment,
+        "players": list(r.players),
+        "guesses": [[player, letters, at_ms] for player, letters, at_ms in r.guesses],
+        "left": [p for p in r.players if p in r.left],
+        "first_find_ms": r.first_find_ms,
+        "settled_ms": r.settled_ms,
+        "closed_ms": r.closed_ms,
+    }
+
+
+def _load(data: Mapping[str, Any], words: WordList) -> DuelGame:
+    saved = _mapping(data, "a saved game")
+    version = saved.get("version")
+    if isinstance(version, bool) or version != SAVE_VERSION:
+        raise BadStateError(f"a saved game of version {SAVE_VERSION} is expected, not {version!r}")
+    config = configure(_mapping(_field(saved, "config"), "config"))
+    game_id = _text(_field(saved, "game_id"), "game_id")
+    starters = _names(saved, "starters")
+    kept = _mapping(_field(saved, "secrets"), "secrets")
+    seed = _integer(_field(kept, "seed"), "the seed")
+    game = new_game(config, Setup(game_id, seed, tuple(starters)), words)
+    chosen = [_text(w, "a secret word") for w in _list(_field(kept, "words"), "the secret words")]
+    salts = [_text(s, "a salt") for s in _list(_field(kept, "salts"), "the salts")]
+    if chosen != list(game.secrets.words) or salts != list(game.secrets.salts):
+        raise BadStateError("the saved secrets are not the ones the seed chooses from this list")
+
+    table = game.table
+    table.players = _names(saved, "players")
+    if table.players[: len(starters)] != starters:
+        raise BadStateError("the players must begin with the starters")
+    table.present = set(_names(saved, "present", table.players))
+    if len(table.present) > config.seats:
+        raise BadStateError(f"{len(table.present)} players seated at {config.seats} seats")
+    table.warned = set(_names(saved, "warned", table.players))
+    rounds = _list(_field(saved, "rounds"), "rounds")
+    if len(rounds) > config.rounds:
+        raise BadStateError(f"{len(rounds)} rounds in a game of {config.rounds}")
+    for index, entry in enumerate(rounds):
+        table.rounds.append(_load_round(game, index + 1, entry, index == len(rounds) - 1))
+    table.seating = [
+        _seat_change(entry, table.players, len(rounds))
+        for entry in _list(_field(saved, "seating"), "seating")
+    ]
+    table.over = bool(rounds) and len(rounds) == config.rounds and not table.rounds[-1].is_open
+    current = table.current
+    if current is not None and any(
+        p not in table.present and p not in current.left for p in current.players
+    ):
+        raise BadStateError(f"round {current.number} has a player who is gone and not left")
+    table.seed = seed if table.over else None
+    next_ms = _optional_integer(_field(saved, "next_ms"), "next_ms")
+    if (next_ms is not None) != (table.stage is Stage.BETWEEN and config.reveal_ms > 0):
+        raise BadStateError("next_ms is set between rounds with a reveal pause, and only then")
+    table.next_ms = next_ms
+    return game
+
+
+def _load_round(game: DuelGame, number: int, entry: object, last: bool) -> Round:
+    """Round ``number`` as :func:`_round_data` wrote it; its rows marked again."""
+    table = game.table
+    data = _mapping(entry, f"round {number}")
+    if _integer(_field(data, "round"), "round") != number:
+        raise BadStateError(f"round {number} is saved out of order")
+    word, salt = game.secrets.words[number - 1], game.secrets.salts[number - 1]
+    committed = _text(_field(data, "commitment"), "commitment")
+    if committed != commitment(table.game_id, number, salt, word):
+        raise BadStateError(f"round {number}'s commitment is not the one of its word")
+    players = tuple(_names(data, "players", table.players))
+    loaded = Round(
+        number=number,
+        opened_ms=_integer(_field(data, "opened_ms"), "opened_ms"),
+        ends_ms=_integer(_field(data, "ends_ms"), "ends_ms"),
+        commitment=committed,
+        players=players,
+        rows={p: [] for p in players},
+    )
+    letters_of = frozenset(alphabet.alphabet(table.config.language))
+    for item in _list(_field(data, "guesses"), "guesses"):
+        guessed = _list(item, "a guess")
+        if len(guessed) != 3:
+            raise BadStateError("a guess is [player, letters, ms since the opening]")
+        player = _text(guessed[0], "a guesser")
+        letters = _text(guessed[1], "a guess's letters")
+        at_ms = _integer(guessed[2], "a guess's time")
+        if player not in loaded.rows:
+            raise BadStateError(f"round {number}: {player!r} guesses without playing it")
+        if len(letters) != alphabet.WORD_LENGTH or not set(letters) <= letters_of:
+            raise BadStateError(f"round {number}: {letters!r} is not a word's letters")
+        rows = loaded.rows[player]
+        if len(rows) >= MAX_TRIES or (rows and rows[-1].found):
+            raise BadStateError(f"round {number}: {player} guesses after their last try")
+        if any(row.letters == letters for row in rows):
+            raise BadStateError(f"round {number}: {player} tries {letters} twice")
+        row = Row(letters, marks.mark(word, letters), at_ms)
+        rows.append(row)
+        loaded.guesses.append((player, letters, at_ms))
+        if row.found:
+            loaded.solvers.append(player)
+    loaded.left = set(_names(data, "left", players))
+    loaded.first_find_ms = _optional_integer(_field(data, "first_find_ms"), "first_find_ms")
+    if (loaded.first_find_ms is None) != (not loaded.solvers):
+        raise BadStateError(f"round {number}: first_find_ms is set when a player found, only then")
+    loaded.settled_ms = _optional_integer(_field(data, "settled_ms"), "settled_ms")
+    if (loaded.settled_ms is None) != bool(loaded.actors()):
+        raise BadStateError(f"round {number}: settled_ms is set when nobody guesses, only then")
+    loaded.closed_ms = _optional_integer(_field(data, "closed_ms"), "closed_ms")
+    if loaded.closed_ms is None and not last:
+        raise BadStateError(f"round {number} is open, yet a later round was opened")
+    if loaded.closed_ms is not None:
+        loaded.word, loaded.salt = word, salt
+    return loaded
+
+
+def _seat_change(entry: object, players: Collection[str], rounds: int) -> SeatChange:
+    data = _mapping(entry, "a seating change")
+    player = _text(_field(data, "player"), "a seated player")
+    if player not in players:
+        raise BadStateError(f"a seating change of {player!r}, who is not among the players")
+    number = _integer(_field(data, "round"), "a seating change's round")
+    if not 0 <= number <= rounds:
+        raise BadStateError(f"a seating change at round {number} of {rounds} opened")
+    return SeatChange(
+        player=player,
+        joined=_flag(_field(data, "joined"), "joined"),
+        at_ms=_integer(_field(data, "at_ms"), "a seating change's time"),
+        round=number,
+        in_round=_flag(_field(data, "in_round"), "in_round"),
+    )
+
+
+def _field(data: Mapping[str, Any], key: str) -> Any:
+    if key not in data:
+        raise BadStateError(f"{key} is missing")
+    return data[key]
+
+
+def _names(data: Mapping[str, Any], key: str, among: Collection[str] | None = None) -> list[str]:
+    """The list of distinct player ids at ``key``, each one of ``among`` when given."""
+    names = [_text(name, f"a player in {key}") for name in _list(_field(data, key), key)]
+    if len(set(names)) != len(names):
+        raise BadStateError(f"a player is twice in {key}")
+    stray = next((name for name in names if among is not None and name not in among), None)
+    if stray is not None:
+        raise BadStateError(f"{stray!r} in {key} is not among the players")
+    return names
+
+
+def _mapping(value: object, what: str) -> Mapping[str, Any]:
+    if not isinstance(value, Mapping):
+        raise BadStateError(f"{what} must be a mapping")
+    return value
+
+
+def _list(value: object, what: str) -> Sequence[Any]:
+    if not isinstance(value, list | tuple):
+        raise BadStateError(f"{what} must be a list")
+    return value
+
+
+def _text(value: object, what: str) -> str:
+    if not isinstance(value, str):
+        raise BadStateError(f"{what} must be text (got {value!r})")
+    return value
+
+
+def _flag(value: object, what: str) -> bool:
+    if not isinstance(value, bool):
+        raise BadStateError(f"{what} must be true or false (got {value!r})")
+    return value
+
+
+def _integer(value: object, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise BadStateError(f"{what} must be a whole number (got {value!r})")
+    return value
+
+
+def _optional_integer(value: object, what: str) -> int | None:
+    return None if value is None else _integer(value, what)

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 
 from arbitre import __version__
 from arbitre.cli import (
+    duel_command,
     game_commands,
     lexicon_command,
     package_command,
@@ -30,6 +31,7 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     score_command.register(commands)
     solve_command.register(commands)
+    duel_command.register(commands)
     lexicon_command.register(commands)
     game_commands.register(commands)
     package_command.register(commands)

@@ -243,7 +243,7 @@ def _solve_in_parallel(solver: Solver, source: LineSource, out: TextIO, threads:
                 # Write the finished results at the head; wait for the oldest one when enough
                 # lines are read ahead, or when reading on might wait for input.
                 while pending and (
-                    pending[0].done() or len(pending) >= read_ahead or not _input_ready(source)
+                    pending[0].done() or len(pending) >= read_ahead or not input_ready(source)
                 ):
                     _write(out, pending.popleft().result())
                 try:
@@ -285,7 +285,7 @@ def _skip_rest_of_line(source: LineSource) -> None:
             return
 
 
-def _input_ready(source: LineSource) -> bool:
+def input_ready(source: LineSource) -> bool:
     """Whether reading ``source`` now should not wait (true when this cannot be known)."""
     fileno = getattr(source, "fileno", None)
     if fileno is None:

@@ -27,7 +27,13 @@ import sys
 from dataclasses import dataclass
 from typing import Any, TextIO
 
-from arbitre.cli.score_command import MAX_LINE_BYTES, LineSource, decode_json_line
+from arbitre.cli.score_command import (
+    MAX_LINE_BYTES,
+    LineSource,
+    UnreadableInputError,
+    decode_json_line,
+    input_lines,
+)
 from arbitre.cli.solve_command import failure, input_ready
 from arbitre.engine import duel_words
 from arbitre.engine.analysis import BadRequestError
@@ -137,31 +143,20 @@ def mark_stream(
     ``flush_each`` or when no more input is waiting (a program that writes one line and waits
     for its answer gets it); returns the exit status."""
     try:
-        while True:
-            try:
-                line = source.readline(MAX_LINE_BYTES + 1)
-            except OSError as error:
-                print(f"arbitre duel mark: cannot read stdin: {error}", file=sys.stderr)
-                return 1
-            if not line:
-                return 0
-            if len(line) > MAX_LINE_BYTES and not line.endswith(b"\n"):
+        for line in input_lines(source):
+            if line is None:
                 result = failure(None, f"line longer than {MAX_LINE_BYTES} bytes", "line_too_long")
-                try:
-                    _skip_rest_of_line(source)
-                except OSError as error:
-                    out.write(json.dumps(result) + "\n")
-                    print(f"arbitre duel mark: cannot read stdin: {error}", file=sys.stderr)
-                    return 1
-            elif not line.strip():
-                continue
             else:
                 result = mark_line(default, line)
             out.write(json.dumps(result) + "\n")
             if flush_each or not input_ready(source):  # a reader may be waiting for this answer
                 out.flush()
+    except UnreadableInputError as error:
+        print(f"arbitre duel mark: {error}", file=sys.stderr)
+        return 1
     finally:
         out.flush()
+    return 0
 
 
 def mark_line(default: alphabet.Language, line: bytes) -> dict[str, Any]:
@@ -228,13 +223,6 @@ def _word(typed: str, language: alphabet.Language) -> str:
     if len(typed) > WORD_CACHE_MAX_CHARS:
         return alphabet.word(typed, language)
     return _cached_word(typed, language)
-
-
-def _skip_rest_of_line(source: LineSource) -> None:
-    while True:
-        chunk = source.readline(MAX_LINE_BYTES)
-        if not chunk or chunk.endswith(b"\n"):
-            return
 
 
 def _run_words(arguments: argparse.Namespace) -> int:

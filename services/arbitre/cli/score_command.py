@@ -11,6 +11,7 @@ import argparse
 import json
 import logging
 import sys
+from collections.abc import Iterator
 from functools import partial
 from pathlib import Path
 from typing import Any, Protocol, TextIO
@@ -95,27 +96,40 @@ def run(arguments: argparse.Namespace) -> int:
 
 def score_stream(analyst: Analyst, source: LineSource, out: TextIO) -> int:
     """Score every line of ``source`` onto ``out``; returns the exit status."""
-    while True:
-        try:
+    try:
+        for line in input_lines(source):
+            if line is None:
+                result = failure(None, f"line longer than {MAX_LINE_BYTES} bytes", "line_too_long")
+            else:
+                result = _score_line(analyst, line)
+            out.write(json.dumps(result) + "\n")
+            out.flush()
+    except UnreadableInputError as error:
+        print(f"arbitre score: {error}", file=sys.stderr)
+        return 1
+    return 0
+
+
+class UnreadableInputError(Exception):
+    """Reading the input failed (the ``OSError`` is its cause)."""
+
+
+def input_lines(source: LineSource) -> Iterator[bytes | None]:
+    """The lines of ``source`` one at a time, blank ones skipped; ``None`` for a line over
+    :data:`MAX_LINE_BYTES` (read no further than its end). A failure to read raises
+    :class:`UnreadableInputError`."""
+    try:
+        while True:
             line = source.readline(MAX_LINE_BYTES + 1)
-        except OSError as error:
-            print(f"arbitre score: cannot read stdin: {error}", file=sys.stderr)
-            return 1
-        if not line:
-            return 0
-        if len(line) > MAX_LINE_BYTES and not line.endswith(b"\n"):
-            result = failure(None, f"line longer than {MAX_LINE_BYTES} bytes", "line_too_long")
-            try:
+            if not line:
+                return
+            if len(line) > MAX_LINE_BYTES and not line.endswith(b"\n"):
                 _skip_rest_of_line(source)
-            except OSError as error:
-                print(f"arbitre score: cannot read stdin: {error}", file=sys.stderr)
-                return 1
-        elif not line.strip():
-            continue
-        else:
-            result = _score_line(analyst, line)
-        out.write(json.dumps(result) + "\n")
-        out.flush()
+                yield None
+            elif line.strip():
+                yield line
+    except OSError as error:
+        raise UnreadableInputError(f"cannot read stdin: {error}") from error
 
 
 def decode_json_line(line: bytes) -> tuple[Any, str | None]:

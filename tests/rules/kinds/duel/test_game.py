@@ -27,30 +27,7 @@ from arbitre.rules.kinds.duel.game import (
     shift,
 )
 from arbitre.rules.kinds.duel.words import WordList
-
-GUESSES = frozenset(
-    [
-        "CHIOT",
-        "FORTE",
-        "TARTE",
-        "OCTET",
-        "CRANE",
-        "SLATE",
-        "MOIST",
-        "GHOST",
-        "PLUMB",
-        "FJORD",
-        "NYMPH",
-        "WALTZ",
-        "BRICK",
-        "TATTY",
-        "QUERY",
-        "VIXEN",
-        "JUMPY",
-    ]
-)
-#: Six words that are not CHIOT (to spend every try).
-MISSES = ("CRANE", "SLATE", "PLUMB", "FJORD", "NYMPH", "WALTZ")
+from tests.rules.kinds.duel.samples import GUESSES, MISSES
 
 
 def words(*secrets: str) -> WordList:

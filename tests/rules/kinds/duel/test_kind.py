@@ -26,29 +26,8 @@ from arbitre.rules.kinds.duel.commitment import verify
 from arbitre.rules.kinds.duel.kind import BadRecordError, record_of, view_of
 from arbitre.rules.kinds.duel.scoring import BEST_ROUND, SPEED_BONUS, try_points
 from arbitre.rules.kinds.duel.words import WordList
+from tests.rules.kinds.duel.samples import GUESSES, MISSES
 
-GUESSES = frozenset(
-    [
-        "CHIOT",
-        "FORTE",
-        "TARTE",
-        "OCTET",
-        "CRANE",
-        "SLATE",
-        "MOIST",
-        "GHOST",
-        "PLUMB",
-        "FJORD",
-        "NYMPH",
-        "WALTZ",
-        "BRICK",
-        "TATTY",
-        "QUERY",
-        "VIXEN",
-        "JUMPY",
-    ]
-)
-MISSES = ("CRANE", "SLATE", "PLUMB", "FJORD", "NYMPH", "WALTZ")
 ONE_WORD = WordList("en", GUESSES, ("CHIOT",))
 THREE_WORDS = WordList("en", GUESSES, ("CHIOT", "FORTE", "TARTE"))
 SPECTATOR = Viewer.spectator()

@@ -27,8 +27,8 @@ from arbitre.rules.kinds.duel import DUEL, DuelGame
 from arbitre.rules.kinds.duel.game import SAVE_VERSION, BadStateError, Secrets
 from arbitre.rules.kinds.duel.kind import view_of
 from arbitre.rules.kinds.duel.words import WordList
+from tests.rules.kinds.duel.samples import GUESSES
 from tests.rules.kinds.duel.test_kind import (
-    GUESSES,
     PEEK,
     POOL,
     SPECTATOR,

@@ -35,10 +35,10 @@ from arbitre.gateway.stream_limits import (
     STREAMS_PER_CLIENT,
     STREAMS_PER_CLIENT_VARIABLE,
 )
-from arbitre.services import session as session_module
 from arbitre.services.game_keys import GameKeys
 from arbitre.services.lexicons import LexiconRegistry
 from arbitre.services.platform import Platform
+from arbitre.services.session import events as session_events
 from tests.live_fixtures import cache_dir, gateway_process, platform  # noqa: F401
 from tests.network import free_port
 from tests.redis_fixtures import redis_db, redis_url  # noqa: F401
@@ -453,7 +453,7 @@ def test_a_session_with_no_event_stream_free_is_a_503(
 ) -> None:
     """The session serves :data:`~arbitre.services.session.MAX_EVENT_STREAMS` streams at once
     (here one): the gateway's feed for another game is then refused, a 503 to retry."""
-    monkeypatch.setattr(session_module, "_EVENT_STREAMS", threading.BoundedSemaphore(1))
+    monkeypatch.setattr(session_events, "_EVENT_STREAMS", threading.BoundedSemaphore(1))
     first, _, _ = new_game(base)
     second, _, _ = new_game(base)
     holder = Reader(base, first)

@@ -35,10 +35,10 @@ import pytest
 from arbitre.engine.lexicon import load_lexicon
 from arbitre.gateway.stream_limits import STREAMS_PER_CLIENT
 from arbitre.services import platform as platform_module
-from arbitre.services import session as session_module
 from arbitre.services.lexicons import LexiconRegistry
 from arbitre.services.platform import Platform, start_platform
 from arbitre.services.redis_server import connect
+from arbitre.services.session import events as session_events
 from tests.live_fixtures import cache_dir, gateway_process  # noqa: F401
 from tests.redis_fixtures import redis_url  # noqa: F401
 
@@ -66,7 +66,7 @@ def platform(cache_dir: Path, redis_url: str) -> Iterator[Platform]:  # noqa: F8
         load_lexicon(lexicon_id)
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(platform_module, "WORKERS", WORKERS)
-        patch.setattr(session_module, "_EVENT_STREAMS", threading.BoundedSemaphore(WORKERS // 4))
+        patch.setattr(session_events, "_EVENT_STREAMS", threading.BoundedSemaphore(WORKERS // 4))
         running = start_platform(LexiconRegistry(), connect(redis_url))
         try:
             yield running

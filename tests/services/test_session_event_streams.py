@@ -23,6 +23,7 @@ from arbitre.services.game_keys import GameKeys
 from arbitre.services.internal_auth import open_channel
 from arbitre.services.lexicons import LexiconRegistry
 from arbitre.services.platform import Platform
+from arbitre.services.session import events as session_events
 from arbitre.v1 import common_pb2, session_pb2, session_pb2_grpc
 from tests.live_fixtures import cache_dir, platform  # noqa: F401
 from tests.redis_fixtures import redis_db, redis_url  # noqa: F401
@@ -75,7 +76,7 @@ def test_streams_past_the_bound_are_refused_and_unary_calls_go_on(
     redis_db: Any,  # noqa: F811
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(session, "_EVENT_STREAMS", threading.BoundedSemaphore(2))
+    monkeypatch.setattr(session_events, "_EVENT_STREAMS", threading.BoundedSemaphore(2))
     game_id = new_game(stub).game_id
     held = [events(stub, game_id), events(stub, game_id, after="0-0")]
     assert [next(stream).type for stream in held] == ["state", "ping"]  # both running

@@ -1,0 +1,116 @@
+"""The session service (``arbitre.v1.Session``): the life of a duplicate game, all its state in
+Redis (:mod:`arbitre.services.session_store`), so that any replica serves any game and a replica
+started after another died picks up where it stopped.
+
+A game is created ``waiting``; players join; the organiser starts it (``running``). Each turn is
+a *phase*: ``turn`` (answers open until the deadline), ``closing`` (answers shut, results being
+written), ``reveal`` (the results shown for ``reveal_seconds``), then the next turn, until the
+rules end the game (``over``). The organiser may pause (the clock stops) and resume (the deadline
+moves by the paused time). The rules of the game are :class:`~arbitre.rules.duplicate.
+DuplicateGame`'s, saved between steps with :mod:`arbitre.rules.game_snapshot`; tops come from the
+movegen service, verdicts from the scoring service, which also keeps the standings.
+
+Errors: a bad request is ``INVALID_ARGUMENT``, an unknown game ``NOT_FOUND``, a missing token
+``UNAUTHENTICATED``, a wrong one ``PERMISSION_DENIED``, an action the game cannot take now
+``FAILED_PRECONDITION`` (late answer, wrong turn, game started), a peer service or Redis down
+``UNAVAILABLE`` (retry).
+
+``python -m arbitre.services.session [--address HOST:PORT]`` serves it alone: address from
+``ARBITRE_SESSION_ADDRESS`` (else ``127.0.0.1:50054``), peers from ``ARBITRE_MOVEGEN_ADDRESS``,
+``ARBITRE_SCORING_ADDRESS`` and ``ARBITRE_DICTIONARY_ADDRESS``, Redis from ``REDIS_URL``
+(required).
+
+One concept a module: :mod:`~arbitre.services.session.limits` (names, limits, timings),
+:mod:`~arbitre.services.session.peers`, :mod:`~arbitre.services.session.refusals` (how a call
+fails), :mod:`~arbitre.services.session.base` (what the parts share),
+:mod:`~arbitre.services.session.packages`, :mod:`~arbitre.services.session.lobby` (creating,
+joining, open tables), :mod:`~arbitre.services.session.steps` (commands and steps),
+:mod:`~arbitre.services.session.answers`, :mod:`~arbitre.services.session.reading`,
+:mod:`~arbitre.services.session.events`, :mod:`~arbitre.services.session.clock`,
+:mod:`~arbitre.services.session.service` (the servicer, made of those parts) and
+:mod:`~arbitre.services.session.main`. All of them log as ``arbitre.services.session``.
+"""
+
+from __future__ import annotations
+
+from arbitre.services.session.clock import Clock
+from arbitre.services.session.limits import (
+    ADDRESS_VARIABLE,
+    DEFAULT_ADDRESS,
+    FINISHED_TTL_MS,
+    IDLE_TTL_MS,
+    MAX_BACKLOG,
+    MAX_BEST_MOVES,
+    MAX_CHECKED_RACK,
+    MAX_CHECKED_ROWS,
+    MAX_CONFIG_CHARS,
+    MAX_EVENT_STREAMS,
+    MAX_LISTED_PLAYERS,
+    MAX_PACKAGE_CHARS,
+    MAX_PLAYERS,
+    MAX_RETRY_MS,
+    MAX_REVEAL_SECONDS,
+    MAX_SCHEDULE_MS,
+    MAX_STEP_FAILURES,
+    MAX_TABLE_SEATS,
+    MAX_TITLE_CHARS,
+    MIN_TABLE_SEATS,
+    OUTAGE_MS,
+    PACKAGE_KEY_VARIABLE,
+    PING_SECONDS,
+    RETRY_MS,
+    ROBOT_MOMENT,
+    ROBOT_MOVES,
+    ROBOT_NAMES,
+    RUNNING_TTL_MS,
+    SERVICE_NAME,
+    SESSION_WORKERS,
+)
+from arbitre.services.session.lobby import seats_refusal
+from arbitre.services.session.main import main, registration
+from arbitre.services.session.packages import package_key_from_environment
+from arbitre.services.session.peers import Peers, peers_from_environment
+from arbitre.services.session.reading import game_state_data
+from arbitre.services.session.service import SessionService
+
+__all__ = [
+    "ADDRESS_VARIABLE",
+    "DEFAULT_ADDRESS",
+    "FINISHED_TTL_MS",
+    "IDLE_TTL_MS",
+    "MAX_BACKLOG",
+    "MAX_BEST_MOVES",
+    "MAX_CHECKED_RACK",
+    "MAX_CHECKED_ROWS",
+    "MAX_CONFIG_CHARS",
+    "MAX_EVENT_STREAMS",
+    "MAX_LISTED_PLAYERS",
+    "MAX_PACKAGE_CHARS",
+    "MAX_PLAYERS",
+    "MAX_RETRY_MS",
+    "MAX_REVEAL_SECONDS",
+    "MAX_SCHEDULE_MS",
+    "MAX_STEP_FAILURES",
+    "MAX_TABLE_SEATS",
+    "MAX_TITLE_CHARS",
+    "MIN_TABLE_SEATS",
+    "OUTAGE_MS",
+    "PACKAGE_KEY_VARIABLE",
+    "PING_SECONDS",
+    "RETRY_MS",
+    "ROBOT_MOMENT",
+    "ROBOT_MOVES",
+    "ROBOT_NAMES",
+    "RUNNING_TTL_MS",
+    "SERVICE_NAME",
+    "SESSION_WORKERS",
+    "Clock",
+    "Peers",
+    "SessionService",
+    "game_state_data",
+    "main",
+    "package_key_from_environment",
+    "peers_from_environment",
+    "registration",
+    "seats_refusal",
+]

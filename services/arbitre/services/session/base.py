@@ -1,0 +1,94 @@
+"""What every part of the session service shares: its store, its peers and the operator's
+package key, and the look-ups that most calls make (a game, its organiser's and players'
+tokens, a game id's form, its rules as last saved)."""
+
+from __future__ import annotations
+
+import json
+import secrets
+from collections.abc import Mapping
+from concurrent import futures
+from typing import Any
+
+import grpc
+
+from arbitre.rules.duplicate import DuplicateGame
+from arbitre.rules.game_config import GameConfig
+from arbitre.rules.game_snapshot import SnapshotError, restore
+from arbitre.rules.seed_commitment import SALT_HEX_CHARS, commitment
+from arbitre.services.game_keys import is_game_id
+from arbitre.services.remote_referee import PositionSettings, RemoteReferee
+from arbitre.services.session.peers import Peers
+from arbitre.services.session.refusals import _refuse
+from arbitre.services.session_store import SessionStore, same_token
+
+__all__ = ["SessionBase"]
+
+
+def _config_of(game: Mapping[str, str]) -> GameConfig:
+    return GameConfig.from_mapping(json.loads(game["config"]))
+
+
+def _settings_of(game: Mapping[str, str]) -> PositionSettings:
+    return PositionSettings(game["tiles"], game["rules"], game["lexicon"])
+
+
+def _seed_fields(seed: int) -> dict[str, str | int]:
+    """A game's seed with a fresh salt and their commitment, as the game hash keeps them."""
+    salt = secrets.token_hex(SALT_HEX_CHARS // 2)
+    return {"seed": seed, "seed_salt": salt, "seed_commitment": commitment(seed, salt)}
+
+
+class SessionBase:
+    """The state of a session service, over ``redis`` (a redis-py client) with ``peers``; each
+    part of the service (:mod:`arbitre.services.session.lobby`, ``steps``, ``answers``...) is a
+    subclass of it, and :class:`~arbitre.services.session.service.SessionService` all of them."""
+
+    def __init__(self, redis: Any, peers: Peers | None, package_key: bytes | None = None) -> None:
+        self.store = SessionStore(redis)
+        self._peers = peers
+        #: The operator's key: with one, only packages it signed are played.
+        self.package_key = package_key
+        self.background = futures.ThreadPoolExecutor(max_workers=4, thread_name_prefix="step")
+
+    @property
+    def peers(self) -> Peers:
+        if self._peers is None:
+            raise RuntimeError("the session service has no peers yet")
+        return self._peers
+
+    @peers.setter
+    def peers(self, peers: Peers) -> None:
+        self._peers = peers
+
+    def _game(self, game_id: str) -> dict[str, str]:
+        game = self.store.game(game_id)
+        if "kind" not in game:
+            _refuse(grpc.StatusCode.NOT_FOUND, f"no game {game_id!r}")
+        return game
+
+    def _organiser(self, game: Mapping[str, str], token: str) -> None:
+        if not token:
+            _refuse(grpc.StatusCode.UNAUTHENTICATED, "the organiser's token is missing")
+        if not same_token(token, game.get("organiser")):
+            _refuse(grpc.StatusCode.PERMISSION_DENIED, "not the organiser's token for this game")
+
+    def _checked_id(self, game_id: str) -> str:
+        if not is_game_id(game_id):
+            _refuse(grpc.StatusCode.INVALID_ARGUMENT, f"{game_id[:80]!r} is not a game id")
+        return game_id
+
+    def _referee(self, settings: PositionSettings, config: GameConfig) -> RemoteReferee:
+        return RemoteReferee(settings, config, self.peers.movegen, self.peers.scoring)
+
+    def _restore(self, game_id: str, game: Mapping[str, str]) -> DuplicateGame:
+        if game.get("sealed_package"):
+            _refuse(
+                grpc.StatusCode.FAILED_PRECONDITION,
+                "the game's package is sealed until the start: nothing of it is played yet",
+            )
+        saved = self.store.saved_game(game_id)
+        if saved is None:
+            raise SnapshotError(f"game {game_id}: no saved state")
+        config = _config_of(game)
+        return restore(saved, self._referee(_settings_of(game), config))

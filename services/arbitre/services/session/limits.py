@@ -1,0 +1,79 @@
+"""The session service's names, limits and timings, each defined once: what a request may hold,
+how many event streams and workers a process has, how long a game's keys live in Redis, when a
+failed step is tried again and when a game is parked, when and how the robots answer. Every
+name in capitals is public (:mod:`arbitre.services.session` exports them all)."""
+
+from __future__ import annotations
+
+from arbitre.engine.robots.duplicate import RobotLevel
+
+SERVICE_NAME = "arbitre.v1.Session"
+DEFAULT_ADDRESS = "127.0.0.1:50054"
+ADDRESS_VARIABLE = "ARBITRE_SESSION_ADDRESS"
+#: Most players in one game.
+MAX_PLAYERS = 20_000
+#: Longest player name, game title and configuration text accepted.
+MAX_TITLE_CHARS = 120
+MAX_CONFIG_CHARS = 16_384
+#: Longest reveal.
+MAX_REVEAL_SECONDS = 600
+#: A table (seed 003) seats 2 to 6 players, people and robots: at least one opponent.
+MIN_TABLE_SEATS = 2
+MAX_TABLE_SEATS = 6
+#: Most best moves a revealed turn lists.
+MAX_BEST_MOVES = 100
+#: A game's state lists its first players only (a table's, all of them): a simultané's state
+#: would otherwise grow with its thousands of players, and be read by each of them.
+MAX_LISTED_PLAYERS = 100
+#: Most events an ``Events`` stream sends from before its state (a gateway's buffer).
+MAX_BACKLOG = 10_000
+#: Largest pre-drawn game package (a full game is some 30 KB).
+MAX_PACKAGE_CHARS = 1_000_000
+#: How far ahead a start may be scheduled (a year, in ms).
+MAX_SCHEDULE_MS = 366 * 24 * 3600 * 1000
+#: The file holding the operator's key that signs game packages.
+PACKAGE_KEY_VARIABLE = "ARBITRE_PACKAGE_KEY_FILE"
+#: How often an idle event stream says it is alive, and how long one Redis read waits.
+PING_SECONDS = 15.0
+_BLOCK_MS = 2_000
+#: Worker threads of the session service run alone: every open event stream holds one.
+SESSION_WORKERS = 1_024
+#: Most ``Events`` streams the process serves at once. Each holds a worker thread while it
+#: lasts (a gateway needs one per game it serves, not one per client), so they may take a
+#: quarter of the workers and unary calls always find one; beyond, RESOURCE_EXHAUSTED.
+MAX_EVENT_STREAMS = SESSION_WORKERS // 4
+#: After a step fails (a peer down), when it is tried again: this, doubled after each failure
+#: in a row, up to :data:`MAX_RETRY_MS`.
+RETRY_MS = 1_000
+MAX_RETRY_MS = 30_000
+#: A game whose step fails this many times in a row for a reason other than an outage (Redis
+#: or a peer unreachable, which is retried for as long as it lasts) is parked: its steps stop,
+#: its state says why, the organiser may resume it once the cause is mended.
+MAX_STEP_FAILURES = 5
+#: A silence of the clocks' heartbeat this long is an outage: the running games' clocks are
+#: extended by it (a clock ticks every 0.1 s).
+OUTAGE_MS = 5_000
+#: How long a game's data is kept in Redis, by what it is doing (refreshed at every step): a
+#: finished game's results and record for a week; a game not started (waiting, counted from
+#: its creation or its scheduled start), paused or parked, a week; a running game, two days
+#: past its last step (each turn is a step, so only a game nobody's clock runs expires).
+FINISHED_TTL_MS = 7 * 24 * 3600 * 1000
+IDLE_TTL_MS = 7 * 24 * 3600 * 1000
+RUNNING_TTL_MS = 2 * 24 * 3600 * 1000
+#: Longest board row count, row and rack a fair-play check reads (the layouts go to 26x26).
+MAX_CHECKED_ROWS = 26
+MAX_CHECKED_RACK = 16
+#: When a robot answers: between these shares of the turn's clock.
+ROBOT_MOMENT = (0.2, 0.7)
+#: How many moves a robot asks the movegen service for (best first; 0: every one), and whether
+#: with their words, by level.
+ROBOT_MOVES: dict[RobotLevel, tuple[int, bool]] = {
+    RobotLevel.EXPERT: (12, False),
+    RobotLevel.CONFIRME: (0, False),
+    RobotLevel.DEBUTANT: (5_000, True),
+}
+ROBOT_NAMES = {
+    RobotLevel.EXPERT: "Robot Expert",
+    RobotLevel.CONFIRME: "Robot Confirmé",
+    RobotLevel.DEBUTANT: "Robot Débutant",
+}

@@ -42,9 +42,11 @@ __all__ = [
     "ActionRefusedError",
     "Event",
     "InvalidConfigError",
+    "Judgement",
     "Kind",
     "Message",
     "Outcome",
+    "PartedKind",
     "Phase",
     "Setup",
     "Stage",
@@ -153,6 +155,22 @@ class Outcome:
 
     result: Mapping[str, Any]
     events: tuple[Event, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Judgement:
+    """An action judged against its actor's part of the game, not stored yet (see
+    :class:`PartedKind`): the ``player``; the turn or round ``number`` it is for; ``part``, the
+    actor's part once the action is taken (JSON-ready), to be stored only if the part read is
+    still the stored one; ``claim``, the name of an order the store must hand out when it stores
+    it (the duel's ``"solved"``: the n-th player to find the word), else ``None``; ``detail``,
+    what :meth:`PartedKind.announce` needs to say it (JSON-ready)."""
+
+    player: str
+    number: int
+    part: Mapping[str, Any]
+    claim: str | None = None
+    detail: Mapping[str, Any] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -279,4 +297,74 @@ class Kind(Protocol, Generic[ConfigT, StateT, ToolsT]):
     def replay(self, record: Mapping[str, Any], tools: ToolsT) -> StateT:
         """The game a finished record describes, played again from its seed and its actions; an
         :class:`ArbitreError` when the record does not hold together."""
+        ...
+
+
+class PartedKind(Kind[ConfigT, StateT, ToolsT], Protocol):
+    """A kind whose actions change only their actor's **part** of the open turn or round (a
+    duel player's rows, a duplicate player's answer), so that the session takes an action
+    without loading the whole game: ten thousand players guess at once, each touching their own
+    part, while the steps (open, close, seat, leave, shift) run under the game's lock on the
+    whole state.
+
+    The session's path for one action: read the :meth:`context` the last step wrote (with the
+    step's version) and the actor's stored part; :meth:`judge` (pure; refusals raise
+    :class:`ActionRefusedError` and nothing is stored); store the new part atomically, only if
+    the part read is unchanged, no step ran since (the context's version), and the turn is
+    still open and before its deadline (else judge again, or refuse), handing out the order the
+    judgement claims (once per actor and turn: an actor who claims again keeps their order);
+    :meth:`announce` with the claim's count once stored. The steps use :meth:`detach` and
+    :meth:`attach` to keep the parts apart from the rest of the state.
+
+    Taking every action through this path or through :meth:`Kind.act` gives the same game.
+    """
+
+    def context(self, state: StateT) -> dict[str, Any]:
+        """What judging an action of the open turn or round needs (JSON-ready, small, secrets
+        included: the session's storage only, never a client); with nothing open, what the
+        refusals need (``{}`` will do)."""
+        ...
+
+    def part(self, state: StateT, player: str) -> dict[str, Any] | None:
+        """``player``'s part of the open turn or round (``None``: they have none yet)."""
+        ...
+
+    def judge(
+        self,
+        context: Mapping[str, Any],
+        part: Mapping[str, Any] | None,
+        player: str,
+        action: Mapping[str, Any],
+        now_ms: int,
+        tools: ToolsT,
+    ) -> Judgement:
+        """``player``'s ``action`` judged against their ``part``, or :class:`ActionRefusedError`
+        (not seated, not open, too late, a word not in the list...)."""
+        ...
+
+    def announce(
+        self, context: Mapping[str, Any], judgement: Judgement, order: int | None
+    ) -> Outcome:
+        """The outcome of a stored ``judgement``; ``order`` is how many actors hold its claim
+        once it is stored (for the actor's first claim, their own order: the n-th to find),
+        ``None`` without a claim."""
+        ...
+
+    def detach(
+        self, state: StateT
+    ) -> tuple[dict[str, Any], dict[str, dict[str, Any]], dict[str, dict[str, int]]]:
+        """The state as the rest (:meth:`Kind.save` without the open parts), the open parts by
+        player and the orders handed out so far (claim -> player -> order)."""
+        ...
+
+    def attach(
+        self,
+        rest: Mapping[str, Any],
+        parts: Mapping[str, Mapping[str, Any]],
+        orders: Mapping[str, Mapping[str, int]],
+        tools: ToolsT,
+    ) -> StateT:
+        """The whole state again from what :meth:`detach` gave, with the ``parts`` as stored
+        since and the ``orders`` handed out meanwhile (claim -> player -> order, from 1); an
+        :class:`ArbitreError` with code ``bad_state`` for parts or orders that do not fit."""
         ...

@@ -11,6 +11,11 @@ Every function here changes the game it is given, or raises
 :class:`~arbitre.rules.kinds.base.ActionRefusedError` and leaves it as it was: every check is
 made before the first change.
 
+A guess is judged by :func:`arbitre.rules.kinds.duel.parts.judge` against the open round's
+:func:`context` and the guesser's :func:`part`, then stored (:func:`store`): :func:`guess` does
+both on the game in memory, the session's fast path the same on what it stored. :func:`detach` and
+:func:`attach` split a game into the rest and the open round's parts, and join them again.
+
 :func:`save` writes the whole game, secrets included, as versioned JSON-ready data for the
 session's storage (never for a client) and :func:`load` reads it back to an equal game, or
 raises :class:`BadStateError`. :func:`shift` moves the game's times to come by a pause or an
@@ -19,6 +24,7 @@ outage.
 
 from __future__ import annotations
 
+import heapq
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any
@@ -27,6 +33,7 @@ from arbitre.rules.errors import ArbitreError
 from arbitre.rules.kinds.base import (
     ActionRefusedError,
     InvalidConfigError,
+    Judgement,
     Phase,
     Setup,
     Stage,
@@ -41,7 +48,21 @@ from arbitre.rules.kinds.duel.config import (
     config_data,
     configure,
 )
-from arbitre.rules.kinds.duel.marks import Mark
+from arbitre.rules.kinds.duel.parts import (
+    CLAIMS,
+    MAX_GUESS_CHARS,
+    SOLVED,
+    SPENT,
+    BadStateError,
+    Context,
+    Row,
+    deadline_after,
+    extra_copies,
+    judge,
+    part_data,
+    read_part,
+    warns,
+)
 from arbitre.rules.kinds.duel.scoring import MAX_TRIES, RoundResult
 from arbitre.rules.kinds.duel.words import WordList
 
@@ -56,37 +77,23 @@ __all__ = [
     "SeatChange",
     "Secrets",
     "Table",
+    "attach",
     "close_round",
+    "context",
+    "detach",
     "extra_copies",
     "guess",
     "leave",
     "load",
     "new_game",
     "open_round",
+    "part",
     "phase",
     "save",
     "seat",
     "shift",
+    "store",
 ]
-
-#: The longest text a guess may be before it is reduced to letters.
-MAX_GUESS_CHARS = 64
-
-_COLOURED = (Mark.GREEN, Mark.AMBER)
-
-
-@dataclass(frozen=True, slots=True)
-class Row:
-    """An accepted guess: its ``letters``, their ``marks`` (with extra copies) and ``at_ms``, when
-    it was accepted, counted from the round's opening."""
-
-    letters: str
-    marks: tuple[Mark, ...]
-    at_ms: int
-
-    @property
-    def found(self) -> bool:
-        return marks.found(self.marks)
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,10 +113,9 @@ class Round:
     """One round: its ``number`` (from 1), ``opened_ms``, ``ends_ms`` (its end now: the clock,
     maybe shortened by the closing window; it takes guesses until then), its ``commitment``,
     the ``players`` seated at its opening, their ``rows``, the ``solvers`` in the order their
-    finds were accepted, every accepted guess in order (``guesses``: player, letters, ms since
-    the opening), the players who ``left`` during it; ``first_find_ms`` (absolute) opened the
-    closing window, ``settled_ms`` is when every player had finished. ``closed_ms``, ``word``
-    and ``salt`` are set when it closes."""
+    finds were accepted, the players who ``left`` during it; ``first_find_ms`` (absolute)
+    opened the closing window, ``settled_ms`` is when every player had finished. ``closed_ms``,
+    ``word`` and ``salt`` are set when it closes."""
 
     number: int
     opened_ms: int
@@ -118,7 +124,6 @@ class Round:
     players: tuple[str, ...]
     rows: dict[str, list[Row]]
     solvers: list[str] = field(default_factory=list)
-    guesses: list[tuple[str, str, int]] = field(default_factory=list)
     left: set[str] = field(default_factory=set)
     first_find_ms: int | None = None
     settled_ms: int | None = None
@@ -134,12 +139,26 @@ class Round:
         """Whether ``player`` plays this round: seated at its opening and not gone since."""
         return player in self.rows and player not in self.left
 
+    def finished(self, player: str) -> bool:
+        """Whether ``player`` has finished the round: found, or out of tries."""
+        rows = self.rows.get(player, [])
+        return len(rows) >= MAX_TRIES or (bool(rows) and rows[-1].found)
+
     def guessing(self, player: str) -> bool:
         """Whether ``player`` may still guess: playing, not found, tries left."""
-        if not self.plays(player):
-            return False
-        rows = self.rows[player]
-        return len(rows) < MAX_TRIES and not (rows and rows[-1].found)
+        return self.plays(player) and not self.finished(player)
+
+    def spent(self) -> list[str]:
+        """The players out of tries without finding, in the order of their last tries (then of
+        their seats)."""
+        out = [p for p in self.players if self.finished(p) and not self.rows[p][-1].found]
+        return sorted(out, key=lambda p: self.rows[p][-1].at_ms)
+
+    @property
+    def guesses(self) -> list[tuple[str, str, int]]:
+        """Every accepted guess (player, letters, ms since the opening) in one order that the rows
+        and the solvers decide, however they were stored: see :func:`_accepted`."""
+        return _accepted(self.players, self.rows, self.solvers)
 
     def actors(self) -> frozenset[str]:
         """The players still guessing (whatever the clock says)."""
@@ -384,60 +403,85 @@ def open_round(game: DuelGame, now_ms: int) -> Round:
 
 
 def guess(game: DuelGame, player: str, text: str, round_number: int, now_ms: int) -> Guessed:
-    """Mark ``player``'s guess ``text`` in round ``round_number`` at ``now_ms``, or refuse it
-    (``not_seated``, ``round_not_open``, ``wrong_round``, ``waiting``, ``round_over``,
-    ``already_found``, ``no_tries_left``, ``not_a_letter``, ``wrong_length``, ``not_in_list``,
-    ``already_tried``): a refused guess spends nothing."""
+    """Mark ``player``'s guess ``text`` in round ``round_number`` at ``now_ms``, or refuse it as
+    :func:`~arbitre.rules.kinds.duel.parts.judge` says (a refused guess spends nothing): the
+    guess judged against the game's :func:`context` and the player's :func:`part`, then
+    stored (:func:`store`)."""
+    judgement = judge(
+        context(game), part(game, player), player, text, round_number, now_ms, game.words
+    )
+    order = store(game, judgement)
+    current = game.table.rounds[-1]
+    rows = current.rows[player]
+    row = rows[-1]
+    extra = judgement.detail["extra_copy"]
+    return Guessed(
+        round=current,
+        index=len(rows) - 1,
+        row=row,
+        points=current.result(player).points if row.found else None,
+        extra_copy=None if extra is None else (extra["letter"], extra["count"]),
+        closing_window=judgement.claim == SOLVED and order == 1,
+    )
+
+
+def context(game: DuelGame) -> dict[str, Any]:
+    """What judging a guess of the open round needs (``{}`` with nothing open), as
+    :class:`~arbitre.rules.kinds.duel.parts.Context` writes it: secrets included, for the
+    session's storage only. Guesses never change it but for its ``ends_ms`` (a first find)."""
     table = game.table
     current = table.current
-    if player not in table.present:
-        raise ActionRefusedError("not_seated", f"{player} is not seated")
     if current is None:
-        raise ActionRefusedError("round_not_open", "no round is open")
-    if round_number != current.number:
-        raise ActionRefusedError(
-            "wrong_round", f"round {current.number} is open, not round {round_number}"
-        )
-    if not current.plays(player):
-        raise ActionRefusedError("waiting", f"you play from round {current.number + 1}")
-    if now_ms >= current.ends_ms:
-        raise ActionRefusedError("round_over", f"round {current.number} is over")
-    rows = current.rows[player]
-    if rows and rows[-1].found:
-        raise ActionRefusedError("already_found", "you have found the word")
-    if len(rows) >= MAX_TRIES:
-        raise ActionRefusedError("no_tries_left", f"you have used your {MAX_TRIES} tries")
-    if len(text) > MAX_GUESS_CHARS:
-        raise ActionRefusedError("wrong_length", f"a guess is at most {MAX_GUESS_CHARS} characters")
-    try:
-        letters = alphabet.word(text, table.config.language)
-    except ArbitreError as error:
-        raise ActionRefusedError(error.code, str(error)) from None
-    if not game.words.accepts(letters):
-        raise ActionRefusedError("not_in_list", "not in the list")
-    if any(row.letters == letters for row in rows):
-        raise ActionRefusedError("already_tried", f"{letters} was already tried in this round")
+        return {}
+    earlier = {p for r in table.closed for p, rows in r.rows.items() if warns(rows)}
+    first_now = {p for p in current.players if warns(current.rows[p]) and p not in earlier}
+    return Context(
+        number=current.number,
+        opened_ms=current.opened_ms,
+        ends_ms=current.ends_ms,
+        word=game.secrets.words[current.number - 1],
+        language=table.config.language,
+        playing=tuple(p for p in current.players if current.plays(p)),
+        waiting=tuple(p for p in table.players if table.waiting(p)),
+        warned=tuple(p for p in table.players if p in table.warned and p not in first_now),
+        settles_at=sum(1 for p in current.players if current.plays(p) or current.finished(p)),
+    ).data()
 
-    secret = game.secrets.words[current.number - 1]
-    row = Row(letters, marks.mark(secret, letters), now_ms - current.opened_ms)
-    rows.append(row)
-    current.guesses.append((player, letters, row.at_ms))
-    extra_copy = None
-    if player not in table.warned:
-        extra_copy = _extra_copy(row)
-        if extra_copy is not None:
-            table.warned.add(player)
-    points = None
-    window = False
-    if row.found:
+
+def part(game: DuelGame, player: str) -> dict[str, Any] | None:
+    """``player``'s part of the open round: their rows (``None``: no rows, or no round open)."""
+    current = game.table.current
+    if current is None or not current.rows.get(player):
+        return None
+    return part_data(current.number, current.rows[player])
+
+
+def store(game: DuelGame, judgement: Judgement) -> int | None:
+    """Store ``judgement`` in the game as the session's store does on the fast path: the
+    guesser's rows become its part, its claim is handed the next order (which it returns;
+    ``None`` without a claim), and the first find lowers the round's end
+    (:func:`~arbitre.rules.kinds.duel.parts.deadline_after`). A :class:`BadStateError` for a
+    judgement of another round."""
+    table = game.table
+    current = table.current
+    player = judgement.player
+    if current is None or judgement.number != current.number or player not in current.rows:
+        raise BadStateError(f"a judgement of {player} in round {judgement.number} does not fit")
+    rows = read_part(judgement.part, current.number)
+    current.rows[player] = rows
+    order = None
+    if judgement.claim == SOLVED:
         current.solvers.append(player)
-        points = current.result(player).points
-        if current.first_find_ms is None:
-            current.first_find_ms = now_ms
-            current.ends_ms = min(current.ends_ms, now_ms + CLOSING_WINDOW_MS)
-            window = True
-    _settle(current, now_ms)
-    return Guessed(current, len(rows) - 1, row, points, extra_copy, window)
+        order = len(current.solvers)
+        if order == 1:
+            current.first_find_ms = judgement.detail["found_at_ms"]
+            current.ends_ms = deadline_after(current.ends_ms, judgement, order)
+    elif judgement.claim == SPENT:
+        order = len(current.spent())
+    if warns(rows):
+        table.warned.add(player)
+    _settle(current, current.opened_ms + rows[-1].at_ms)
+    return order
 
 
 def close_round(game: DuelGame, now_ms: int) -> Round:
@@ -459,22 +503,38 @@ def close_round(game: DuelGame, now_ms: int) -> Round:
     return current
 
 
-def extra_copies(row: Row) -> Mapping[str, int]:
-    """For each letter ``row`` marks as an extra copy: how many times the word holds it (its
-    coloured copies in the row)."""
-    pairs = list(zip(row.letters, row.marks, strict=True))
-    return {
-        letter: sum(1 for c, m in pairs if c == letter and m in _COLOURED)
-        for letter, given in pairs
-        if given is Mark.EXTRA
-    }
+def _accepted(
+    players: Sequence[str], rows: Mapping[str, Sequence[Row]], solvers: Sequence[str]
+) -> list[tuple[str, str, int]]:
+    """The accepted guesses (player, letters, ms since the opening) of a round whose ``players``
+    have ``rows`` and whose ``solvers`` found in this order: by time, each player's rows in their
+    order, ties in seating order; a find comes after the finds before it (at the latest of their
+    times, even if it came sooner: two finds may be stored in another order than their times),
+    and after the other rows of its time. So the order is the same whichever path stored the
+    rows, and :func:`load` reads the solvers back from it."""
+    seats = {p: n for n, p in enumerate(players)}
+    place = {p: n for n, p in enumerate(solvers, start=1)}
+    find_ms: dict[str, int] = {}
+    latest: int | None = None
+    for solver in solvers:
+        at_ms = rows[solver][-1].at_ms
+        latest = at_ms if latest is None else max(latest, at_ms)
+        find_ms[solver] = latest
 
+    def keyed(player: str) -> list[tuple[tuple[int, int, int], str, Row]]:
+        return [
+            (
+                (find_ms[player], place[player], seats[player])
+                if row.found and player in find_ms
+                else (row.at_ms, 0, seats[player]),
+                player,
+                row,
+            )
+            for row in rows[player]
+        ]
 
-def _extra_copy(row: Row) -> tuple[str, int] | None:
-    """The first letter ``row`` marks as an extra copy, and how many times the word holds it."""
-    for letter, count in extra_copies(row).items():
-        return letter, count
-    return None
+    merged = heapq.merge(*(keyed(p) for p in players), key=lambda item: item[0])
+    return [(player, row.letters, row.at_ms) for _, player, row in merged]
 
 
 def _settle(current: Round, now_ms: int) -> None:
@@ -491,13 +551,6 @@ def _change(table: Table, player: str, joined: bool, now_ms: int) -> SeatChange:
 
 #: The version of :func:`save`'s layout; :func:`load` reads this version only.
 SAVE_VERSION = 1
-
-
-class BadStateError(ArbitreError):
-    """Saved data :func:`load` does not read back: malformed, of another version, inconsistent,
-    or saved with another word list (its secrets are not the ones the seed chooses from it)."""
-
-    code = "bad_state"
 
 
 def shift(table: Table, delta_ms: int) -> None:
@@ -566,6 +619,135 @@ def load(data: Mapping[str, Any], words: WordList) -> DuelGame:
         raise
     except ArbitreError as error:  # a configuration, a word list or a seat that does not fit
         raise BadStateError(f"the saved game does not load: {error}") from error
+
+
+def detach(
+    game: DuelGame,
+) -> tuple[dict[str, Any], dict[str, dict[str, Any]], dict[str, dict[str, int]]]:
+    """``game`` as three pieces for the fast path: the **rest**, what :func:`save` writes but for
+    the open round's rows (its ``guesses`` empty, its ``first_find_ms`` null: the parts and the
+    orders say them); the open round's **parts** (:func:`part`, of the players who have rows);
+    the **orders** its claims were handed (claim -> player -> order, from 1: the solvers' places,
+    and the players out of tries in the order of their last tries). :func:`attach` joins them."""
+    rest = save(game)
+    current = game.table.current
+    if current is None:
+        return rest, {}, {}
+    opened = rest["rounds"][-1]
+    opened["guesses"] = []
+    opened["first_find_ms"] = None
+    parts = {p: data for p in current.players if (data := part(game, p)) is not None}
+    orders: dict[str, dict[str, int]] = {}
+    for claim, players in ((SOLVED, current.solvers), (SPENT, current.spent())):
+        if players:
+            orders[claim] = {p: n for n, p in enumerate(players, start=1)}
+    return rest, parts, orders
+
+
+def attach(
+    rest: Mapping[str, Any],
+    parts: Mapping[str, Mapping[str, Any]],
+    orders: Mapping[str, Mapping[str, int]],
+    words: WordList,
+) -> DuelGame:
+    """The game :func:`detach` split, with the ``parts`` and ``orders`` as the session stored them
+    since: the open round's rows are the parts', its solvers are in the order of ``solved``, its
+    first find (the solver of order 1) opens the closing window, and it is settled at the latest
+    find or last try when nobody is left guessing. A :class:`BadStateError` for anything the
+    rules could not have given: a part of another round or of a player who does not play it, a
+    row not marked against the word, a guess not in the list or tried twice, more than six rows
+    or a row after a find, a claim not handed to exactly the players who finished so (from 1,
+    each order once), parts or orders with no round open."""
+    try:
+        return _attach(rest, parts, orders, words)
+    except BadStateError:
+        raise
+    except ArbitreError as error:
+        raise BadStateError(f"the detached game does not attach: {error}") from error
+
+
+def _attach(
+    rest: Mapping[str, Any],
+    parts: Mapping[str, Mapping[str, Any]],
+    orders: Mapping[str, Mapping[str, int]],
+    words: WordList,
+) -> DuelGame:
+    data = dict(_mapping(rest, "the rest"))
+    parts = _mapping(parts, "the parts")
+    orders = _mapping(orders, "the orders")
+    stray = sorted(str(claim) for claim in orders if claim not in CLAIMS)
+    if stray:
+        raise BadStateError(f"unknown claim(s): {', '.join(stray)}")
+    rounds = list(_list(_field(data, "rounds"), "rounds"))
+    last = _mapping(rounds[-1], f"round {len(rounds)}") if rounds else None
+    if last is None or _field(last, "closed_ms") is not None:
+        if parts or any(_mapping(given, "orders") for given in orders.values()):
+            raise BadStateError("parts or orders while no round is open")
+        return load(data, words)
+
+    number = len(rounds)
+    entry = dict(last)
+    if _field(entry, "guesses") or _field(entry, "first_find_ms") is not None:
+        raise BadStateError(f"the rest holds round {number}'s rows: they are the parts'")
+    players = _names(entry, "players")
+    secrets = _list(_field(_mapping(_field(data, "secrets"), "secrets"), "words"), "the words")
+    if len(secrets) < number:
+        raise BadStateError(f"no secret word for round {number}")
+    word = _text(secrets[number - 1], "a secret word")
+    rows: dict[str, list[Row]] = {p: [] for p in players}
+    for player, stored in parts.items():
+        if player not in rows:
+            raise BadStateError(f"a part of {player!r}, who does not play round {number}")
+        rows[player] = read_part(stored, number)
+        for row in rows[player]:
+            if not words.accepts(row.letters):
+                raise BadStateError(f"round {number}: {player}'s {row.letters} is not in the list")
+            if len(row.letters) != len(word) or row.marks != marks.mark(word, row.letters):
+                raise BadStateError(f"round {number}: {player}'s {row.letters} is not marked right")
+
+    # the rules of each player's rows are load's to check; the orders are checked on what loads
+    solved, spent = _given(orders, SOLVED), _given(orders, SPENT)
+    found = [p for p in players if rows[p] and rows[p][-1].found]
+    solvers = sorted(found, key=lambda p: solved.get(p, len(players) + 1))
+    entry["guesses"] = [list(g) for g in _accepted(players, rows, solvers)]
+    opened_ms = _integer(_field(entry, "opened_ms"), "opened_ms")
+    if solvers:
+        first = opened_ms + rows[solvers[0]][-1].at_ms
+        entry["first_find_ms"] = first
+        entry["ends_ms"] = min(
+            _integer(_field(entry, "ends_ms"), "ends_ms"), first + CLOSING_WINDOW_MS
+        )
+    left = set(_names(entry, "left", players))
+    finished = [p for p in players if rows[p] and (rows[p][-1].found or len(rows[p]) >= MAX_TRIES)]
+    guessing = [p for p in players if p not in left and p not in finished]
+    if _field(entry, "settled_ms") is None and finished and not guessing:
+        entry["settled_ms"] = opened_ms + max(rows[p][-1].at_ms for p in finished)
+    warned = _names(data, "warned")
+    data["warned"] = warned + [p for p in players if warns(rows[p]) and p not in warned]
+    data["rounds"] = [*rounds[:-1], entry]
+
+    game = load(data, words)
+    current = game.table.rounds[-1]
+    _handed(SOLVED, solved, current.solvers)
+    _handed(SPENT, spent, current.spent())
+    return game
+
+
+def _given(orders: Mapping[str, Mapping[str, int]], claim: str) -> dict[str, int]:
+    """The orders ``claim`` handed out: player -> order."""
+    return {
+        _text(player, f"a player of {claim}"): _integer(order, f"an order of {claim}")
+        for player, order in _mapping(orders.get(claim, {}), f"the orders of {claim}").items()
+    }
+
+
+def _handed(claim: str, given: Mapping[str, int], players: Sequence[str]) -> None:
+    """A :class:`BadStateError` unless ``claim`` was handed to exactly ``players``, in their
+    order, 1, 2, ..."""
+    if set(given) != set(players):
+        raise BadStateError(f"{claim} was handed to {sorted(given)}, not to {sorted(players)}")
+    if sorted(given.values()) != list(range(1, len(given) + 1)):
+        raise BadStateError(f"the orders of {claim} are not 1 to {len(given)}")
 
 
 def _round_data(r: Round) -> dict[str, Any]:
@@ -668,7 +850,6 @@ def _load_round(game: DuelGame, number: int, entry: object, last: bool) -> Round
             raise BadStateError(f"round {number}: {player} tries {letters} twice")
         row = Row(letters, marks.mark(word, letters), at_ms)
         rows.append(row)
-        loaded.guesses.append((player, letters, at_ms))
         if row.found:
             loaded.solvers.append(player)
     loaded.left = set(_names(data, "left", players))

@@ -22,7 +22,10 @@ the standings), ``game_over`` (the final standings and the seed).
 **Record.** ``kind``, ``format``, ``config``, ``game_id``, the starting ``players``, the
 ``seating`` changes (player, ``join``/``leave``, ``at_ms``, the ``round`` the game was at and
 whether it was open: ``in_round``), the closed ``rounds`` (number, opened/closed/end times,
-commitment, word, salt, players, accepted guesses as ``[player, letters, ms since opening]``),
+commitment, word, salt, players, accepted guesses as ``[player, letters, ms since opening]``
+in an order their rows and the solvers decide, whichever path stored them: by time, ties in
+seating order, a find never before the finds placed before it; see
+:attr:`arbitre.rules.kinds.duel.game.Round.guesses`),
 the ``standings``, ``over``, and the ``seed`` once the game is over. :meth:`DuelKind.replay`
 plays a finished record again and checks every part of it (a ``bad_record`` error otherwise).
 
@@ -37,6 +40,45 @@ game, secrets included, as ``{"version": 1, ...}``, for the session's storage on
 :meth:`DuelKind.load` reads it back to an equal game (a ``bad_state`` error otherwise). The
 loaded secrets stay in the game's :class:`~arbitre.rules.kinds.duel.game.Secrets`, out of the
 views' reach.
+
+**Fast path** (:class:`~arbitre.rules.kinds.base.PartedKind`). A guess changes only its
+guesser's part: their rows of the open round. The formats of the context, the parts and the
+judgements are :mod:`arbitre.rules.kinds.duel.parts`'s. :meth:`DuelKind.act` is
+:meth:`~DuelKind.judge`, then :func:`~arbitre.rules.kinds.duel.game.store` on the game in memory
+(what the session's store does, below), then :meth:`~DuelKind.announce`: there is one
+implementation of the guess rules, and taking every guess through the session's path gives the
+same game, records, views, standings and events. The session keeps, per game:
+
+* the **context** (:meth:`~DuelKind.context`), with a version; its ``ends_ms`` *is* the round's
+  deadline, the one field the clock and the store check;
+* each player's **part** (:meth:`~DuelKind.part`), with a version;
+* per claim (``solved``, ``spent``) a counter and what it handed out (player -> order);
+* the **rest** (:meth:`~DuelKind.detach`).
+
+To take a guess: read the context and the guesser's part; :meth:`~DuelKind.judge` (refused: the
+same code :meth:`~DuelKind.act` gives, nothing stored); then, in one atomic step, *only if the
+context and the part are still the versions read*: store the judgement's part; when it has a
+claim, hand it the claim's next order; when that is ``solved`` order 1 (the first find), lower
+the context's ``ends_ms`` to ``min(ends_ms, detail["window_ends_ms"])`` (``found_at_ms`` + 20 s:
+:func:`~arbitre.rules.kinds.duel.parts.deadline_after`) and bump the context's version. If
+either changed meanwhile (another guess of the player, a first find, a step), read and judge
+again, at the guess's own ``now_ms`` (its row keeps that time): that gives what
+:meth:`~DuelKind.act` would. Checking the context's version covers the
+round's end (a judgement is taken only before the ``ends_ms`` it read) and the steps (a seat, a
+leave, a pause, the close). Then :meth:`~DuelKind.announce` with the order handed out.
+
+With nothing open the context is ``{}`` and every guess is refused ``round_not_open``, whoever
+sends it (a stranger too: that comes before ``not_seated``).
+
+The round is **settled** (everyone done) when the orders handed out for ``solved`` and ``spent``
+add up to the context's ``settles_at`` (each claim finishes one player): it is due at once, at
+that judgement's time; call :meth:`~DuelKind.close` then. Otherwise it is due at ``ends_ms``.
+
+A **step** (open, close, seat, leave, shift) runs under the game's lock:
+``state = attach(rest, parts, orders)``, the step, ``rest, parts, orders = detach(state)``,
+``context = context(state)``; it replaces all of them (and the counters: each claim's count of
+orders), so that :meth:`~DuelKind.attach` sees parts and orders that fit the rest. A round's
+parts and orders start empty at its opening.
 """
 
 from __future__ import annotations
@@ -48,15 +90,17 @@ from arbitre.rules.errors import ArbitreError
 from arbitre.rules.kinds.base import (
     ActionRefusedError,
     Event,
+    Judgement,
     Message,
     Outcome,
+    PartedKind,
     Phase,
     Setup,
     Standing,
     Viewer,
 )
 from arbitre.rules.kinds.duel import game as rules
-from arbitre.rules.kinds.duel import marks
+from arbitre.rules.kinds.duel import marks, parts
 from arbitre.rules.kinds.duel.commitment import verify
 from arbitre.rules.kinds.duel.config import (
     MAX_SEATS,
@@ -66,7 +110,7 @@ from arbitre.rules.kinds.duel.config import (
     configure,
 )
 from arbitre.rules.kinds.duel.game import BadStateError, DuelGame, Round, Row, Table
-from arbitre.rules.kinds.duel.scoring import MAX_TRIES
+from arbitre.rules.kinds.duel.scoring import MAX_TRIES, RoundResult
 from arbitre.rules.kinds.duel.words import WordList
 
 __all__ = [
@@ -99,7 +143,8 @@ class BadRecordError(ArbitreError):
 class DuelKind:
     """Duel de Mots: every player guesses the same hidden word at once; see
     :mod:`arbitre.rules.kinds.duel`. Its tools are a :class:`WordList` in the game's
-    language."""
+    language. It is a :class:`~arbitre.rules.kinds.base.PartedKind`: see the fast path in
+    :mod:`arbitre.rules.kinds.duel.kind`."""
 
     @property
     def name(self) -> str:
@@ -161,27 +206,97 @@ class DuelKind:
         return (_public("round_started", data),)
 
     def act(self, state: DuelGame, player: str, action: Mapping[str, Any], now_ms: int) -> Outcome:
-        """Guess: ``{"guess": "crane", "round": 2}``. Refused with ``bad_action`` when malformed,
-        else as :func:`arbitre.rules.kinds.duel.game.guess` says."""
+        """Guess: ``{"guess": "crane", "round": 2}``, refused as :meth:`judge` says: the guess
+        judged, stored in ``state`` as the session's store would
+        (:func:`arbitre.rules.kinds.duel.game.store`) and announced."""
+        context = self.context(state)
+        judgement = self.judge(
+            context, self.part(state, player), player, action, now_ms, state.words
+        )
+        return self.announce(context, judgement, rules.store(state, judgement))
+
+    def context(self, state: DuelGame) -> dict[str, Any]:
+        """The open round's context (``{}`` with nothing open): see
+        :mod:`arbitre.rules.kinds.duel.parts`. Guesses change only its ``ends_ms``, as the
+        session's store does at the first find."""
+        return rules.context(state)
+
+    def part(self, state: DuelGame, player: str) -> dict[str, Any] | None:
+        """``player``'s rows of the open round (``None``: none yet)."""
+        return rules.part(state, player)
+
+    def judge(
+        self,
+        context: Mapping[str, Any],
+        part: Mapping[str, Any] | None,
+        player: str,
+        action: Mapping[str, Any],
+        now_ms: int,
+        tools: WordList,
+    ) -> Judgement:
+        """``player``'s guess judged against the ``context`` and their ``part`` alone. Refused
+        with ``bad_action`` when malformed, else as
+        :func:`arbitre.rules.kinds.duel.parts.judge` says (``round_not_open`` first with
+        nothing open, to anyone). Claims ``solved`` for a find, ``spent`` for a sixth miss."""
         text, number = _guess_action(action)
-        guessed = rules.guess(state, player, text, number, now_ms)
-        result = _guess_result(guessed)
+        return parts.judge(context, part, player, text, number, now_ms, tools)
+
+    def announce(
+        self, context: Mapping[str, Any], judgement: Judgement, order: int | None
+    ) -> Outcome:
+        """A stored guess's outcome: the guesser's result (``guess_marked``, theirs alone), the
+        row's colours for the others (``rival_row``) and, at the first find (``solved`` order
+        1), ``closing_window``. ``context`` is the one it was judged with."""
+        rows = parts.read_part(judgement.part, judgement.number)
+        if not rows or (judgement.claim is None) != (order is None):
+            raise BadStateError("a judgement without a row, or an order without its claim")
+        row, player, number = rows[-1], judgement.player, judgement.number
+        extra = judgement.detail.get("extra_copy")
+        result = {
+            "round": number,
+            "row": len(rows) - 1,
+            "letters": row.letters,
+            "marks": marks.text(row.marks),
+            "tries_used": len(rows),
+            "tries_left": MAX_TRIES - len(rows),
+            "found": row.found,
+            "points": RoundResult(len(rows), order).points if row.found else None,
+            "extra_copy": None if extra is None else dict(extra),
+        }
         rival_row = {
             "player": player,
-            "round": guessed.round.number,
-            "row": guessed.index,
-            "marks": marks.text(marks.public(guessed.row.marks)),
+            "round": number,
+            "row": len(rows) - 1,
+            "marks": marks.text(marks.public(row.marks)),
         }
         events = [Event(Message("rival_row", rival_row), {player: Message("guess_marked", result)})]
-        if guessed.closing_window:
-            first = guessed.round.first_find_ms
+        if judgement.claim == parts.SOLVED and order == 1:
+            ends_ms = parts.Context.read(context).ends_ms
             window = {
-                "round": guessed.round.number,
-                "opened_at": first,
-                "ends_at": guessed.round.ends_ms,
+                "round": number,
+                "opened_at": judgement.detail["found_at_ms"],
+                "ends_at": parts.deadline_after(ends_ms, judgement, order),
             }
             events.append(_public("closing_window", window))
         return Outcome(result=result, events=tuple(events))
+
+    def detach(
+        self, state: DuelGame
+    ) -> tuple[dict[str, Any], dict[str, dict[str, Any]], dict[str, dict[str, int]]]:
+        """The rest, the open round's parts and its orders: see
+        :func:`arbitre.rules.kinds.duel.game.detach`."""
+        return rules.detach(state)
+
+    def attach(
+        self,
+        rest: Mapping[str, Any],
+        parts: Mapping[str, Mapping[str, Any]],
+        orders: Mapping[str, Mapping[str, int]],
+        tools: WordList,
+    ) -> DuelGame:
+        """The whole game again, or a :class:`BadStateError` (``bad_state``) for parts or orders
+        the rules could not have given: see :func:`arbitre.rules.kinds.duel.game.attach`."""
+        return rules.attach(rest, parts, orders, tools)
 
     def close(self, state: DuelGame, now_ms: int) -> tuple[Event, ...]:
         """Close the open round: reveal it, score it; after the last round, end the game.
@@ -299,16 +414,23 @@ class DuelKind:
         recorded_players = [_text(p, "a player") for p in _list(recorded.get("players"), "players")]
         if recorded_players != list(opened.players):
             raise BadRecordError(f"round {number}'s players are not the replayed ones")
-        steps: list[tuple[int, int, int, str, str | bool]] = []
+        # (when, step, order, player, letters or joined, at): in time, but a find never before
+        # the finds recorded before it (finds may be stored in another order than their times)
+        steps: list[tuple[int, int, int, str, str | bool, int]] = []
+        last_find: int | None = None
         for order, item in enumerate(_list(recorded.get("guesses"), "guesses")):
             guess = _list(item, "a guess")
             if len(guess) != 3:
                 raise BadRecordError("a guess is [player, letters, ms since the opening]")
             player, letters = _text(guess[0], "player"), _text(guess[1], "letters")
-            steps.append((opened_ms + _integer(guess[2], "ms"), 0, order, player, letters))
+            at_ms = opened_ms + _integer(guess[2], "ms")
+            when = at_ms
+            if letters == word:
+                when = last_find = at_ms if last_find is None else max(last_find, at_ms)
+            steps.append((when, 0, order, player, letters, at_ms))
         for order, (at_ms, player, joined) in enumerate(seating):
-            steps.append((at_ms, 1, order, player, joined))
-        for at_ms, step, _, player, value in sorted(steps, key=lambda s: s[:3]):
+            steps.append((at_ms, 1, order, player, joined, at_ms))
+        for _, step, _, player, value, at_ms in sorted(steps, key=lambda s: s[:3]):
             if step == 0:
                 self.act(state, player, {"guess": value, "round": number}, at_ms)
             elif value:
@@ -322,6 +444,8 @@ class DuelKind:
 
 #: The Duel de Mots kind (registered by :mod:`arbitre.rules.kinds.duel`).
 DUEL = DuelKind()
+#: The same, checked by mypy against the fast path's protocol.
+_PARTED: PartedKind[DuelConfig, DuelGame, WordList] = DUEL
 
 
 # -- views: built from the table alone -----------------------------------------------------------
@@ -440,25 +564,6 @@ def _standing(standing: Standing) -> dict[str, Any]:
         "player": standing.player,
         "total": standing.total,
         "details": dict(standing.details),
-    }
-
-
-def _guess_result(guessed: rules.Guessed) -> dict[str, Any]:
-    """The guesser's private result."""
-    used = guessed.index + 1
-    extra = None
-    if guessed.extra_copy is not None:
-        extra = {"letter": guessed.extra_copy[0], "count": guessed.extra_copy[1]}
-    return {
-        "round": guessed.round.number,
-        "row": guessed.index,
-        "letters": guessed.row.letters,
-        "marks": marks.text(guessed.row.marks),
-        "tries_used": used,
-        "tries_left": MAX_TRIES - used,
-        "found": guessed.row.found,
-        "points": guessed.points,
-        "extra_copy": extra,
     }
 
 

@@ -24,6 +24,11 @@ nobody waits for them; seated again, they play on. :meth:`DuplicateKind.shift` m
 turn's deadline or the reveal's end (a pause, an outage); :meth:`DuplicateKind.save` and
 :meth:`DuplicateKind.load` are :mod:`arbitre.rules.kinds.duplicate.state`'s.
 
+The kind is a :class:`~arbitre.rules.kinds.base.PartedKind`: a player's part is their answer to
+the open turn, and :mod:`arbitre.rules.kinds.duplicate.parts` has the context, the parts, the
+claim (``"answered"``) and the one implementation of the answer rules, which
+:meth:`DuplicateKind.act` takes on the whole state (judge, keep, announce).
+
 Events: ``turn_started`` (turn, tirage, board, deadline), ``answer_count`` (turn, answers,
 players), ``turn_revealed`` (:func:`~arbitre.rules.kinds.duplicate.view.reveal`) and
 ``game_over`` (the end's reason), all public.
@@ -38,15 +43,17 @@ from arbitre.rules.duplicate import DuplicateGame, GameStateError, Referee
 from arbitre.rules.kinds.base import (
     ActionRefusedError,
     Event,
-    Kind,
+    Judgement,
     Message,
     Outcome,
+    PartedKind,
     Phase,
     Setup,
     Stage,
     Standing,
     Viewer,
 )
+from arbitre.rules.kinds.duplicate import parts as parted
 from arbitre.rules.kinds.duplicate import record as records
 from arbitre.rules.kinds.duplicate import view as views
 from arbitre.rules.kinds.duplicate.config import (
@@ -57,7 +64,6 @@ from arbitre.rules.kinds.duplicate.config import (
     read_config,
 )
 from arbitre.rules.kinds.duplicate.state import (
-    Answered,
     DuplicateState,
     TurnTimes,
     state_data,
@@ -65,11 +71,6 @@ from arbitre.rules.kinds.duplicate.state import (
 )
 
 __all__ = ["DUPLICATE", "DuplicateKind"]
-
-#: The one key of an answer.
-MOVE_KEY = "move"
-#: The optional key naming the turn an answer is for (refused when it is not the open one).
-TURN_KEY = "turn"
 
 
 class DuplicateKind:
@@ -196,30 +197,14 @@ class DuplicateKind:
         self, state: DuplicateState, player: str, action: Mapping[str, Any], now_ms: int
     ) -> Outcome:
         """Keep ``player``'s answer ``{"move": "H4 MOT", "turn": 3}`` (``turn`` optional) to
-        the open turn, judged on the spot. Result: ``turn``, ``move``, ``score`` (on the board)
-        and ``answers`` (how many seated players answered). Refusals: ``not_seated``,
-        ``not_started``, ``turn_closed``, ``game_over``, ``too_late`` (at or past the
-        deadline), ``wrong_turn``, ``bad_action``, and the move's own (``bad_notation``,
-        ``illegal_move``, ``bad_rack``, ...)."""
-        game = state.game
-        move = self._checked(state, player, action, now_ms)
-        draw = game.current_draw
-        assert draw is not None
-        verdict = game.judge(move, draw.rack)  # the very judgement of the close
-        if verdict.error_code is not None:
-            code = verdict.error_code.partition(":")[0]
-            raise ActionRefusedError(code, f"{verdict.error_code}: {move!r} cannot be played")
-        try:
-            game.answer(player, move)
-        except GameStateError as error:
-            raise ActionRefusedError("bad_action", str(error)) from None
-        earlier = state.answered.get(player)
-        first = earlier.first_ms if earlier is not None else now_ms
-        state.answered[player] = Answered(move, verdict.score, first, now_ms)
-        count = state.answer_count
-        result = {"turn": game.number, "move": move, "score": verdict.score, "answers": count}
-        counted = {"turn": game.number, "answers": count, "players": state.seated_count}
-        return Outcome(result, (Event(Message("answer_count", counted)),))
+        the open turn, judged on the spot: the session's path for one answer (:meth:`judge`,
+        store, :meth:`announce`) on the whole state. Result: ``turn``, ``move``, ``score`` (on
+        the board) and ``answers`` (how many seated players answered). Refusals: see
+        :func:`~arbitre.rules.kinds.duplicate.parts.judge`."""
+        context = self.context(state)
+        part = self.part(state, player)
+        judgement = self.judge(context, part, player, action, now_ms, state.game.referee)
+        return self.announce(context, judgement, parted.keep(state, judgement))
 
     def close(self, state: DuplicateState, now_ms: int) -> tuple[Event, ...]:
         """Close the open turn (the rules judge every answer and put the top on the board) and
@@ -244,6 +229,52 @@ class DuplicateKind:
             state.deadline_ms += delta_ms
         if state.next_ms is not None:
             state.next_ms += delta_ms
+
+    # -- the parts (see arbitre.rules.kinds.duplicate.parts) --------------------------------
+
+    def context(self, state: DuplicateState) -> dict[str, Any]:
+        """See :func:`~arbitre.rules.kinds.duplicate.parts.context_data`."""
+        return parted.context_data(state)
+
+    def part(self, state: DuplicateState, player: str) -> dict[str, Any] | None:
+        """``player``'s answer to the open turn as a part (``None``: they have not answered)."""
+        answered = state.answered.get(player)
+        return None if answered is None else parted.part_data(answered)
+
+    def judge(
+        self,
+        context: Mapping[str, Any],
+        part: Mapping[str, Any] | None,
+        player: str,
+        action: Mapping[str, Any],
+        now_ms: int,
+        tools: Referee,
+    ) -> Judgement:
+        """See :func:`~arbitre.rules.kinds.duplicate.parts.judge`."""
+        return parted.judge(context, part, player, action, now_ms, tools)
+
+    def announce(
+        self, context: Mapping[str, Any], judgement: Judgement, order: int | None
+    ) -> Outcome:
+        """See :func:`~arbitre.rules.kinds.duplicate.parts.announce` (``order``: the claim's
+        count once the answer is stored)."""
+        return parted.announce(context, judgement, order)
+
+    def detach(
+        self, state: DuplicateState
+    ) -> tuple[dict[str, Any], dict[str, dict[str, Any]], dict[str, dict[str, int]]]:
+        """See :func:`~arbitre.rules.kinds.duplicate.parts.detach`."""
+        return parted.detach(state)
+
+    def attach(
+        self,
+        rest: Mapping[str, Any],
+        parts: Mapping[str, Mapping[str, Any]],
+        orders: Mapping[str, Mapping[str, int]],
+        tools: Referee,
+    ) -> DuplicateState:
+        """See :func:`~arbitre.rules.kinds.duplicate.parts.attach`."""
+        return parted.attach(rest, parts, orders, tools)
 
     # -- storage ----------------------------------------------------------------------------
 
@@ -284,39 +315,8 @@ class DuplicateKind:
         """See :func:`~arbitre.rules.kinds.duplicate.record.replay`."""
         return records.replay(record, tools)
 
-    # -- helpers ----------------------------------------------------------------------------
-
-    @staticmethod
-    def _checked(state: DuplicateState, player: str, action: Mapping[str, Any], now_ms: int) -> str:
-        """The move of ``action``, stripped, when ``player`` may give it now; the refusal
-        otherwise."""
-        game = state.game
-        if not state.is_seated(player):
-            raise ActionRefusedError("not_seated", f"{player!r} is not seated at this game")
-        stage = state.stage
-        if stage is Stage.WAITING:
-            raise ActionRefusedError("not_started", "the game has not started")
-        if stage is Stage.OVER:
-            raise ActionRefusedError("game_over", "the game is over")
-        if stage is Stage.BETWEEN:
-            raise ActionRefusedError("turn_closed", f"turn {len(game.turns)} is closed")
-        deadline = state.deadline_ms
-        if deadline is None or now_ms >= deadline:
-            raise ActionRefusedError("too_late", f"turn {game.number} is closed: too late")
-        if not isinstance(action, Mapping) or not set(action) <= {MOVE_KEY, TURN_KEY}:
-            raise ActionRefusedError("bad_action", "an answer is {'move': 'H4 MOT'}")
-        turn = action.get(TURN_KEY, game.number)
-        if not isinstance(turn, int) or isinstance(turn, bool) or turn != game.number:
-            raise ActionRefusedError(
-                "wrong_turn", f"turn {turn!r} is not the open turn (turn {game.number} is)"
-            )
-        move = action.get(MOVE_KEY)
-        if not isinstance(move, str) or not move.strip():
-            raise ActionRefusedError("bad_action", "an answer is a move in FISF notation: 'H4 MOT'")
-        return move.strip()
-
 
 #: The duplicate kind (the registry's entry).
 DUPLICATE = DuplicateKind()
 
-_CHECKED: Kind[DuplicateConfig, DuplicateState, Referee] = DUPLICATE
+_CHECKED: PartedKind[DuplicateConfig, DuplicateState, Referee] = DUPLICATE

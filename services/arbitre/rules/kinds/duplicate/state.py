@@ -10,7 +10,9 @@ the standings) but is no longer *seated*: nobody waits for them.
 
 :func:`state_data` saves a state as JSON-ready data (the game through
 :mod:`arbitre.rules.game_snapshot`, so everything but the referee) and :func:`state_from_data`
-restores it, to go on in another process exactly as the saved one would.
+restores it, to go on in another process exactly as the saved one would. Both also serve
+:mod:`arbitre.rules.kinds.duplicate.parts`: saved without the open turn's answers, then restored
+with the answers stored apart.
 """
 
 from __future__ import annotations
@@ -134,29 +136,38 @@ class DuplicateState:
         return moment
 
 
-def state_data(state: DuplicateState) -> dict[str, Any]:
-    """Everything ``state`` holds but its referee, as JSON-ready data."""
+def state_data(state: DuplicateState, *, answers: bool = True) -> dict[str, Any]:
+    """Everything ``state`` holds but its referee, as JSON-ready data; with ``answers`` false,
+    without the open turn's answers (neither the seam's nor the game's own)."""
+    game = snapshot(state.game)
+    if not answers and game["open"] is not None:
+        game["open"]["answers"] = {}
     return {
         "format": STATE_FORMAT,
         "config": config_data(state.config),
         "game_id": state.game_id,
-        "game": snapshot(state.game),
+        "game": game,
         "opened_ms": state.opened_ms,
         "deadline_ms": state.deadline_ms,
-        "answered": {
-            player: [note.move, note.score, note.first_ms, note.last_ms]
-            for player, note in state.answered.items()
-        },
+        "answered": (
+            {player: _note_data(note) for player, note in state.answered.items()} if answers else {}
+        ),
         "times": [[times.opened_ms, times.closed_ms] for times in state.times],
         "left": dict(state.left),
         "next_ms": state.next_ms,
     }
 
 
-def state_from_data(data: Mapping[str, Any], referee: Referee) -> DuplicateState:
+def state_from_data(
+    data: Mapping[str, Any], referee: Referee, answered: Mapping[str, Answered] | None = None
+) -> DuplicateState:
     """The state :func:`state_data` saved, playing on with ``referee``; :class:`StateDataError`
-    (and no other error) when the data is not such a state."""
+    (and no other error) when the data is not such a state. With ``answered``, the data is one
+    saved without answers, and ``answered`` (in the order the players first answered) are the
+    open turn's answers (refused when the data holds answers, or no turn is open)."""
     try:
+        if answered is not None:
+            data = _with_answers(data, answered)
         return _state_from_data(data, referee)
     except StateDataError:
         raise
@@ -215,6 +226,29 @@ def _state_from_data(data: Mapping[str, Any], referee: Referee) -> DuplicateStat
         left,
         data.get("next_ms"),
     )
+
+
+def _note_data(note: Answered) -> list[Any]:
+    """An answer as :func:`state_data` saves it."""
+    return [note.move, note.score, note.first_ms, note.last_ms]
+
+
+def _with_answers(data: Mapping[str, Any], answered: Mapping[str, Answered]) -> dict[str, Any]:
+    """``data`` saved without answers, given ``answered`` to its open turn (the seam's answers
+    and the game's own)."""
+    if not isinstance(data, Mapping):
+        raise StateDataError("not a saved duplicate game state")
+    game = _typed(data, "game", Mapping)
+    opened = game.get("open")
+    if data.get("answered") or (isinstance(opened, Mapping) and opened.get("answers")):
+        raise StateDataError("the saved state holds answers already")
+    notes = {player: _note_data(note) for player, note in answered.items()}
+    if not isinstance(opened, Mapping):
+        if notes:
+            raise StateDataError("answers to a game with no turn open")
+        return {**data, "answered": notes}
+    moves = {player: note.move for player, note in answered.items()}
+    return {**data, "answered": notes, "game": {**game, "open": {**opened, "answers": moves}}}
 
 
 def _is_int(value: object) -> bool:

@@ -1,0 +1,292 @@
+"""What judging one Duel de Mots guess reads and gives: the open round's **context**, the
+guesser's **part**, and :func:`judge`, the one implementation of the guess rules.
+
+A guess changes nothing but its guesser's rows of the open round, so it can be judged without
+the whole game: against the context the last step wrote and the guesser's part. The session's
+fast path does so (see :mod:`arbitre.rules.kinds.duel.kind`); the whole-game path
+(``DuelKind.act``, :func:`arbitre.rules.kinds.duel.game.guess`) is the same :func:`judge` on the
+context and part of the game in memory, then the same store, so the two cannot drift.
+
+**Context** (:class:`Context`; JSON-ready, secrets included: for the session's storage only)::
+
+    {"round": 2, "opened_ms": 3000, "ends_ms": 123000, "word": "CHIOT", "language": "en",
+     "playing": ["ana", "bob"], "waiting": ["dan"], "warned": ["bob"], "settles_at": 2}
+
+``ends_ms`` is the round's end, its deadline (the clock, or the closing window's end when
+sooner). ``playing`` are the seated players who play the round and ``waiting`` the seated ones
+who wait for the next; anyone else is not seated. ``warned`` are the players who had the
+extra-copy message (once per player and game) before this round; a row with an extra copy in a
+player's part says that they had it in this round. ``settles_at`` is how many players of the round
+must have finished for it to be settled (everyone done): all of them but those who left before
+finishing; a player finishes by a claim (:data:`SOLVED` or :data:`SPENT`), so the round is
+settled once the orders handed out for both add up to it. A context holds a few names and
+numbers: no player's rows, no closed round. Guesses never change it but for ``ends_ms``, which a
+first find lowers (:func:`deadline_after`).
+
+**Part**: ``{"round": 2, "rows": [["OCTET", "YYx.G", 1000], ...]}``, the player's accepted
+guesses of the open round in order: letters, marks as :func:`arbitre.rules.kinds.duel.marks.text`
+writes them (extra copies included), ms since the opening. ``None``: nothing played yet.
+
+**Judgement** (:func:`judge`): the new part, and its claim: :data:`SOLVED` for a find (its order
+is the place among the finders: the speed bonus), :data:`SPENT` for a sixth try that misses,
+none otherwise. ``detail``: ``extra_copy``, ``{"letter": ..., "count": ...}`` when this row
+gives the player their extra-copy message (else ``None``), and for a find ``found_at_ms`` and
+``window_ends_ms`` (the find + :data:`~arbitre.rules.kinds.duel.config.CLOSING_WINDOW_MS`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from arbitre.rules.errors import ArbitreError
+from arbitre.rules.kinds.base import ActionRefusedError, Judgement
+from arbitre.rules.kinds.duel import alphabet, marks
+from arbitre.rules.kinds.duel.alphabet import Language, UnknownLanguageError
+from arbitre.rules.kinds.duel.config import CLOSING_WINDOW_MS
+from arbitre.rules.kinds.duel.marks import Mark
+from arbitre.rules.kinds.duel.scoring import MAX_TRIES
+from arbitre.rules.kinds.duel.words import WordList
+
+__all__ = [
+    "CLAIMS",
+    "MAX_GUESS_CHARS",
+    "SOLVED",
+    "SPENT",
+    "BadStateError",
+    "Context",
+    "Row",
+    "deadline_after",
+    "extra_copies",
+    "judge",
+    "part_data",
+    "read_part",
+    "warns",
+]
+
+#: The longest text a guess may be before it is reduced to letters.
+MAX_GUESS_CHARS = 64
+#: The claim of a find: its order is the finder's place (1 for the first).
+SOLVED = "solved"
+#: The claim of a sixth try that misses: its order counts the players out of tries.
+SPENT = "spent"
+#: Every claim a duel judgement makes; each one finishes its player's round.
+CLAIMS = (SOLVED, SPENT)
+
+_COLOURED = (Mark.GREEN, Mark.AMBER)
+
+
+class BadStateError(ArbitreError):
+    """Stored data that does not read back: a saved game, a context, parts or orders that are
+    malformed, of another version, inconsistent, that the rules could not have produced, or
+    saved with another word list (its secrets are not the ones the seed chooses from it)."""
+
+    code = "bad_state"
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """An accepted guess: its ``letters``, their ``marks`` (with extra copies) and ``at_ms``, when
+    it was accepted, counted from the round's opening."""
+
+    letters: str
+    marks: tuple[Mark, ...]
+    at_ms: int
+
+    @property
+    def found(self) -> bool:
+        return marks.found(self.marks)
+
+
+@dataclass(frozen=True, slots=True)
+class Context:
+    """The open round as judging a guess needs it; :meth:`data` is its stored form (see the
+    module's docstring), :meth:`read` reads it back."""
+
+    number: int
+    opened_ms: int
+    ends_ms: int
+    word: str = field(repr=False)
+    language: Language
+    playing: tuple[str, ...]
+    waiting: tuple[str, ...]
+    warned: tuple[str, ...]
+    settles_at: int
+
+    def data(self) -> dict[str, Any]:
+        return {
+            "round": self.number,
+            "opened_ms": self.opened_ms,
+            "ends_ms": self.ends_ms,
+            "word": self.word,
+            "language": self.language.value,
+            "playing": list(self.playing),
+            "waiting": list(self.waiting),
+            "warned": list(self.warned),
+            "settles_at": self.settles_at,
+        }
+
+    @classmethod
+    def read(cls, data: Mapping[str, Any]) -> Context:
+        """The context :meth:`data` wrote, or a :class:`BadStateError`."""
+        if not isinstance(data, Mapping):
+            raise BadStateError("a context must be a mapping")
+        try:
+            language = alphabet.language(_text(data.get("language"), "the context's language"))
+        except UnknownLanguageError as error:
+            raise BadStateError(str(error)) from None
+        return cls(
+            number=_integer(data.get("round"), "the context's round"),
+            opened_ms=_integer(data.get("opened_ms"), "the context's opened_ms"),
+            ends_ms=_integer(data.get("ends_ms"), "the context's ends_ms"),
+            word=_text(data.get("word"), "the context's word"),
+            language=language,
+            playing=_names(data.get("playing"), "playing"),
+            waiting=_names(data.get("waiting"), "waiting"),
+            warned=_names(data.get("warned"), "warned"),
+            settles_at=_integer(data.get("settles_at"), "the context's settles_at"),
+        )
+
+
+def part_data(number: int, rows: Sequence[Row]) -> dict[str, Any]:
+    """The part of round ``number`` that holds ``rows``."""
+    return {"round": number, "rows": [[r.letters, marks.text(r.marks), r.at_ms] for r in rows]}
+
+
+def read_part(part: Mapping[str, Any] | None, number: int) -> list[Row]:
+    """The rows of ``part`` (``None``: none), a part of round ``number``, or a
+    :class:`BadStateError` when it is no such part. Its form only: whether the rules could have
+    given these rows is :func:`arbitre.rules.kinds.duel.game.attach`'s to check."""
+    if part is None:
+        return []
+    if not isinstance(part, Mapping):
+        raise BadStateError("a part must be a mapping")
+    if set(part) != {"round", "rows"}:
+        raise BadStateError("a part has a round and rows, nothing else")
+    if _integer(part["round"], "a part's round") != number:
+        raise BadStateError(f"a part of round {part['round']} in round {number}")
+    rows = part["rows"]
+    if not isinstance(rows, list | tuple):
+        raise BadStateError("a part's rows must be a list")
+    read: list[Row] = []
+    for item in rows:
+        if not isinstance(item, list | tuple) or len(item) != 3:
+            raise BadStateError("a row is [letters, marks, ms since the opening]")
+        letters = _text(item[0], "a row's letters")
+        try:
+            marked = marks.from_text(_text(item[1], "a row's marks"))
+        except ValueError:
+            raise BadStateError(f"{item[1]!r} are not marks") from None
+        if len(marked) != len(letters):
+            raise BadStateError(f"{letters!r} has {len(letters)} letters and {len(marked)} marks")
+        read.append(Row(letters, marked, _integer(item[2], "a row's time")))
+    return read
+
+
+def judge(
+    context: Mapping[str, Any],
+    part: Mapping[str, Any] | None,
+    player: str,
+    text: str,
+    round_number: int,
+    now_ms: int,
+    words: WordList,
+) -> Judgement:
+    """``player``'s guess ``text`` for round ``round_number`` at ``now_ms``, judged against the
+    round's ``context`` (``{}``: no round open) and their ``part``; nothing is stored. Refused,
+    in this order: ``round_not_open``, ``not_seated``, ``wrong_round``, ``waiting``,
+    ``round_over``, ``already_found``, ``no_tries_left``, ``wrong_length``, ``not_a_letter``,
+    ``not_in_list``, ``already_tried`` (a refused guess spends nothing). It reads the context and
+    the player's own rows only."""
+    if not context:
+        raise ActionRefusedError("round_not_open", "no round is open")
+    round_ = Context.read(context)
+    if words.language != round_.language.value:
+        raise BadStateError(f"a word list in {words.language!r} for a round in {round_.language}")
+    if player not in round_.playing and player not in round_.waiting:
+        raise ActionRefusedError("not_seated", f"{player} is not seated")
+    if round_number != round_.number:
+        raise ActionRefusedError(
+            "wrong_round", f"round {round_.number} is open, not round {round_number}"
+        )
+    if player not in round_.playing:
+        raise ActionRefusedError("waiting", f"you play from round {round_.number + 1}")
+    if now_ms >= round_.ends_ms:
+        raise ActionRefusedError("round_over", f"round {round_.number} is over")
+    rows = read_part(part, round_.number)
+    if rows and rows[-1].found:
+        raise ActionRefusedError("already_found", "you have found the word")
+    if len(rows) >= MAX_TRIES:
+        raise ActionRefusedError("no_tries_left", f"you have used your {MAX_TRIES} tries")
+    if len(text) > MAX_GUESS_CHARS:
+        raise ActionRefusedError("wrong_length", f"a guess is at most {MAX_GUESS_CHARS} characters")
+    try:
+        letters = alphabet.word(text, round_.language)
+    except ArbitreError as error:
+        raise ActionRefusedError(error.code, str(error)) from None
+    if not words.accepts(letters):
+        raise ActionRefusedError("not_in_list", "not in the list")
+    if any(row.letters == letters for row in rows):
+        raise ActionRefusedError("already_tried", f"{letters} was already tried in this round")
+
+    row = Row(letters, marks.mark(round_.word, letters), now_ms - round_.opened_ms)
+    extra_copy = None
+    if player not in round_.warned and not warns(rows):
+        extra_copy = next(iter(extra_copies(row).items()), None)
+    detail: dict[str, Any] = {
+        "extra_copy": None
+        if extra_copy is None
+        else {"letter": extra_copy[0], "count": extra_copy[1]}
+    }
+    claim = None
+    if row.found:
+        claim = SOLVED
+        detail["found_at_ms"] = now_ms
+        detail["window_ends_ms"] = now_ms + CLOSING_WINDOW_MS
+    elif len(rows) + 1 == MAX_TRIES:
+        claim = SPENT
+    return Judgement(player, round_.number, part_data(round_.number, [*rows, row]), claim, detail)
+
+
+def deadline_after(deadline_ms: int, judgement: Judgement, order: int | None) -> int:
+    """The round's deadline once ``judgement`` is stored with ``order``: the first find (claim
+    :data:`SOLVED`, order 1) opens the closing window and the round ends at its end if that is
+    sooner, ``min(deadline, found_at_ms + CLOSING_WINDOW_MS)``; anything else leaves it."""
+    if judgement.claim != SOLVED or order != 1:
+        return deadline_ms
+    return min(deadline_ms, _integer(judgement.detail.get("window_ends_ms"), "window_ends_ms"))
+
+
+def warns(rows: Iterable[Row]) -> bool:
+    """Whether ``rows`` hold an extra copy: then their player has had the extra-copy message."""
+    return any(Mark.EXTRA in row.marks for row in rows)
+
+
+def extra_copies(row: Row) -> Mapping[str, int]:
+    """For each letter ``row`` marks as an extra copy, left to right: how many times the word
+    holds it (its coloured copies in the row)."""
+    pairs = list(zip(row.letters, row.marks, strict=True))
+    return {
+        letter: sum(1 for c, m in pairs if c == letter and m in _COLOURED)
+        for letter, given in pairs
+        if given is Mark.EXTRA
+    }
+
+
+def _names(value: object, what: str) -> tuple[str, ...]:
+    if not isinstance(value, list | tuple) or not all(isinstance(n, str) for n in value):
+        raise BadStateError(f"the context's {what} must be a list of players")
+    return tuple(value)
+
+
+def _text(value: object, what: str) -> str:
+    if not isinstance(value, str):
+        raise BadStateError(f"{what} must be text (got {value!r})")
+    return value
+
+
+def _integer(value: object, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise BadStateError(f"{what} must be a whole number (got {value!r})")
+    return value

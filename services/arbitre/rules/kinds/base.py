@@ -39,6 +39,8 @@ from typing import Any, Generic, Protocol, TypeVar
 from arbitre.rules.errors import ArbitreError
 
 __all__ = [
+    "AWAITED",
+    "DEADLINE",
     "ActionRefusedError",
     "Event",
     "InvalidConfigError",
@@ -164,13 +166,33 @@ class Judgement:
     actor's part once the action is taken (JSON-ready), to be stored only if the part read is
     still the stored one; ``claim``, the name of an order the store must hand out when it stores
     it (the duel's ``"solved"``: the n-th player to find the word), else ``None``; ``detail``,
-    what :meth:`PartedKind.announce` needs to say it (JSON-ready)."""
+    what :meth:`PartedKind.announce` needs to say it (JSON-ready).
+
+    Two things the store does with the open turn's shared fields, so that it needs no kind's
+    knowledge: ``closes_by``, when the claim is handed order 1 (the first to claim), the open
+    turn's deadline becomes at most this (the duel's closing window: the first find + 20 s);
+    ``finishes``, the actor is done with the open turn once this is stored (a duel player who
+    found the word or spent their sixth try, a duplicate player who answered): the store counts
+    the actors done, each once, and the turn is due at once when that count reaches the
+    context's :data:`AWAITED` (every turn's context has it)."""
 
     player: str
     number: int
     part: Mapping[str, Any]
     claim: str | None = None
     detail: Mapping[str, Any] = field(default_factory=dict)
+    closes_by: int | None = None
+    finishes: bool = False
+
+
+#: The key of a :meth:`PartedKind.context` giving the open turn's deadline (Unix ms): the store
+#: keeps it current (a first claim's ``closes_by`` lowers it), so a judgement reads the deadline
+#: the store checks.
+DEADLINE = "deadline_ms"
+#: The key of a :meth:`PartedKind.context` giving how many actors done make the open turn due:
+#: every actor of the turn but those who left before they were done (the store's count of
+#: actors done includes those who left after).
+AWAITED = "awaited"
 
 
 @dataclass(frozen=True, slots=True)

@@ -576,7 +576,7 @@ def consistent_other_word(record: dict[str, Any]) -> None:
         (lambda r: r["rounds"][0].update(commitment="ab" * 32), "does not verify"),
         (lambda r: r.pop("seed"), "no seed"),
         (lambda r: r["rounds"].pop(), "ends before the game does"),
-        (lambda r: r["rounds"][0]["guesses"].append(["ana", "ZZZZZ", 3_500]), "not in the list"),
+        (lambda r: r["rounds"][0]["guesses"].insert(1, ["ana", "ZZZZZ", 1_500]), "not in the list"),
         (lambda r: r["rounds"][0]["guesses"].append(["ana", "SLATE", 30_000]), "is over"),
         (lambda r: r["rounds"][0]["guesses"].pop(), "standings differ"),
         (lambda r: r["rounds"][0]["players"].append("zed"), "players are not"),

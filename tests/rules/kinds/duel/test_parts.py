@@ -16,6 +16,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from arbitre.rules.kinds.base import (
+    AWAITED,
+    DEADLINE,
     ActionRefusedError,
     Event,
     Judgement,
@@ -28,7 +30,7 @@ from arbitre.rules.kinds.base import (
 )
 from arbitre.rules.kinds.duel import DUEL, DuelConfig, DuelGame, WordList, marks
 from arbitre.rules.kinds.duel.config import CLOSING_WINDOW_MS
-from arbitre.rules.kinds.duel.parts import CLAIMS, SOLVED, SPENT, BadStateError, deadline_after
+from arbitre.rules.kinds.duel.parts import SOLVED, BadStateError
 from tests.rules.kinds.duel.samples import MISSES
 from tests.rules.kinds.duel.test_kind import ONE_WORD, PEEK, POOL, SPECTATOR, TEXTS, THREE_WORDS
 
@@ -38,13 +40,13 @@ VIEWERS = (SPECTATOR, *(Viewer(p) for p in POOL))
 CONTEXT_KEYS = {
     "round",
     "opened_ms",
-    "ends_ms",
+    DEADLINE,
     "word",
     "language",
     "playing",
     "waiting",
     "warned",
-    "settles_at",
+    AWAITED,
 }
 
 
@@ -76,22 +78,28 @@ class Read:
 
 
 class Session:
-    """The session's storage on the fast path, simulated as the kind's docstring says: the rest,
-    the context and each part with a version, and what each claim handed out."""
+    """The session's storage on the fast path, simulated as the kind's docstring says, with no
+    knowledge of the duel but the deadline's place in the context (``deadline_ms``): the rest, the
+    context and each part with a version, what each claim handed out, and the actors done with
+    each turn (by its number)."""
 
     def __init__(self, state: DuelGame) -> None:
         self.words = state.words
         self.context_version = 0
         self.part_versions: dict[str, int] = {}
+        self.done: dict[int, set[str]] = {}
         self.write(state)
 
     def write(self, state: DuelGame) -> None:
-        """After a step: everything replaced."""
+        """After a step: everything replaced but the actors done with the turn, kept while it is
+        the same turn."""
         rest, parts, orders = DUEL.detach(state)
         self.rest, self.parts, self.orders = stored(rest), stored(parts), stored(orders)
         self.context = stored(DUEL.context(state))
         self.context_version += 1
         self.part_versions = {p: v + 1 for p, v in self.part_versions.items()}
+        self.turn = DUEL.phase(state, 0).number
+        self.done = {self.turn: self.done.get(self.turn, set())}
 
     def state(self) -> DuelGame:
         return DUEL.attach(self.rest, self.parts, self.orders, self.words)
@@ -115,7 +123,9 @@ class Session:
         return DUEL.judge(read.context, read.part, player, action, now, self.words)
 
     def store(self, read: Read, judgement: Judgement) -> int | None:
-        """The atomic store: only if the context and the part are the versions read."""
+        """The atomic store, as :class:`Judgement` says: only if the context and the part are
+        the versions read; the claim handed its next order (once per actor); order 1 lowers
+        the deadline to at most ``closes_by``; ``finishes`` counts the actor done, once."""
         player = judgement.player
         if (read.context_version, read.part_version) != (
             self.context_version,
@@ -127,11 +137,13 @@ class Session:
         order = None
         if judgement.claim is not None:
             given = self.orders.setdefault(judgement.claim, {})
-            order = given[player] = len(given) + 1
-            deadline = deadline_after(self.context["ends_ms"], judgement, order)
-            if deadline != self.context["ends_ms"]:
-                self.context["ends_ms"] = deadline
-                self.context_version += 1
+            order = given.setdefault(player, len(given) + 1)
+        closes_by = judgement.closes_by
+        if order == 1 and closes_by is not None and closes_by < self.context[DEADLINE]:
+            self.context[DEADLINE] = closes_by
+            self.context_version += 1
+        if judgement.finishes:
+            self.done.setdefault(judgement.number, set()).add(player)
         return order
 
     def guess(self, player: str, action: Any, now: int) -> Outcome:
@@ -145,13 +157,16 @@ class Session:
                 continue
             return DUEL.announce(read.context, judgement, order)
 
+    def finished(self) -> set[str]:
+        """The actors done with the open turn, as the store counted them."""
+        return self.done.get(self.turn, set())
+
     def settled(self) -> bool:
-        """Whether every player of the open round has finished, from the counters alone."""
-        done = sum(len(self.orders.get(claim, {})) for claim in CLAIMS)
-        return bool(done >= self.context["settles_at"])
+        """Whether the open turn is due at once: its actors done reach the context's count."""
+        return bool(len(self.finished()) >= self.context[AWAITED])
 
     def due(self, now: int) -> bool:
-        return bool(self.context) and (now >= self.context["ends_ms"] or self.settled())
+        return bool(self.context) and (now >= self.context[DEADLINE] or self.settled())
 
 
 # -- the two paths on one script -----------------------------------------------------------------
@@ -273,10 +288,10 @@ def check_context(session: Session, before: dict[str, Any]) -> None:
     kind gives for the whole game; it holds no rows."""
     state = session.state()
     assert session.context == DUEL.context(state)
-    assert {k: v for k, v in session.context.items() if k != "ends_ms"} == {
-        k: v for k, v in before.items() if k != "ends_ms"
+    assert {k: v for k, v in session.context.items() if k != DEADLINE} == {
+        k: v for k, v in before.items() if k != DEADLINE
     }
-    assert session.context["ends_ms"] <= before["ends_ms"]
+    assert session.context[DEADLINE] <= before[DEADLINE]
     assert set(session.context) == CONTEXT_KEYS
     current = state.table.current
     assert current is not None
@@ -284,6 +299,7 @@ def check_context(session: Session, before: dict[str, Any]) -> None:
     tried = {row.letters for rows in current.rows.values() for row in rows}
     assert not (tried - {session.context["word"]}) & written
     assert session.settled() == (not current.actors())
+    assert session.finished() == {p for p in current.players if current.finished(p)}
 
 
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -407,7 +423,7 @@ def test_two_finds_judged_at_once_get_places_one_and_two() -> None:
     judged = {p: session.judge(reads[p], p, guess("chiot"), 5_000) for p in reads}
     assert {j.claim for j in judged.values()} == {SOLVED}
     assert session.store(reads["bob"], judged["bob"]) == 1
-    assert session.context["ends_ms"] == 5_000 + CLOSING_WINDOW_MS  # the window: a new deadline
+    assert session.context[DEADLINE] == 5_000 + CLOSING_WINDOW_MS  # the window: a new deadline
     with pytest.raises(StaleError):  # the deadline moved: ana is judged again against it
         session.store(reads["ana"], judged["ana"])
     opened = DUEL.announce(reads["bob"].context, judged["bob"], 1)
@@ -424,7 +440,7 @@ def test_a_guess_after_the_window_is_late_on_the_fast_path_too() -> None:
     assert session.guess("bob", guess("chiot"), 5_000) == DUEL.act(
         whole, "bob", guess("chiot"), 5_000
     )
-    assert session.context["ends_ms"] == DUEL.phase(whole, 5_000).deadline_ms == 25_000
+    assert session.context[DEADLINE] == DUEL.phase(whole, 5_000).deadline_ms == 25_000
     outcome = session.guess("cyd", guess("crane"), 24_999)
     assert outcome == DUEL.act(whole, "cyd", guess("crane"), 24_999)
     for path in (
@@ -458,19 +474,61 @@ def test_finds_stored_against_their_times_replay_and_reload() -> None:
     assert DUEL.record(again) == DUEL.record(state)
 
 
-def test_everyone_done_is_told_by_the_claims() -> None:
+def test_one_players_guesses_stored_against_their_times_save_and_replay() -> None:
+    """Two guesses of ana's judged from one part: the one at 4 001 is stored first, the one at
+    3 000 is judged again and keeps its time; her rows go back in time, and still the game
+    saves, loads, detaches and replays as it was."""
+    _, session = both(("ana", "bob"))
+    reads = session.read("ana"), session.read("ana")
+    session.store(reads[0], session.judge(reads[0], "ana", guess("crane"), 4_001))
+    session.guess("ana", guess("chiot"), 3_000)
+    session.guess("bob", guess("chiot"), 3_500)
+    state = session.state()
+    assert [row.at_ms for row in state.table.rounds[0].rows["ana"]] == [4_001, 3_000]
+    assert state.table.rounds[0].solvers == ["ana", "bob"]
+    assert DUEL.load(stored(DUEL.save(state)), ONE_WORD) == state
+    assert DUEL.attach(*stored(DUEL.detach(state)), ONE_WORD) == state
+    DUEL.close(state, 6_000)
+    again = DUEL.replay(stored(DUEL.record(state)), ONE_WORD)
+    assert DUEL.record(again) == DUEL.record(state)
+
+
+def test_everyone_done_is_told_by_the_finishes() -> None:
     _, session = both(tools=THREE_WORDS, rounds=3, seats=4)
     session.step(lambda s: DUEL.seat(s, "dan", 10))  # waits: not awaited
-    assert session.context["settles_at"] == 3
+    assert session.context[AWAITED] == 3
     session.guess("ana", guess(session.context["word"]), 1_000)
     for n, miss in enumerate(MISSES):
         session.guess("bob", guess(miss), 2_000 + n)
-    assert session.orders == {SOLVED: {"ana": 1}, SPENT: {"bob": 1}}
+    assert session.orders == {SOLVED: {"ana": 1}}  # a sixth miss claims nothing
+    assert session.finished() == {"ana", "bob"}
     assert not session.settled()
     session.step(lambda s: DUEL.leave(s, "cyd", 3_000))  # left before finishing: not awaited
-    assert session.context["settles_at"] == 2
+    assert session.context[AWAITED] == 2
     assert session.settled()
     assert DUEL.phase(session.state(), 3_000).due_ms == 3_000
+
+
+def test_a_player_who_leaves_done_is_still_counted_and_awaited() -> None:
+    _, session = both(("ana", "bob"))
+    session.guess("ana", guess("chiot"), 1_000)
+    session.step(lambda s: DUEL.leave(s, "ana", 2_000))
+    assert (session.finished(), session.context[AWAITED]) == ({"ana"}, 2)
+    assert not session.settled()
+    session.guess("bob", guess("chiot"), 3_000)
+    assert session.settled()
+    assert DUEL.phase(session.state(), 3_000).due_ms == 3_000
+
+
+def test_a_late_first_find_keeps_the_deadline() -> None:
+    """The window may shorten the round, never lengthen it: closes_by is a bound."""
+    _, session = both()
+    version = session.context_version
+    outcome = session.guess("ana", guess("chiot"), 80_000)
+    assert session.context[DEADLINE] == 90_000
+    assert session.context_version == version  # nothing but the part changed
+    window = [e.public.data for e in outcome.events if e.public and e.public.type != "rival_row"]
+    assert window == [{"round": 1, "opened_at": 80_000, "ends_at": 90_000}]
 
 
 def test_the_last_finish_settles_the_round_at_its_time() -> None:
@@ -543,22 +601,29 @@ def test_judge_needs_no_state() -> None:
     assert context == {
         "round": 1,
         "opened_ms": 0,
-        "ends_ms": 90_000,
+        DEADLINE: 90_000,
         "word": "CHIOT",
         "language": "en",
         "playing": ["ana", "bob", "cyd"],
         "waiting": [],
         "warned": [],  # ana had the extra-copy message in this round: her part says it
-        "settles_at": 3,
+        AWAITED: 3,
     }
     judgement = DUEL.judge(context, part, "ana", guess("tatty"), 2_000, ONE_WORD)
     assert judgement.detail == {"extra_copy": None}  # once per game: not again
-    assert judgement.claim is None
+    assert (judgement.claim, judgement.closes_by, judgement.finishes) == (None, None, False)
     found = DUEL.judge(context, part, "ana", guess("chiot"), 3_000, ONE_WORD)
-    assert (found.claim, found.detail) == (
+    assert (found.claim, found.detail, found.closes_by, found.finishes) == (
         SOLVED,
-        {"extra_copy": None, "found_at_ms": 3_000, "window_ends_ms": 23_000},
+        {"extra_copy": None, "found_at_ms": 3_000},
+        3_000 + CLOSING_WINDOW_MS,
+        True,
     )
+    for n, miss in enumerate(MISSES[:5]):
+        DUEL.act(whole, "cyd", guess(miss), 4_000 + n)
+    five = stored(DUEL.part(whole, "cyd"))
+    sixth = DUEL.judge(context, five, "cyd", guess(MISSES[5]), 5_000, ONE_WORD)
+    assert (sixth.claim, sixth.closes_by, sixth.finishes) == (None, None, True)
     assert DUEL.judge(context, None, "bob", guess("tatty"), 2_000, ONE_WORD).detail == {
         "extra_copy": {"letter": "T", "count": 1}
     }
@@ -604,7 +669,7 @@ def detached() -> list[dict[str, Any]]:
 def test_a_game_detaches_and_attaches_back() -> None:
     rest, parts, orders = detached()
     assert set(parts) == {"ana", "bob", "cyd"}
-    assert orders == {SOLVED: {"ana": 1}, SPENT: {"bob": 1}}
+    assert orders == {SOLVED: {"ana": 1}}  # bob is done too: his six rows say it
     assert rest["rounds"][1]["guesses"] == []
     game = DUEL.attach(rest, parts, orders, THREE_WORDS)
     assert [*stored(DUEL.detach(game))] == [rest, parts, orders]
@@ -648,10 +713,10 @@ def wrong(
         (wrong(lambda r, p, o: p.update(dan={"round": 2, "rows": []})), "does not play"),
         (wrong(lambda r, p, o: p.update(cyd=[])), "must be a mapping"),
         (wrong(lambda r, p, o: o.pop(SOLVED)), "solved was handed to"),
-        (wrong(lambda r, p, o: o.pop(SPENT)), "spent was handed to"),
+        (wrong(lambda r, p, o: o.update(spent={"bob": 1})), "unknown claim"),
         (wrong(lambda r, p, o: o[SOLVED].update(ana=2)), "not 1 to 1"),
         (wrong(lambda r, p, o: o[SOLVED].update(cyd=2)), "solved was handed to"),
-        (wrong(lambda r, p, o: o[SPENT].update(ana=True)), "whole number"),
+        (wrong(lambda r, p, o: o[SOLVED].update(ana=True)), "whole number"),
         (wrong(lambda r, p, o: o.update(first={"ana": 1})), "unknown claim"),
         (wrong(lambda r, p, o: r["rounds"][1]["guesses"].append(["cyd", "SLATE", 1])), "rest"),
         (wrong(lambda r, p, o: r["rounds"][1].update(first_find_ms=4_000)), "rest holds"),
@@ -684,7 +749,7 @@ JSON = st.recursive(
     st.none()
     | st.booleans()
     | st.integers(-3, 10**5)
-    | st.sampled_from(("", "ana", "CRANE", "OCTET", "YYx.G", "GGGGG", SOLVED, SPENT)),
+    | st.sampled_from(("", "ana", "CRANE", "OCTET", "YYx.G", "GGGGG", SOLVED, AWAITED)),
     lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=3), inner),
     max_leaves=5,
 )

@@ -1,9 +1,12 @@
 """The duplicate kind's parts (:class:`~arbitre.rules.kinds.base.PartedKind`): every answer taken
-through ``judge``, a simulated session store (parts by compare-and-set, a counter per claim) and
-``announce``, with ``detach``/``attach`` around every step, gives the same game as through
-``act`` on the whole state: outcomes, refusals, events, views, phases, saves, record and
-standings. The context holds no answer and not the top; judging costs one referee judgement;
-``attach`` refuses what ``detach`` could not have given."""
+through the session's seat check, ``judge``, a simulated session store (parts by
+compare-and-set, a counter per claim, the players done counted against the context's
+``AWAITED``, the deadline lowered by a first claim's ``closes_by``) and ``announce``, with
+``detach``/``attach`` around every step, gives the same game as through ``act`` on the whole
+state: outcomes, refusals, events, views, phases (the store's deadline and due time among
+them), saves, record and standings. The context holds no answer, not the top and not the
+roster; judging costs one referee judgement; ``attach`` refuses what ``detach`` could not have
+given."""
 
 from __future__ import annotations
 
@@ -22,6 +25,7 @@ from arbitre.rules.board import Board
 from arbitre.rules.duplicate import DuplicateGame, GameStateError, Referee, TopChoice, Verdict
 from arbitre.rules.game_config import GameConfig
 from arbitre.rules.kinds.base import (
+    AWAITED,
     ActionRefusedError,
     Event,
     Judgement,
@@ -31,7 +35,7 @@ from arbitre.rules.kinds.base import (
     Viewer,
 )
 from arbitre.rules.kinds.duplicate import DUPLICATE, DuplicateState
-from arbitre.rules.kinds.duplicate.parts import CLAIM, CONTEXT_FORMAT, MAX_MOVE_LENGTH
+from arbitre.rules.kinds.duplicate.parts import CLAIM, CONTEXT_FORMAT, MAX_MOVE_LENGTH, not_seated
 from arbitre.rules.kinds.duplicate.state import StateDataError
 from arbitre.rules.move import Move
 from tests.rules.kinds.duplicate.games import (
@@ -77,30 +81,46 @@ def attempt(run: Callable[[], T]) -> Attempt:
 @dataclass
 class Store:
     """The session's storage of one game, simulated: the rest, each player's part (stored by
-    compare-and-set), the orders handed out with a counter per claim, and the context the last
-    step wrote; all of it kept as JSON text, as a store would."""
+    compare-and-set), the orders handed out with a counter per claim, the players done with the
+    open turn, its deadline and due time, the context the last step wrote, and the seats the
+    session gave (its own record, with the tokens: not the kind's); all of the kind's data kept
+    as JSON text, as a store would. It knows nothing of duplicate: only the generic fields of a
+    :class:`~arbitre.rules.kinds.base.Judgement` and the context's ``AWAITED``."""
 
     tools: Referee
+    seats: set[str]
     rest: str = ""
     context: str = ""
     parts: dict[str, str] = field(default_factory=dict)
     orders: dict[str, dict[str, int]] = field(default_factory=dict)
     counters: Counter[str] = field(default_factory=Counter)
+    done: set[str] = field(default_factory=set)
+    deadline_ms: int | None = None
+    due_ms: int | None = None
+    opened: tuple[str, int] | None = None  # the (stage, number) the players done are of
 
     @classmethod
     def of(cls, state: DuplicateState) -> Store:
-        store = cls(state.game.referee)
+        store = cls(state.game.referee, set(state.game.players))
         store.write(state)
         return store
 
     def write(self, state: DuplicateState) -> None:
-        """What a step leaves: the detached state and its context."""
+        """What a step leaves: the detached state, its context, the phase's deadline and due
+        time (neither depends on the time it is asked at), and no player done once another
+        turn is open or none is."""
         rest, parts, orders = DUPLICATE.detach(state)
         self.rest = json.dumps(rest)
         self.parts = {player: json.dumps(part) for player, part in parts.items()}
         self.orders = through_json(orders)
         self.counters = Counter({claim: len(given) for claim, given in orders.items()})
-        self.context = json.dumps(DUPLICATE.context(state))
+        context = DUPLICATE.context(state)
+        self.context = json.dumps(context)
+        phase = DUPLICATE.phase(state, 0)
+        self.deadline_ms, self.due_ms = phase.deadline_ms, phase.due_ms
+        opened = (phase.stage.value, phase.number)
+        if opened != self.opened:
+            self.done, self.opened = set(), opened
 
     def whole(self) -> DuplicateState:
         parts = {player: json.loads(part) for player, part in self.parts.items()}
@@ -125,37 +145,55 @@ class Store:
         self, read: dict[str, Any] | None, judgement: Judgement, now_ms: int
     ) -> bool:
         """Store ``judgement``'s part only if the part read is still the stored one and its turn
-        is still open and before its deadline (by the context stored now)."""
+        is still open (by the context stored now) and before the store's deadline."""
         context = self.read_context()
         still_open = (
             context["stage"] == Stage.PLAYING.value
             and context["turn"] == judgement.number
-            and now_ms < context["deadline_ms"]
+            and self.deadline_ms is not None
+            and now_ms < self.deadline_ms
         )
         if not still_open or self.read(judgement.player) != read:
             return False
         self.parts[judgement.player] = json.dumps(judgement.part)
         return True
 
-    def hand_out(self, judgement: Judgement) -> int | None:
-        """The order ``judgement``'s claim is handed: the player's own, the first time, from
-        the claim's counter; the claim's count once stored, as ``announce`` takes it."""
+    def hand_out(self, judgement: Judgement, now_ms: int) -> int | None:
+        """What the store does once ``judgement``'s part is stored at ``now_ms``: hand out its
+        claim's order (the player's own, the first time, from the claim's counter) and lower
+        the deadline to its ``closes_by`` when that order is 1; count its player done when it
+        ``finishes`` (each player once), the turn being due at once when the count reaches the
+        context's ``AWAITED``. Returns the claim's count once stored, as ``announce`` takes
+        it."""
+        assert self.deadline_ms is not None  # a turn is open
+        assert self.due_ms is not None
+        count = None
         claim = judgement.claim
-        if claim is None:
-            return None
-        given = self.orders.setdefault(claim, {})
-        if judgement.player not in given:
-            self.counters[claim] += 1
-            given[judgement.player] = self.counters[claim]
-        return len(given)
+        if claim is not None:
+            given = self.orders.setdefault(claim, {})
+            if judgement.player not in given:
+                self.counters[claim] += 1
+                given[judgement.player] = self.counters[claim]
+                if given[judgement.player] == 1 and judgement.closes_by is not None:
+                    self.deadline_ms = min(self.deadline_ms, judgement.closes_by)
+                    self.due_ms = min(self.due_ms, self.deadline_ms)
+            count = len(given)
+        if judgement.finishes and judgement.player not in self.done:
+            self.done.add(judgement.player)
+            if len(self.done) == self.read_context()[AWAITED]:
+                self.due_ms = min(self.due_ms, now_ms)
+        return count
 
     def answer(self, player: str, action: Any, now_ms: int) -> Outcome:
-        """The session's path for one answer (judged again while its part read went stale)."""
+        """The session's path for one answer: its own seat check (the player's token), then
+        judged, stored (judged again while its part read went stale) and announced."""
+        if player not in self.seats:
+            raise not_seated(player)
         for _ in range(3):
             context, read = self.read_context(), self.read(player)
             judgement = DUPLICATE.judge(context, read, player, action, now_ms, self.tools)
             if self.compare_and_set(read, judgement, now_ms):
-                return DUPLICATE.announce(context, judgement, self.hand_out(judgement))
+                return DUPLICATE.announce(context, judgement, self.hand_out(judgement, now_ms))
         raise AssertionError("the store never took the answer")
 
 
@@ -199,7 +237,9 @@ class Twins:
         """The two games are the same game, down to the order of every saved mapping."""
         parted = self.store.whole()
         assert json.dumps(DUPLICATE.save(parted)) == json.dumps(DUPLICATE.save(self.whole))
-        assert DUPLICATE.phase(parted, now_ms) == DUPLICATE.phase(self.whole, now_ms)
+        phase = DUPLICATE.phase(self.whole, now_ms)
+        assert DUPLICATE.phase(parted, now_ms) == phase
+        assert (self.store.deadline_ms, self.store.due_ms) == (phase.deadline_ms, phase.due_ms)
         for viewer in VIEWERS:
             assert DUPLICATE.view(parted, viewer, now_ms) == DUPLICATE.view(
                 self.whole, viewer, now_ms
@@ -276,7 +316,8 @@ def run(twins: Twins, op: tuple[Any, ...], at: int, actions: dict[str, Any]) -> 
     elif what == "leave":
         twins.step(lambda state: DUPLICATE.leave(state, op[1], at))
     elif what == "seat":
-        twins.step(lambda state: DUPLICATE.seat(state, op[1], at))
+        if twins.step(lambda state: DUPLICATE.seat(state, op[1], at))[0] == "done":
+            twins.store.seats.add(op[1])  # the session gives the newcomer a seat (a token)
     else:
         twins.step(lambda state: DUPLICATE.shift(state, op[1]))
     twins.check(at)
@@ -288,8 +329,9 @@ def test_answers_through_the_parts_play_the_game_act_plays(
     script: list[tuple[list[tuple[int, tuple[Any, ...]]], int]],
 ) -> None:
     """Scripted turns (answers, changes of answer, refused and late answers, leaves, seats,
-    pauses, answers after the close): the same outcomes, refusals, events and states on both
-    paths; every score told is the close's."""
+    pauses, answers after the close; the clock never goes back): the same outcomes, refusals,
+    events and states on both paths, the store's due time the phase's; every score told is the
+    close's."""
     twins = Twins()
     top = tops()
     actions = answers_for(twins.whole, top[0])
@@ -315,7 +357,7 @@ def test_answers_through_the_parts_play_the_game_act_plays(
         if not closed:
             twins.close(now + close_after)
         twins.check(now + close_after)
-        now += close_after + REVEAL_MS
+        now += max([close_after, *(at for at, _ in ops)]) + REVEAL_MS  # a clock never goes back
     twins.step(partial(DUPLICATE.open_next, now_ms=now))  # the next turn, or the end
     if twins.whole.stage is Stage.PLAYING:
         actions = answers_for(twins.whole, top[twins.whole.game.number - 1])
@@ -363,14 +405,14 @@ def test_a_stale_part_is_caught_by_compare_and_set() -> None:
     first = DUPLICATE.judge(context, read, "ana", {"move": top}, 1_000, store.tools)
     second = DUPLICATE.judge(context, read, "ana", lesser, 1_500, store.tools)
     assert store.compare_and_set(read, first, 1_000)
-    assert store.hand_out(first) == 1
+    assert store.hand_out(first, 1_000) == 1
     assert not store.compare_and_set(read, second, 1_500)  # stale
     fresh = store.read("ana")
     assert fresh == first.part
     again = DUPLICATE.judge(context, fresh, "ana", lesser, 1_500, store.tools)
     assert (second.part["first_ms"], again.part["first_ms"]) == (1_500, 1_000)
     assert store.compare_and_set(fresh, again, 1_500)
-    outcome = DUPLICATE.announce(context, again, store.hand_out(again))
+    outcome = DUPLICATE.announce(context, again, store.hand_out(again, 1_500))
     DUPLICATE.act(twins.whole, "ana", {"move": top}, 1_000)
     assert outcome == DUPLICATE.act(twins.whole, "ana", lesser, 1_500)
     assert outcome.result["answers"] == 1
@@ -408,6 +450,66 @@ def test_the_count_leaves_out_who_answered_and_left() -> None:
     twins.check(50)
 
 
+def test_every_answer_finishes_its_player_and_none_moves_the_deadline() -> None:
+    state = new_state()
+    DUPLICATE.open_next(state, 0)
+    context = DUPLICATE.context(state)
+    for action in (answers_for(state, tops()[0])["top"], answers_for(state, tops()[0])["lesser"]):
+        judgement = DUPLICATE.judge(context, None, "ana", action, 10, state.game.referee)
+        assert (judgement.claim, judgement.finishes, judgement.closes_by) == (CLAIM, True, None)
+
+
+def test_the_turn_is_due_once_every_awaited_player_answered() -> None:
+    """The store's count of players done against the context's ``AWAITED``, through leaves,
+    a newcomer, a return and changes of answer: the due time the phase tells, at every step."""
+    twins = Twins()
+    store = twins.store
+    top = tops()[0]
+    twins.step(lambda state: DUPLICATE.open_next(state, 0))
+    lesser = answers_for(twins.whole, top)["lesser"]
+    assert store.read_context()[AWAITED] == 3
+    twins.answer("ana", {"move": top}, 10)
+    twins.step(lambda state: DUPLICATE.leave(state, "bob", 20))  # not awaited any more
+    twins.step(lambda state: DUPLICATE.seat(state, "dan", 25))  # awaited
+    store.seats.add("dan")
+    assert store.read_context()[AWAITED] == 3
+    twins.answer("cyd", {"move": top}, 30)
+    twins.answer("ana", lesser, 35)  # a change of answer: ana is done once
+    twins.check(35)
+    assert (store.done, store.due_ms) == ({"ana", "cyd"}, TURN_MS)
+    twins.answer("dan", {"move": top}, 40)
+    twins.check(40)
+    assert store.due_ms == 40
+    twins.answer("dan", lesser, 45)  # answers still count until the close
+    twins.step(lambda state: DUPLICATE.seat(state, "bob", 50))  # back: awaited again
+    twins.check(50)
+    assert (store.read_context()[AWAITED], store.due_ms) == (4, TURN_MS)
+    twins.answer("bob", {"move": top}, 60)
+    twins.check(60)
+    assert (store.done, store.due_ms) == ({"ana", "bob", "cyd", "dan"}, 60)
+    twins.close(60)
+    twins.check(60)  # the store's due time is the phase's: none
+    assert not store.done
+    assert DUPLICATE.phase(twins.whole, 60).due_ms is None
+
+
+def test_judge_trusts_the_session_for_the_roster_and_refuses_who_left() -> None:
+    """A stranger's answer is the session's to refuse (its token check; ``act`` refuses it
+    against the roster); a player who left is refused by ``judge`` itself."""
+    twins = Twins()
+    top = tops()[0]
+    twins.step(lambda state: DUPLICATE.open_next(state, 0))
+    twins.step(lambda state: DUPLICATE.leave(state, "bob", 5))
+    context, tools = twins.store.read_context(), twins.store.tools
+    assert DUPLICATE.judge(context, None, "zed", {"move": top}, 10, tools).player == "zed"
+    with pytest.raises(ActionRefusedError) as raised:
+        DUPLICATE.judge(context, None, "bob", {"move": top}, 10, tools)
+    assert raised.value.code == "not_seated"
+    for player in ("zed", "bob"):
+        assert twins.answer(player, {"move": top}, 10)[:2] == ("refused", "not_seated")
+    twins.check(10)
+
+
 # -- the context ------------------------------------------------------------------------------
 
 
@@ -415,13 +517,7 @@ def test_the_context_holds_no_answer_and_not_the_top() -> None:
     twins = Twins()
     state = twins.whole
     context = DUPLICATE.context(state)
-    assert context == {
-        "format": CONTEXT_FORMAT,
-        "stage": "waiting",
-        "turn": 0,
-        "players": list(TRIO),
-        "left": [],
-    }
+    assert context == {"format": CONTEXT_FORMAT, "stage": "waiting", "turn": 0, "left": []}
     top = tops()
     DUPLICATE.open_next(state, 0)
     DUPLICATE.act(state, "ana", {"move": top[0]}, 10)
@@ -439,20 +535,39 @@ def test_the_context_holds_no_answer_and_not_the_top() -> None:
         "format": CONTEXT_FORMAT,
         "stage": "playing",
         "turn": 2,
-        "players": list(TRIO),
         "left": ["bob"],
         "deadline_ms": 30 + TURN_MS,
         "layout": "standard",
         "board": list(state.game.board.rows()),
         "tiles": draw.rack,
         "left_answered": 1,
+        AWAITED: 3,  # bob answered before he left
     }
     text = json.dumps(context)
     secrets = [*answers, top[1], str(SEED), str(state.game.bag.state)]
     assert not [secret for secret in secrets if secret in text]
     assert len(text) < 1_000
     DUPLICATE.close(state, 70)
-    assert set(DUPLICATE.context(state)) == {"format", "stage", "turn", "players", "left"}
+    assert set(DUPLICATE.context(state)) == {"format", "stage", "turn", "left"}
+
+
+def test_the_context_grows_with_who_left_not_with_the_roster() -> None:
+    """10,000 players: the open turn's context is the size of three players'; each leaver adds
+    their id, and the seated count told is the roster's but theirs."""
+    many = tuple(f"player-{n:05}" for n in range(10_000))
+    small, large = new_state(), new_state(many)
+    for state in (small, large):
+        DUPLICATE.open_next(state, 0)
+    assert DUPLICATE.context(large) == DUPLICATE.context(small) | {AWAITED: len(many)}
+    assert len(json.dumps(DUPLICATE.context(large))) < 1_000
+    for player in many[:100]:
+        DUPLICATE.leave(large, player, 10)
+    context = DUPLICATE.context(large)
+    assert context["left"] == list(many[:100])
+    assert context[AWAITED] == len(many) - 100
+    outcome = DUPLICATE.act(large, many[100], {"move": tops()[0]}, 20)
+    assert outcome.events[0].public is not None
+    assert outcome.events[0].public.data["players"] == len(many) - 100
 
 
 class CountingReferee:

@@ -27,6 +27,7 @@ from __future__ import annotations
 import heapq
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from itertools import accumulate
 from typing import Any
 
 from arbitre.rules.errors import ArbitreError
@@ -49,21 +50,20 @@ from arbitre.rules.kinds.duel.config import (
     configure,
 )
 from arbitre.rules.kinds.duel.parts import (
-    CLAIMS,
     MAX_GUESS_CHARS,
     SOLVED,
-    SPENT,
     BadStateError,
     Context,
     Row,
     deadline_after,
+    done,
     extra_copies,
     judge,
     part_data,
     read_part,
     warns,
 )
-from arbitre.rules.kinds.duel.scoring import MAX_TRIES, RoundResult
+from arbitre.rules.kinds.duel.scoring import RoundResult
 from arbitre.rules.kinds.duel.words import WordList
 
 __all__ = [
@@ -140,19 +140,13 @@ class Round:
         return player in self.rows and player not in self.left
 
     def finished(self, player: str) -> bool:
-        """Whether ``player`` has finished the round: found, or out of tries."""
-        rows = self.rows.get(player, [])
-        return len(rows) >= MAX_TRIES or (bool(rows) and rows[-1].found)
+        """Whether ``player`` has finished the round: found, or out of tries
+        (:func:`~arbitre.rules.kinds.duel.parts.done`)."""
+        return done(self.rows.get(player, []))
 
     def guessing(self, player: str) -> bool:
         """Whether ``player`` may still guess: playing, not found, tries left."""
         return self.plays(player) and not self.finished(player)
-
-    def spent(self) -> list[str]:
-        """The players out of tries without finding, in the order of their last tries (then of
-        their seats)."""
-        out = [p for p in self.players if self.finished(p) and not self.rows[p][-1].found]
-        return sorted(out, key=lambda p: self.rows[p][-1].at_ms)
 
     @property
     def guesses(self) -> list[tuple[str, str, int]]:
@@ -428,7 +422,8 @@ def guess(game: DuelGame, player: str, text: str, round_number: int, now_ms: int
 def context(game: DuelGame) -> dict[str, Any]:
     """What judging a guess of the open round needs (``{}`` with nothing open), as
     :class:`~arbitre.rules.kinds.duel.parts.Context` writes it: secrets included, for the
-    session's storage only. Guesses never change it but for its ``ends_ms`` (a first find)."""
+    session's storage only. Guesses never change it but for its ``ends_ms`` (a first find).
+    Its ``awaited`` counts the players of the round who play it or were done before leaving."""
     table = game.table
     current = table.current
     if current is None:
@@ -444,7 +439,7 @@ def context(game: DuelGame) -> dict[str, Any]:
         playing=tuple(p for p in current.players if current.plays(p)),
         waiting=tuple(p for p in table.players if table.waiting(p)),
         warned=tuple(p for p in table.players if p in table.warned and p not in first_now),
-        settles_at=sum(1 for p in current.players if current.plays(p) or current.finished(p)),
+        awaited=sum(1 for p in current.players if current.plays(p) or current.finished(p)),
     ).data()
 
 
@@ -458,10 +453,11 @@ def part(game: DuelGame, player: str) -> dict[str, Any] | None:
 
 def store(game: DuelGame, judgement: Judgement) -> int | None:
     """Store ``judgement`` in the game as the session's store does on the fast path: the
-    guesser's rows become its part, its claim is handed the next order (which it returns;
-    ``None`` without a claim), and the first find lowers the round's end
-    (:func:`~arbitre.rules.kinds.duel.parts.deadline_after`). A :class:`BadStateError` for a
-    judgement of another round."""
+    guesser's rows become its part, its claim (a find's) is handed the next order (which it
+    returns; ``None`` without a claim), and order 1 lowers the round's end to at most its
+    ``closes_by`` (:func:`~arbitre.rules.kinds.duel.parts.deadline_after`). Its ``finishes``
+    needs nothing here: the rows say who is done, and the round is settled once nobody is left
+    guessing. A :class:`BadStateError` for a judgement of another round."""
     table = game.table
     current = table.current
     player = judgement.player
@@ -475,9 +471,7 @@ def store(game: DuelGame, judgement: Judgement) -> int | None:
         order = len(current.solvers)
         if order == 1:
             current.first_find_ms = judgement.detail["found_at_ms"]
-            current.ends_ms = deadline_after(current.ends_ms, judgement, order)
-    elif judgement.claim == SPENT:
-        order = len(current.spent())
+    current.ends_ms = deadline_after(current.ends_ms, judgement, order)
     if warns(rows):
         table.warned.add(player)
     _settle(current, current.opened_ms + rows[-1].at_ms)
@@ -508,16 +502,19 @@ def _accepted(
 ) -> list[tuple[str, str, int]]:
     """The accepted guesses (player, letters, ms since the opening) of a round whose ``players``
     have ``rows`` and whose ``solvers`` found in this order: by time, each player's rows in their
-    order, ties in seating order; a find comes after the finds before it (at the latest of their
-    times, even if it came sooner: two finds may be stored in another order than their times),
-    and after the other rows of its time. So the order is the same whichever path stored the
-    rows, and :func:`load` reads the solvers back from it."""
+    order, ties in seating order. A row comes after its player's rows before it (at the latest
+    of their times, even if it came sooner: two guesses of one player judged from the same part
+    are stored in either order, each at its own time), and a find after the finds before it
+    (likewise: two finds may be stored in another order than their times) and after the other
+    rows of its time. So the order is the same whichever path stored the rows, and :func:`load`
+    reads the solvers back from it."""
     seats = {p: n for n, p in enumerate(players)}
     place = {p: n for n, p in enumerate(solvers, start=1)}
+    times = {p: list(accumulate((row.at_ms for row in rows[p]), max)) for p in players}
     find_ms: dict[str, int] = {}
     latest: int | None = None
     for solver in solvers:
-        at_ms = rows[solver][-1].at_ms
+        at_ms = times[solver][-1]
         latest = at_ms if latest is None else max(latest, at_ms)
         find_ms[solver] = latest
 
@@ -526,11 +523,11 @@ def _accepted(
             (
                 (find_ms[player], place[player], seats[player])
                 if row.found and player in find_ms
-                else (row.at_ms, 0, seats[player]),
+                else (at_ms, 0, seats[player]),
                 player,
                 row,
             )
-            for row in rows[player]
+            for row, at_ms in zip(rows[player], times[player], strict=True)
         ]
 
     merged = heapq.merge(*(keyed(p) for p in players), key=lambda item: item[0])
@@ -627,8 +624,9 @@ def detach(
     """``game`` as three pieces for the fast path: the **rest**, what :func:`save` writes but for
     the open round's rows (its ``guesses`` empty, its ``first_find_ms`` null: the parts and the
     orders say them); the open round's **parts** (:func:`part`, of the players who have rows);
-    the **orders** its claims were handed (claim -> player -> order, from 1: the solvers' places,
-    and the players out of tries in the order of their last tries). :func:`attach` joins them."""
+    the **orders** its claim was handed (``solved`` -> player -> order, from 1: the solvers'
+    places). The store's set of players done is no piece: it is what the parts say
+    (:func:`~arbitre.rules.kinds.duel.parts.done`). :func:`attach` joins them."""
     rest = save(game)
     current = game.table.current
     if current is None:
@@ -638,9 +636,8 @@ def detach(
     opened["first_find_ms"] = None
     parts = {p: data for p in current.players if (data := part(game, p)) is not None}
     orders: dict[str, dict[str, int]] = {}
-    for claim, players in ((SOLVED, current.solvers), (SPENT, current.spent())):
-        if players:
-            orders[claim] = {p: n for n, p in enumerate(players, start=1)}
+    if current.solvers:
+        orders[SOLVED] = {p: n for n, p in enumerate(current.solvers, start=1)}
     return rest, parts, orders
 
 
@@ -653,11 +650,14 @@ def attach(
     """The game :func:`detach` split, with the ``parts`` and ``orders`` as the session stored them
     since: the open round's rows are the parts', its solvers are in the order of ``solved``, its
     first find (the solver of order 1) opens the closing window, and it is settled at the latest
-    find or last try when nobody is left guessing. A :class:`BadStateError` for anything the
-    rules could not have given: a part of another round or of a player who does not play it, a
-    row not marked against the word, a guess not in the list or tried twice, more than six rows
-    or a row after a find, a claim not handed to exactly the players who finished so (from 1,
-    each order once), parts or orders with no round open."""
+    find or last try when nobody is left guessing. Who is done is read off the parts (found, or
+    six rows: :func:`~arbitre.rules.kinds.duel.parts.done`), not given: the store's set of
+    players done is the set of those whose stored judgement ``finishes``, which is the same. A
+    :class:`BadStateError` for anything the rules could not have given: a part of another round
+    or of a player who does not play it, a row not marked against the word, a guess not in the
+    list or tried twice, more than six rows or a row after a find, ``solved`` not handed to
+    exactly the players who found (from 1, each order once), another claim, parts or orders
+    with no round open."""
     try:
         return _attach(rest, parts, orders, words)
     except BadStateError:
@@ -675,7 +675,7 @@ def _attach(
     data = dict(_mapping(rest, "the rest"))
     parts = _mapping(parts, "the parts")
     orders = _mapping(orders, "the orders")
-    stray = sorted(str(claim) for claim in orders if claim not in CLAIMS)
+    stray = sorted(str(claim) for claim in orders if claim != SOLVED)
     if stray:
         raise BadStateError(f"unknown claim(s): {', '.join(stray)}")
     rounds = list(_list(_field(data, "rounds"), "rounds"))
@@ -706,7 +706,7 @@ def _attach(
                 raise BadStateError(f"round {number}: {player}'s {row.letters} is not marked right")
 
     # the rules of each player's rows are load's to check; the orders are checked on what loads
-    solved, spent = _given(orders, SOLVED), _given(orders, SPENT)
+    solved = _given(orders, SOLVED)
     found = [p for p in players if rows[p] and rows[p][-1].found]
     solvers = sorted(found, key=lambda p: solved.get(p, len(players) + 1))
     entry["guesses"] = [list(g) for g in _accepted(players, rows, solvers)]
@@ -718,7 +718,7 @@ def _attach(
             _integer(_field(entry, "ends_ms"), "ends_ms"), first + CLOSING_WINDOW_MS
         )
     left = set(_names(entry, "left", players))
-    finished = [p for p in players if rows[p] and (rows[p][-1].found or len(rows[p]) >= MAX_TRIES)]
+    finished = [p for p in players if done(rows[p])]
     guessing = [p for p in players if p not in left and p not in finished]
     if _field(entry, "settled_ms") is None and finished and not guessing:
         entry["settled_ms"] = opened_ms + max(rows[p][-1].at_ms for p in finished)
@@ -729,7 +729,6 @@ def _attach(
     game = load(data, words)
     current = game.table.rounds[-1]
     _handed(SOLVED, solved, current.solvers)
-    _handed(SPENT, spent, current.spent())
     return game
 
 
@@ -844,7 +843,7 @@ def _load_round(game: DuelGame, number: int, entry: object, last: bool) -> Round
         if len(letters) != alphabet.WORD_LENGTH or not set(letters) <= letters_of:
             raise BadStateError(f"round {number}: {letters!r} is not a word's letters")
         rows = loaded.rows[player]
-        if len(rows) >= MAX_TRIES or (rows and rows[-1].found):
+        if done(rows):
             raise BadStateError(f"round {number}: {player} guesses after their last try")
         if any(row.letters == letters for row in rows):
             raise BadStateError(f"round {number}: {player} tries {letters} twice")

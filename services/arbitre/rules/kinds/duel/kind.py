@@ -24,10 +24,10 @@ the standings), ``game_over`` (the final standings and the seed).
 whether it was open: ``in_round``), the closed ``rounds`` (number, opened/closed/end times,
 commitment, word, salt, players, accepted guesses as ``[player, letters, ms since opening]``
 in an order their rows and the solvers decide, whichever path stored them: by time, ties in
-seating order, a find never before the finds placed before it; see
-:attr:`arbitre.rules.kinds.duel.game.Round.guesses`),
-the ``standings``, ``over``, and the ``seed`` once the game is over. :meth:`DuelKind.replay`
-plays a finished record again and checks every part of it (a ``bad_record`` error otherwise).
+seating order, a row never before its player's earlier rows, a find never before the finds
+placed before it; see :attr:`arbitre.rules.kinds.duel.game.Round.guesses`), the ``standings``,
+``over``, and the ``seed`` once the game is over. :meth:`DuelKind.replay` plays a finished
+record again and checks every part of it (a ``bad_record`` error otherwise).
 
 **Clock.** While a round is open, its phase's ``deadline_ms`` is its end (the clock, or the
 closing window's end when sooner): guesses are taken until then. Its ``due_ms`` is that end, or
@@ -47,38 +47,53 @@ judgements are :mod:`arbitre.rules.kinds.duel.parts`'s. :meth:`DuelKind.act` is
 :meth:`~DuelKind.judge`, then :func:`~arbitre.rules.kinds.duel.game.store` on the game in memory
 (what the session's store does, below), then :meth:`~DuelKind.announce`: there is one
 implementation of the guess rules, and taking every guess through the session's path gives the
-same game, records, views, standings and events. The session keeps, per game:
+same game, records, views, standings and events. The session's store needs no knowledge of the
+duel beyond the generic fields of :class:`~arbitre.rules.kinds.base.Judgement` (``claim``,
+``closes_by``, ``finishes``) and the context's :data:`~arbitre.rules.kinds.base.AWAITED`, but
+where the context keeps the deadline (``ends_ms``: the base names no key for it). It keeps, per
+game:
 
 * the **context** (:meth:`~DuelKind.context`), with a version; its ``ends_ms`` *is* the round's
   deadline, the one field the clock and the store check;
 * each player's **part** (:meth:`~DuelKind.part`), with a version;
-* per claim (``solved``, ``spent``) a counter and what it handed out (player -> order);
+* for the claim ``solved`` (the one claim: a find), a counter and what it handed out (player ->
+  order);
+* the open round's set of players **done** (those whose stored judgement ``finishes``: a find
+  or a sixth try), each once;
 * the **rest** (:meth:`~DuelKind.detach`).
 
 To take a guess: read the context and the guesser's part; :meth:`~DuelKind.judge` (refused: the
 same code :meth:`~DuelKind.act` gives, nothing stored); then, in one atomic step, *only if the
 context and the part are still the versions read*: store the judgement's part; when it has a
-claim, hand it the claim's next order; when that is ``solved`` order 1 (the first find), lower
-the context's ``ends_ms`` to ``min(ends_ms, detail["window_ends_ms"])`` (``found_at_ms`` + 20 s:
-:func:`~arbitre.rules.kinds.duel.parts.deadline_after`) and bump the context's version. If
-either changed meanwhile (another guess of the player, a first find, a step), read and judge
-again, at the guess's own ``now_ms`` (its row keeps that time): that gives what
-:meth:`~DuelKind.act` would. Checking the context's version covers the
-round's end (a judgement is taken only before the ``ends_ms`` it read) and the steps (a seat, a
-leave, a pause, the close). Then :meth:`~DuelKind.announce` with the order handed out.
+claim, hand it the claim's next order; when that order is 1 and the judgement has a
+``closes_by`` (the first find: the find + 20 s), lower the deadline, the context's ``ends_ms``,
+to ``min(ends_ms, closes_by)`` and bump the context's version
+(:func:`~arbitre.rules.kinds.duel.parts.deadline_after` says the same); when it ``finishes``,
+add the guesser to the round's players done. If the context or the part changed meanwhile
+(another guess of the player, a first find, a step), read and judge again, at the guess's own
+``now_ms`` (its row keeps that time): that gives what :meth:`~DuelKind.act` would. Checking the
+context's version covers the round's end (a judgement is taken only before the ``ends_ms`` it
+read) and the steps (a seat, a leave, a pause, the close). Then :meth:`~DuelKind.announce` with
+the order handed out.
 
 With nothing open the context is ``{}`` and every guess is refused ``round_not_open``, whoever
 sends it (a stranger too: that comes before ``not_seated``).
 
-The round is **settled** (everyone done) when the orders handed out for ``solved`` and ``spent``
-add up to the context's ``settles_at`` (each claim finishes one player): it is due at once, at
-that judgement's time; call :meth:`~DuelKind.close` then. Otherwise it is due at ``ends_ms``.
+The round is **settled** (everyone done) when the number of players done reaches the context's
+:data:`~arbitre.rules.kinds.base.AWAITED` (its players but those who left before they were
+done): it is due at once, at that judgement's time; call :meth:`~DuelKind.close` then. A leave
+(a step) may lower :data:`~arbitre.rules.kinds.base.AWAITED` to the count: the phase the step
+gives says the round is due. Otherwise it is due at ``ends_ms``.
 
 A **step** (open, close, seat, leave, shift) runs under the game's lock:
 ``state = attach(rest, parts, orders)``, the step, ``rest, parts, orders = detach(state)``,
-``context = context(state)``; it replaces all of them (and the counters: each claim's count of
-orders), so that :meth:`~DuelKind.attach` sees parts and orders that fit the rest. A round's
-parts and orders start empty at its opening.
+``context = context(state)``; it replaces all of them (and the counter: ``solved``'s count of
+orders), so that :meth:`~DuelKind.attach` sees parts and orders that fit the rest. It keeps the
+set of players done: no step makes a player done or undone (a player who leaves done stays
+counted, and :data:`~arbitre.rules.kinds.base.AWAITED` still counts them). :meth:`~DuelKind.attach`
+takes no such set: it reads who is done off the parts (the last row found the word, or six
+rows: :func:`~arbitre.rules.kinds.duel.parts.done`), which is the set the store keeps. A round's
+parts, orders and players done start empty at its opening.
 """
 
 from __future__ import annotations
@@ -237,7 +252,8 @@ class DuelKind:
         """``player``'s guess judged against the ``context`` and their ``part`` alone. Refused
         with ``bad_action`` when malformed, else as
         :func:`arbitre.rules.kinds.duel.parts.judge` says (``round_not_open`` first with
-        nothing open, to anyone). Claims ``solved`` for a find, ``spent`` for a sixth miss."""
+        nothing open, to anyone). Claims ``solved`` for a find, with ``closes_by`` the find + 20 s;
+        ``finishes`` for a find and for a sixth try."""
         text, number = _guess_action(action)
         return parts.judge(context, part, player, text, number, now_ms, tools)
 
@@ -414,19 +430,21 @@ class DuelKind:
         recorded_players = [_text(p, "a player") for p in _list(recorded.get("players"), "players")]
         if recorded_players != list(opened.players):
             raise BadRecordError(f"round {number}'s players are not the replayed ones")
-        # (when, step, order, player, letters or joined, at): in time, but a find never before
-        # the finds recorded before it (finds may be stored in another order than their times)
+        # (when, step, order, player, letters or joined, at): in time, but a guess never before
+        # its player's guesses recorded before it, and a find never before the finds recorded
+        # before it (either may be stored in another order than their times)
         steps: list[tuple[int, int, int, str, str | bool, int]] = []
         last_find: int | None = None
+        last_row: dict[str, int] = {}
         for order, item in enumerate(_list(recorded.get("guesses"), "guesses")):
             guess = _list(item, "a guess")
             if len(guess) != 3:
                 raise BadRecordError("a guess is [player, letters, ms since the opening]")
             player, letters = _text(guess[0], "player"), _text(guess[1], "letters")
             at_ms = opened_ms + _integer(guess[2], "ms")
-            when = at_ms
+            when = last_row[player] = max(at_ms, last_row.get(player, at_ms))
             if letters == word:
-                when = last_find = at_ms if last_find is None else max(last_find, at_ms)
+                when = last_find = when if last_find is None else max(last_find, when)
             steps.append((when, 0, order, player, letters, at_ms))
         for order, (at_ms, player, joined) in enumerate(seating):
             steps.append((at_ms, 1, order, player, joined, at_ms))

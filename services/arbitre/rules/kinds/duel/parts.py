@@ -9,29 +9,37 @@ context and part of the game in memory, then the same store, so the two cannot d
 
 **Context** (:class:`Context`; JSON-ready, secrets included: for the session's storage only)::
 
-    {"round": 2, "opened_ms": 3000, "ends_ms": 123000, "word": "CHIOT", "language": "en",
-     "playing": ["ana", "bob"], "waiting": ["dan"], "warned": ["bob"], "settles_at": 2}
+    {"round": 2, "opened_ms": 3000, "deadline_ms": 123000, "word": "CHIOT", "language": "en",
+     "playing": ["ana", "bob"], "waiting": ["dan"], "warned": ["bob"], "awaited": 2}
 
-``ends_ms`` is the round's end, its deadline (the clock, or the closing window's end when
+``deadline_ms`` (the key :data:`~arbitre.rules.kinds.base.DEADLINE`) is the round's end, its
+deadline (the clock, or the closing window's end when
 sooner). ``playing`` are the seated players who play the round and ``waiting`` the seated ones
 who wait for the next; anyone else is not seated. ``warned`` are the players who had the
 extra-copy message (once per player and game) before this round; a row with an extra copy in a
-player's part says that they had it in this round. ``settles_at`` is how many players of the round
-must have finished for it to be settled (everyone done): all of them but those who left before
-finishing; a player finishes by a claim (:data:`SOLVED` or :data:`SPENT`), so the round is
-settled once the orders handed out for both add up to it. A context holds a few names and
-numbers: no player's rows, no closed round. Guesses never change it but for ``ends_ms``, which a
-first find lowers (:func:`deadline_after`).
+player's part says that they had it in this round. ``awaited`` (the key
+:data:`~arbitre.rules.kinds.base.AWAITED`) is how many players done make the round due: every
+player of the round but those who left before they were done. A context holds a few names and
+numbers: no player's rows, no closed round. Guesses never change it but for ``deadline_ms``,
+which the store lowers at the first find (the judgement's ``closes_by``).
 
 **Part**: ``{"round": 2, "rows": [["OCTET", "YYx.G", 1000], ...]}``, the player's accepted
-guesses of the open round in order: letters, marks as :func:`arbitre.rules.kinds.duel.marks.text`
-writes them (extra copies included), ms since the opening. ``None``: nothing played yet.
+guesses of the open round in the order stored: letters, marks as
+:func:`arbitre.rules.kinds.duel.marks.text` writes them (extra copies included), ms since the
+opening (a guess judged again keeps its time, so a row may be earlier than the one before it).
+``None``: nothing played yet. A
+player is **done** with the round (:func:`done`) when their part's last row found the word or
+it has six rows: the part alone says it, so the store's set of players done is what the parts
+say.
 
-**Judgement** (:func:`judge`): the new part, and its claim: :data:`SOLVED` for a find (its order
-is the place among the finders: the speed bonus), :data:`SPENT` for a sixth try that misses,
-none otherwise. ``detail``: ``extra_copy``, ``{"letter": ..., "count": ...}`` when this row
-gives the player their extra-copy message (else ``None``), and for a find ``found_at_ms`` and
-``window_ends_ms`` (the find + :data:`~arbitre.rules.kinds.duel.config.CLOSING_WINDOW_MS`).
+**Judgement** (:func:`judge`), in the generic fields of
+:class:`~arbitre.rules.kinds.base.Judgement`: the new part; for a find, the claim
+:data:`SOLVED` (its order is the place among the finders: the speed bonus) with ``closes_by``
+the find + :data:`~arbitre.rules.kinds.duel.config.CLOSING_WINDOW_MS` (handed order 1, it opens
+the closing window); ``finishes`` for a find and for a sixth try that misses (no claim: the order
+of sixth tries matters to nothing). ``detail``: ``extra_copy``, ``{"letter": ..., "count": ...}``
+when this row gives the player their extra-copy message (else ``None``), and for a find
+``found_at_ms``.
 """
 
 from __future__ import annotations
@@ -41,7 +49,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from arbitre.rules.errors import ArbitreError
-from arbitre.rules.kinds.base import ActionRefusedError, Judgement
+from arbitre.rules.kinds.base import AWAITED, DEADLINE, ActionRefusedError, Judgement
 from arbitre.rules.kinds.duel import alphabet, marks
 from arbitre.rules.kinds.duel.alphabet import Language, UnknownLanguageError
 from arbitre.rules.kinds.duel.config import CLOSING_WINDOW_MS
@@ -50,14 +58,13 @@ from arbitre.rules.kinds.duel.scoring import MAX_TRIES
 from arbitre.rules.kinds.duel.words import WordList
 
 __all__ = [
-    "CLAIMS",
     "MAX_GUESS_CHARS",
     "SOLVED",
-    "SPENT",
     "BadStateError",
     "Context",
     "Row",
     "deadline_after",
+    "done",
     "extra_copies",
     "judge",
     "part_data",
@@ -67,12 +74,9 @@ __all__ = [
 
 #: The longest text a guess may be before it is reduced to letters.
 MAX_GUESS_CHARS = 64
-#: The claim of a find: its order is the finder's place (1 for the first).
+#: The one claim a duel judgement makes, a find's: its order is the finder's place (1 for the
+#: first).
 SOLVED = "solved"
-#: The claim of a sixth try that misses: its order counts the players out of tries.
-SPENT = "spent"
-#: Every claim a duel judgement makes; each one finishes its player's round.
-CLAIMS = (SOLVED, SPENT)
 
 _COLOURED = (Mark.GREEN, Mark.AMBER)
 
@@ -112,19 +116,19 @@ class Context:
     playing: tuple[str, ...]
     waiting: tuple[str, ...]
     warned: tuple[str, ...]
-    settles_at: int
+    awaited: int
 
     def data(self) -> dict[str, Any]:
         return {
             "round": self.number,
             "opened_ms": self.opened_ms,
-            "ends_ms": self.ends_ms,
+            DEADLINE: self.ends_ms,
             "word": self.word,
             "language": self.language.value,
             "playing": list(self.playing),
             "waiting": list(self.waiting),
             "warned": list(self.warned),
-            "settles_at": self.settles_at,
+            AWAITED: self.awaited,
         }
 
     @classmethod
@@ -139,13 +143,13 @@ class Context:
         return cls(
             number=_integer(data.get("round"), "the context's round"),
             opened_ms=_integer(data.get("opened_ms"), "the context's opened_ms"),
-            ends_ms=_integer(data.get("ends_ms"), "the context's ends_ms"),
+            ends_ms=_integer(data.get(DEADLINE), f"the context's {DEADLINE}"),
             word=_text(data.get("word"), "the context's word"),
             language=language,
             playing=_names(data.get("playing"), "playing"),
             waiting=_names(data.get("waiting"), "waiting"),
             warned=_names(data.get("warned"), "warned"),
-            settles_at=_integer(data.get("settles_at"), "the context's settles_at"),
+            awaited=_integer(data.get(AWAITED), f"the context's {AWAITED}"),
         )
 
 
@@ -239,23 +243,35 @@ def judge(
         if extra_copy is None
         else {"letter": extra_copy[0], "count": extra_copy[1]}
     }
-    claim = None
+    rows.append(row)
     if row.found:
-        claim = SOLVED
         detail["found_at_ms"] = now_ms
-        detail["window_ends_ms"] = now_ms + CLOSING_WINDOW_MS
-    elif len(rows) + 1 == MAX_TRIES:
-        claim = SPENT
-    return Judgement(player, round_.number, part_data(round_.number, [*rows, row]), claim, detail)
+    return Judgement(
+        player,
+        round_.number,
+        part_data(round_.number, rows),
+        claim=SOLVED if row.found else None,
+        detail=detail,
+        closes_by=now_ms + CLOSING_WINDOW_MS if row.found else None,
+        finishes=done(rows),
+    )
 
 
 def deadline_after(deadline_ms: int, judgement: Judgement, order: int | None) -> int:
-    """The round's deadline once ``judgement`` is stored with ``order``: the first find (claim
-    :data:`SOLVED`, order 1) opens the closing window and the round ends at its end if that is
-    sooner, ``min(deadline, found_at_ms + CLOSING_WINDOW_MS)``; anything else leaves it."""
-    if judgement.claim != SOLVED or order != 1:
+    """The deadline once ``judgement`` is stored and its claim handed ``order``, as
+    :class:`~arbitre.rules.kinds.base.Judgement` has the store set it: at most its
+    ``closes_by`` when the order is 1, else unchanged. For the duel: the first find opens the
+    closing window, and the round ends at its end if that is sooner."""
+    if order != 1 or judgement.closes_by is None:
         return deadline_ms
-    return min(deadline_ms, _integer(judgement.detail.get("window_ends_ms"), "window_ends_ms"))
+    return min(deadline_ms, judgement.closes_by)
+
+
+def done(rows: Sequence[Row]) -> bool:
+    """Whether a player with ``rows`` is done with the round: their last row found the word, or
+    they have used their six tries. What a judgement ``finishes`` and what
+    :func:`arbitre.rules.kinds.duel.game.attach` reads off the parts."""
+    return len(rows) >= MAX_TRIES or (bool(rows) and rows[-1].found)
 
 
 def warns(rows: Iterable[Row]) -> bool:

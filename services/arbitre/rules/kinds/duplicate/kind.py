@@ -27,7 +27,11 @@ turn's deadline or the reveal's end (a pause, an outage); :meth:`DuplicateKind.s
 The kind is a :class:`~arbitre.rules.kinds.base.PartedKind`: a player's part is their answer to
 the open turn, and :mod:`arbitre.rules.kinds.duplicate.parts` has the context, the parts, the
 claim (``"answered"``) and the one implementation of the answer rules, which
-:meth:`DuplicateKind.act` takes on the whole state (judge, keep, announce).
+:meth:`DuplicateKind.act` takes on the whole state (judge, keep, announce). Every answer
+finishes its player's turn, so the session's store closes a turn early as the phase does: once
+the players done reach the context's :data:`~arbitre.rules.kinds.base.AWAITED` (the roster but
+who left without answering). The fast path trusts the session's own check that the actor is a
+player of the game (their token), and refuses who left.
 
 Events: ``turn_started`` (turn, tirage, board, deadline), ``answer_count`` (turn, answers,
 players), ``turn_revealed`` (:func:`~arbitre.rules.kinds.duplicate.view.reveal`) and
@@ -142,7 +146,7 @@ class DuplicateKind:
         """``player`` leaves (see the module docstring); refuses ``not_seated`` (not seated, or
         left already) and ``game_over``. The session announces it: no event."""
         if not state.is_seated(player):
-            raise ActionRefusedError("not_seated", f"{player!r} is not seated at this game")
+            raise parted.not_seated(player)
         if state.stage is Stage.OVER:
             raise ActionRefusedError("game_over", "the game is over")
         state.left[player] = now_ms
@@ -150,9 +154,11 @@ class DuplicateKind:
 
     def phase(self, state: DuplicateState, now_ms: int) -> Phase:
         """While a turn is open: the seated players act until its deadline, and it is due at
-        the deadline or once every player had answered or left. Between two turns: the next
-        opens by itself at the reveal's end, unless nobody is seated (then ``next_ms`` is
-        ``None``: :meth:`open_next` would refuse)."""
+        the deadline or once every player had answered or left (the moment the players who
+        answered reach the context's :data:`~arbitre.rules.kinds.base.AWAITED`, or a leave
+        leaves nobody else awaited). Between two turns: the next opens by itself at the
+        reveal's end, unless nobody is seated (then ``next_ms`` is ``None``: :meth:`open_next`
+        would refuse)."""
         game = state.game
         stage = state.stage
         if stage is Stage.PLAYING:
@@ -197,10 +203,13 @@ class DuplicateKind:
         self, state: DuplicateState, player: str, action: Mapping[str, Any], now_ms: int
     ) -> Outcome:
         """Keep ``player``'s answer ``{"move": "H4 MOT", "turn": 3}`` (``turn`` optional) to
-        the open turn, judged on the spot: the session's path for one answer (:meth:`judge`,
-        store, :meth:`announce`) on the whole state. Result: ``turn``, ``move``, ``score`` (on
-        the board) and ``answers`` (how many seated players answered). Refusals: see
-        :func:`~arbitre.rules.kinds.duplicate.parts.judge`."""
+        the open turn, judged on the spot: the session's path for one answer (its check that
+        ``player`` is a player of the game, against the roster; :meth:`judge`, store,
+        :meth:`announce`) on the whole state. Result: ``turn``, ``move``, ``score`` (on the
+        board) and ``answers`` (how many seated players answered). Refusals: ``not_seated``
+        for a stranger, and see :func:`~arbitre.rules.kinds.duplicate.parts.judge`."""
+        if player not in state.game.players:  # the session's check of the actor's seat
+            raise parted.not_seated(player)
         context = self.context(state)
         part = self.part(state, player)
         judgement = self.judge(context, part, player, action, now_ms, state.game.referee)
@@ -250,7 +259,8 @@ class DuplicateKind:
         now_ms: int,
         tools: Referee,
     ) -> Judgement:
-        """See :func:`~arbitre.rules.kinds.duplicate.parts.judge`."""
+        """See :func:`~arbitre.rules.kinds.duplicate.parts.judge` (``player``: one the session
+        seated; it refuses who left)."""
         return parted.judge(context, part, player, action, now_ms, tools)
 
     def announce(

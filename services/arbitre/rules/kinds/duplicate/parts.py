@@ -5,33 +5,51 @@ an answer from one of thousands of players without loading the whole game.
 This module is the one implementation of the answer rules. :func:`judge` judges an answer
 against the open turn's :func:`context_data` and the actor's stored part (one referee
 judgement); the session stores the judged part (only if the part it read is still the stored
-one) and hands out the order its claim names; :func:`announce` says it.
+one), hands out the order its claim names and counts its actor done; :func:`announce` says it.
 :meth:`~arbitre.rules.kinds.duplicate.kind.DuplicateKind.act` is the same three steps on the
 whole state, :func:`keep` being its store: the two paths cannot drift.
 
+**Who may answer.** :func:`judge` trusts the session for "is this a player of the game": the
+session checks the actor's token against the seats it gave before it judges (a player on the
+roster, seated now or who left), and refuses the others ``not_seated`` itself, with
+:func:`not_seated` (so does :meth:`~arbitre.rules.kinds.duplicate.kind.DuplicateKind.act`,
+against the roster). :func:`judge` still refuses ``not_seated`` a player who left, from the
+context's ``left``, before anything else: the refusals come in the order they come on the whole
+state, and the context needs no roster.
+
 **The context** (:data:`CONTEXT_FORMAT`, JSON-ready, written by every step): ``format``,
 ``stage`` (a :class:`~arbitre.rules.kinds.base.Stage` value), ``turn`` (the open turn, or the
-last closed: 0 before the first), ``players`` (the roster, in seating order) and ``left`` (the
-ids of who left), so that a refusal says what it says on the whole state at every stage; while
-a turn is open, also ``deadline_ms``, ``layout`` (the configuration's board, as
+last closed: 0 before the first) and ``left`` (the ids of who left), so that a refusal says
+what it says on the whole state at every stage; while a turn is open, also ``deadline_ms``,
+``layout`` (the configuration's board, as
 :meth:`~arbitre.rules.game_config.GameConfig.to_mapping` writes it), ``board`` (its rows),
-``tiles`` (the tirage) and ``left_answered`` (how many players who answered the open turn have
-left since). What every player may see, no answer, and neither the top (judging does not need
-it) nor the seed or the bag. Its size grows with the roster (the players' ids), and with
-nothing else.
+``tiles`` (the tirage), ``left_answered`` (how many players who answered the open turn have
+left since) and :data:`~arbitre.rules.kinds.base.AWAITED` (how many answers make the turn due:
+the roster but who left without answering it). The seated players are ``awaited`` less
+``left_answered``. What every player may see, no answer, and neither the top (judging does not
+need it) nor the seed or the bag. Its size grows with who left (their ids), not with the
+roster.
 
 **A part** (:func:`part_data`): ``{"move": "H4 MOT", "score": 12, "first_ms": 1500,
 "last_ms": 2500}``, a player's :class:`~arbitre.rules.kinds.duplicate.state.Answered`: the move
 kept (their last), its score on the board as they were told, when they first answered the turn
 and when they gave this move.
 
-**The claim** :data:`CLAIM` (``"answered"``): every accepted answer makes it. The store hands a
-player the claim's next order (1, 2, 3, ...) the first time it stores their part for the turn,
-and they keep it through their changes of answer: the orders tell in which order the players
-first answered. :func:`announce` is given the claim's *count* once the part is stored (how many
-players hold an order: the player's own order on their first answer, the number so far on a
-later one), from which it tells the number of answers: the count less ``left_answered`` (who
-answered and left is not counted).
+**The judgement**: every accepted answer claims :data:`CLAIM` (``"answered"``) and
+``finishes`` (its player is done with the turn; they may still change their answer until the
+turn closes), and never ``closes_by`` (an answer does not move the deadline). The store hands a
+player the claim's next order (1, 2, 3, ...) and counts them done the first time it stores
+their part for the turn; they keep both through their changes of answer: the orders tell in
+which order the players first answered, and the turn is due at once when the count of players
+done reaches ``awaited``. That is the phase's ``due_ms`` (the first moment every player on the
+roster had answered or left): who answered are on the roster and none of them is among who left
+without answering, so they number ``awaited`` exactly when nobody else is left to wait for, and
+the answer that makes them so is the last player's first (the session's clock never going
+back). A leave or a seat is a step, after which the phase tells the due time.
+:func:`announce` is given the claim's *count* once the part is stored (how many players hold an
+order: the player's own order on their first answer, the number so far on a later one), from
+which it tells the number of answers: the count less ``left_answered`` (who answered and left
+is not counted).
 
 **Detach and attach**: the rest is :func:`~arbitre.rules.kinds.duplicate.state.state_data`
 without the open turn's answers; the parts are the open turn's; the orders are
@@ -57,7 +75,16 @@ from arbitre.rules.board import Board
 from arbitre.rules.duplicate import GameStateError, Referee, Verdict
 from arbitre.rules.errors import ArbitreError
 from arbitre.rules.game_config import GameConfig
-from arbitre.rules.kinds.base import ActionRefusedError, Event, Judgement, Message, Outcome, Stage
+from arbitre.rules.kinds.base import (
+    AWAITED,
+    DEADLINE,
+    ActionRefusedError,
+    Event,
+    Judgement,
+    Message,
+    Outcome,
+    Stage,
+)
 from arbitre.rules.kinds.duplicate.state import (
     Answered,
     DuplicateState,
@@ -80,12 +107,13 @@ __all__ = [
     "detach",
     "judge",
     "keep",
+    "not_seated",
     "part_data",
     "read_part",
 ]
 
 #: The ``format`` of :func:`context_data`'s data.
-CONTEXT_FORMAT = "arbitre.kinds.duplicate.context/1"
+CONTEXT_FORMAT = "arbitre.kinds.duplicate.context/2"
 #: The claim of every accepted answer: the order in which the players first answered a turn.
 CLAIM = "answered"
 #: The one key of an answer.
@@ -110,16 +138,17 @@ def context_data(state: DuplicateState) -> dict[str, Any]:
         "format": CONTEXT_FORMAT,
         "stage": stage.value,
         "turn": game.number if playing else len(game.turns),
-        "players": list(game.players),
         "left": list(state.left),
     }
     draw = game.current_draw
     if playing and draw is not None and state.deadline_ms is not None:
-        data["deadline_ms"] = state.deadline_ms
+        left_answered = sum(player in state.answered for player in state.left)
+        data[DEADLINE] = state.deadline_ms
         data["layout"] = game.config.to_mapping()["layout"]
         data["board"] = list(game.board.rows())
         data["tiles"] = draw.rack
-        data["left_answered"] = sum(player in state.answered for player in state.left)
+        data["left_answered"] = left_answered
+        data[AWAITED] = len(game.players) - (len(state.left) - left_answered)
     return data
 
 
@@ -161,10 +190,12 @@ def judge(
     """``player``'s answer ``{"move": "H4 MOT", "turn": 3}`` (``turn`` optional) judged against
     ``context`` and their ``part`` (``None``: no answer yet): its part is the move, stripped,
     with its score on the board (one referee judgement; whether its words are valid waits for
-    the close), and it claims :data:`CLAIM`. Refusals: ``not_seated``, ``not_started``,
-    ``turn_closed``, ``game_over``, ``too_late`` (at or past the deadline), ``wrong_turn``,
-    ``bad_action``, and the move's own (``bad_notation``, ``illegal_move``, ``bad_rack``,
-    ...); :class:`StateDataError` for a context or a part this module did not write."""
+    the close); it claims :data:`CLAIM` and finishes its player's turn. ``player`` is one the
+    session seated (see the module docstring: it is not checked against a roster). Refusals:
+    ``not_seated`` (who left), ``not_started``, ``turn_closed``, ``game_over``, ``too_late``
+    (at or past the deadline), ``wrong_turn``, ``bad_action``, and the move's own
+    (``bad_notation``, ``illegal_move``, ``bad_rack``, ...); :class:`StateDataError` for a
+    context or a part this module did not write."""
     turn = _Context.read(context)
     earlier = None if part is None else read_part(part)
     move = _checked(turn, player, action, now_ms)
@@ -179,7 +210,13 @@ def judge(
         )
     first = earlier.first_ms if earlier is not None else now_ms
     kept = Answered(move, verdict.score, first, now_ms)
-    return Judgement(player, turn.turn, part_data(kept), CLAIM)
+    return Judgement(player, turn.turn, part_data(kept), CLAIM, finishes=True)
+
+
+def not_seated(player: str) -> ActionRefusedError:
+    """The refusal of an action or a leave by ``player``, who is not seated: not a player of the
+    game (the session's check, see the module docstring) or one who left."""
+    return ActionRefusedError("not_seated", f"{player!r} is not seated at this game")
 
 
 def keep(state: DuplicateState, judgement: Judgement) -> int:
@@ -259,13 +296,13 @@ class _Context:
 
     stage: Stage
     turn: int
-    players: list[str]
     left: list[str]
     deadline_ms: int | None = None
     layout: object = None
     rows: list[str] | None = None
     tiles: str = ""
     left_answered: int = 0
+    awaited: int = 0
 
     @classmethod
     def read(cls, data: Mapping[str, Any]) -> _Context:
@@ -274,30 +311,30 @@ class _Context:
             raise StateDataError(f"not a duplicate turn's context (format {CONTEXT_FORMAT!r})")
         try:
             stage = Stage(data["stage"])
-            turn, players, left = data["turn"], data["players"], data["left"]
-            if not (_is_int(turn) and isinstance(players, list) and isinstance(left, list)):
-                raise TypeError("turn, players or left")
+            turn, left = data["turn"], data["left"]
+            if not (_is_int(turn) and isinstance(left, list)):
+                raise TypeError("turn or left")
             if stage is not Stage.PLAYING:
-                return cls(stage, turn, players, left)
-            deadline, layout, rows = data["deadline_ms"], data["layout"], data["board"]
-            tiles, left_answered = data["tiles"], data["left_answered"]
+                return cls(stage, turn, left)
+            deadline, layout, rows = data[DEADLINE], data["layout"], data["board"]
+            tiles, left_answered, awaited = data["tiles"], data["left_answered"], data[AWAITED]
             if not (
                 _is_int(deadline)
                 and isinstance(rows, list)
                 and isinstance(tiles, str)
                 and _is_int(left_answered)
+                and _is_int(awaited)
+                and 0 <= left_answered <= awaited
             ):
-                raise TypeError("an open turn's deadline_ms, board, tiles or left_answered")
+                raise TypeError(f"an open turn's deadline_ms, board, tiles or counts ({AWAITED})")
         except (KeyError, TypeError, ValueError) as error:
             raise StateDataError(f"context: missing or malformed ({error})") from None
-        return cls(stage, turn, players, left, deadline, layout, rows, tiles, left_answered)
-
-    def is_seated(self, player: str) -> bool:
-        return player not in self.left and player in self.players
+        return cls(stage, turn, left, deadline, layout, rows, tiles, left_answered, awaited)
 
     @property
     def seated_count(self) -> int:
-        return len(self.players) - len(self.left)
+        """How many players are seated: the awaited but who answered and left."""
+        return self.awaited - self.left_answered
 
     def board(self) -> Board:
         """The open turn's board, or :class:`StateDataError`."""
@@ -316,8 +353,8 @@ def _layout(data: str) -> BoardLayout:
 def _checked(turn: _Context, player: str, action: Mapping[str, Any], now_ms: int) -> str:
     """The move of ``action``, stripped, when ``player`` may give it now; the refusal
     otherwise."""
-    if not turn.is_seated(player):
-        raise ActionRefusedError("not_seated", f"{player!r} is not seated at this game")
+    if player in turn.left:  # the roster is the session's check (see the module docstring)
+        raise not_seated(player)
     stage = turn.stage
     if stage is Stage.WAITING:
         raise ActionRefusedError("not_started", "the game has not started")

@@ -83,9 +83,15 @@ class GameKeys:
         per_turn = [
             key
             for turn in range(1, turns + 1)
-            for key in (self.answers(turn), self.ready(turn), self.result(turn))
+            for key in (
+                self.answers(turn),
+                self.ready(turn),
+                self.result(turn),
+                self.parts(turn),
+                self.done(turn),
+            )
         ]
-        return fixed + per_turn
+        return [*fixed, self.context, *per_turn]
 
     @property
     def game(self) -> str:
@@ -140,6 +146,26 @@ class GameKeys:
     def result(self, turn: int) -> str:
         """String: the revealed result of ``turn`` (JSON)."""
         return f"{self._prefix}:result:{turn}"
+
+    @property
+    def context(self) -> str:
+        """String: what judging an action of the open turn needs (a game kind's
+        :meth:`~arbitre.rules.kinds.base.PartedKind.context`, JSON); its version is the game
+        hash's ``context_version``."""
+        return f"{self._prefix}:context"
+
+    def parts(self, turn: int) -> str:
+        """Hash: player id -> their part of ``turn`` (a game kind's, JSON)."""
+        return f"{self._prefix}:parts:{turn}"
+
+    def orders(self, turn: int, claim: str) -> str:
+        """Hash: player id -> the order ``claim`` handed them in ``turn`` (from 1). Kept only
+        while the turn is open: its close writes them into the game's state."""
+        return f"{self._prefix}:orders:{turn}:{claim}"
+
+    def done(self, turn: int) -> str:
+        """Set: the players done with ``turn`` (their last action finished it for them)."""
+        return f"{self._prefix}:done:{turn}"
 
     @property
     def events(self) -> str:

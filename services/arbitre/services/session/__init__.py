@@ -29,6 +29,9 @@ joining, open tables), :mod:`~arbitre.services.session.steps` (commands and step
 :mod:`~arbitre.services.session.events`, :mod:`~arbitre.services.session.clock`,
 :mod:`~arbitre.services.session.service` (the servicer, made of those parts) and
 :mod:`~arbitre.services.session.main`. All of them log as ``arbitre.services.session``.
+:mod:`~arbitre.services.session.parts_store` is the store of the game kinds' fast path (one
+actor's part of the open turn, kept without the game's lock); the servicer does not use it
+yet.
 """
 
 from __future__ import annotations

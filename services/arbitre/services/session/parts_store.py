@@ -1,0 +1,246 @@
+"""The store of the game kinds' fast path: one actor's part of the open turn, kept in Redis
+without the game's lock (:class:`~arbitre.rules.kinds.base.PartedKind`).
+
+Ten thousand players guess at once; each guess touches only its player's part. The session
+reads the context the last step wrote with its version (:meth:`PartsStore.read`), has the kind
+judge the action, then keeps the judgement (:meth:`PartsStore.keep`) in one script that, on
+Redis's own clock, refuses it unless:
+
+- the game runs and the turn (or round) judged is the open one (the game hash's ``status``,
+  ``phase`` and ``turn``, as for every game);
+- no step ran since the context was read (``context_version``): a seat, a leave, a pause or a
+  close changes the context, so an action judged before it is judged again;
+- the deadline (``deadline_ms``) is not past;
+- the actor's part is still the one read (another action of theirs came first: judge again).
+
+It then writes the part and, in the same script, what every kind's store does and no kind's
+knowledge: hands out the judgement's claim (the n-th to find the word; once per actor and turn,
+an actor who claims again keeps their order) and counts it; lowers the deadline to
+``closes_by`` when the claim was just handed order 1 (the duel's closing window); counts the
+actors done (``finishes``, each once) and, once they reach the context's ``awaited``, makes the
+turn due at once. An action is either refused or kept, never lost, never late; and a kept
+action's part is what the next step attaches to the game's state.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from arbitre.rules.kinds.base import AWAITED, DEADLINE, Judgement
+from arbitre.services.game_keys import DEADLINES, GameKeys
+
+__all__ = ["Kept", "PartRefusedError", "PartsStore", "ReadPart"]
+
+# KEYS: game, parts, orders (of the claim, or any key of the game without one), done,
+# deadlines. ARGV: turn, player, whether a part was read ("1"/"0"), the part read, the context
+# version, the new part, the claim ("" none), closes_by ("" none), finishes ("1"/"0"),
+# awaited, the game id.
+_KEEP = """
+local game = redis.call('HMGET', KEYS[1], 'status', 'phase', 'turn', 'deadline_ms',
+  'context_version')
+if not game[1] then return {'no_game'} end
+if game[1] ~= 'running' then return {'not_running', game[1]} end
+if game[2] ~= 'turn' or game[3] ~= ARGV[1] then return {'wrong_turn', game[3] or ''} end
+if (game[5] or '') ~= ARGV[5] then return {'stale_context'} end
+local now = redis.call('TIME')
+local ms = tonumber(now[1]) * 1000 + math.floor(tonumber(now[2]) / 1000)
+local deadline = tonumber(game[4])
+if ms >= deadline then return {'late', tostring(ms - deadline)} end
+local stored = redis.call('HGET', KEYS[2], ARGV[2])
+if ARGV[3] == '0' then
+  if stored then return {'stale_part'} end
+elseif stored ~= ARGV[4] then
+  return {'stale_part'}
+end
+redis.call('HSET', KEYS[2], ARGV[2], ARGV[6])
+local count = ''
+if ARGV[7] ~= '' then
+  local handed = redis.call('HSETNX', KEYS[3], ARGV[2], redis.call('HLEN', KEYS[3]) + 1)
+  local total = redis.call('HLEN', KEYS[3])
+  count = tostring(total)
+  if handed == 1 and total == 1 and ARGV[8] ~= '' and tonumber(ARGV[8]) < deadline then
+    deadline = tonumber(ARGV[8])
+    redis.call('HSET', KEYS[1], 'deadline_ms', deadline)
+    redis.call('ZADD', KEYS[5], deadline, ARGV[11])
+  end
+end
+if ARGV[9] == '1' then redis.call('SADD', KEYS[4], ARGV[2]) end
+local done = redis.call('SCARD', KEYS[4])
+local due = '0'
+if done >= tonumber(ARGV[10]) then
+  due = '1'
+  redis.call('ZADD', KEYS[5], ms, ARGV[11])
+end
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl > 0 then
+  for index = 2, 4 do redis.call('PEXPIRE', KEYS[index], ttl) end
+end
+return {'ok', count, tostring(done), tostring(deadline), due, tostring(ms)}
+"""
+
+
+#: An ``awaited`` no count reaches: a context without one never makes its turn due early.
+_NEVER = 2**53
+
+
+class PartRefusedError(Exception):
+    """A judgement the store cannot keep: ``reason`` is ``no_game``, ``not_running``,
+    ``wrong_turn``, ``late`` (refuse the action), or ``stale_context`` / ``stale_part`` (read
+    and judge it again); ``detail`` what Redis said (the status, the open turn, ms late)."""
+
+    def __init__(self, reason: str, detail: tuple[str, ...] = ()) -> None:
+        super().__init__(reason, *detail)
+        self.reason = reason
+        self.detail = detail
+
+    @property
+    def retry(self) -> bool:
+        """Whether the action should be read and judged again (a step or another action of
+        the same actor came first)."""
+        return self.reason in ("stale_context", "stale_part")
+
+
+@dataclass(frozen=True, slots=True)
+class ReadPart:
+    """What judging one action needs: the ``context`` (its deadline, when it has one, the one
+    the store checks: a first claim may have lowered it) and its ``version`` (``""`` before any
+    step wrote one), and the actor's part as stored (``part_text``, ``None`` for none yet)."""
+
+    context: dict[str, Any]
+    version: str
+    part_text: str | None
+
+    @property
+    def part(self) -> dict[str, Any] | None:
+        """The part read, decoded."""
+        return None if self.part_text is None else dict(json.loads(self.part_text))
+
+
+@dataclass(frozen=True, slots=True)
+class Kept:
+    """A kept judgement: ``count``, how many actors hold its claim now (``None`` without a
+    claim: what :meth:`~arbitre.rules.kinds.base.PartedKind.announce` takes); ``done``, the
+    actors done with the turn; ``deadline_ms``, the turn's deadline now; ``due``, whether the
+    turn is due at once (everyone awaited is done); ``at_ms``, Redis's clock when it was kept."""
+
+    count: int | None
+    done: int
+    deadline_ms: int
+    due: bool
+    at_ms: int
+
+
+class PartsStore:
+    """The fast path's parts, over a redis-py client (``decode_responses=True``)."""
+
+    def __init__(self, redis: Any) -> None:
+        self.redis = redis
+        self._keep = redis.register_script(_KEEP)
+
+    def read(self, game_id: str, turn: int, player: str) -> ReadPart:
+        """The context, its version and ``player``'s part of ``turn``, read together."""
+        keys = GameKeys(game_id)
+        with self.redis.pipeline(transaction=True) as pipe:
+            pipe.get(keys.context)
+            pipe.hmget(keys.game, "context_version", "deadline_ms")
+            pipe.hget(keys.parts(turn), player)
+            context_text, (version, deadline), part_text = pipe.execute()
+        context = dict(json.loads(context_text)) if context_text else {}
+        if DEADLINE in context and deadline:  # the deadline as the store keeps it (lowered)
+            context[DEADLINE] = int(deadline)
+        return ReadPart(context, version or "", part_text)
+
+    def keep(self, game_id: str, judgement: Judgement, read: ReadPart) -> Kept:
+        """Keep ``judgement`` (judged against ``read``) as the module says, or raise
+        :class:`PartRefusedError`."""
+        keys = GameKeys(game_id)
+        claim = judgement.claim or ""
+        awaited = int(read.context[AWAITED]) if AWAITED in read.context else _NEVER
+        outcome = self._keep(
+            keys=[
+                keys.game,
+                keys.parts(judgement.number),
+                keys.orders(judgement.number, claim),
+                keys.done(judgement.number),
+                DEADLINES,
+            ],
+            args=[
+                judgement.number,
+                judgement.player,
+                "0" if read.part_text is None else "1",
+                read.part_text or "",
+                read.version,
+                json.dumps(judgement.part, ensure_ascii=False, separators=(",", ":")),
+                claim,
+                "" if judgement.closes_by is None else judgement.closes_by,
+                "1" if judgement.finishes else "0",
+                awaited,
+                game_id,
+            ],
+        )
+        if outcome[0] != "ok":
+            raise PartRefusedError(str(outcome[0]), tuple(str(part) for part in outcome[1:]))
+        return Kept(
+            count=int(outcome[1]) if outcome[1] else None,
+            done=int(outcome[2]),
+            deadline_ms=int(outcome[3]),
+            due=outcome[4] == "1",
+            at_ms=int(outcome[5]),
+        )
+
+    # -- the steps' side ----------------------------------------------------------------------
+
+    def parts(self, game_id: str, turn: int) -> dict[str, dict[str, Any]]:
+        """Every stored part of ``turn``, by player."""
+        stored = self.redis.hgetall(GameKeys(game_id).parts(turn))
+        return {player: dict(json.loads(text)) for player, text in stored.items()}
+
+    def orders(self, game_id: str, turn: int, claims: tuple[str, ...]) -> dict[str, dict[str, int]]:
+        """The orders ``claims`` handed out in ``turn``: claim -> player -> order."""
+        keys = GameKeys(game_id)
+        with self.redis.pipeline(transaction=False) as pipe:
+            for claim in claims:
+                pipe.hgetall(keys.orders(turn, claim))
+            handed = pipe.execute()
+        return {
+            claim: {player: int(order) for player, order in orders.items()}
+            for claim, orders in zip(claims, handed, strict=True)
+            if orders
+        }
+
+    @staticmethod
+    def write_turn(
+        pipe: Any,
+        game_id: str,
+        turn: int,
+        context: Mapping[str, Any],
+        version: str,
+        parts: Mapping[str, Mapping[str, Any]],
+        orders: Mapping[str, Mapping[str, int]],
+        done: frozenset[str],
+    ) -> None:
+        """Queue on ``pipe`` (a step's transaction): the open ``turn``'s new context and its
+        ``version``, and its parts, orders and actors done as the step left them (a kind's
+        :meth:`~arbitre.rules.kinds.base.PartedKind.detach`; a claim absent from ``orders``
+        keeps what it holds)."""
+        keys = GameKeys(game_id)
+        pipe.set(keys.context, json.dumps(context, ensure_ascii=False, separators=(",", ":")))
+        pipe.hset(keys.game, "context_version", version)
+        pipe.delete(keys.parts(turn), keys.done(turn))
+        if parts:
+            pipe.hset(
+                keys.parts(turn),
+                mapping={
+                    player: json.dumps(part, ensure_ascii=False, separators=(",", ":"))
+                    for player, part in parts.items()
+                },
+            )
+        for claim, handed in orders.items():
+            pipe.delete(keys.orders(turn, claim))
+            if handed:
+                pipe.hset(keys.orders(turn, claim), mapping=dict(handed))
+        if done:
+            pipe.sadd(keys.done(turn), *sorted(done))

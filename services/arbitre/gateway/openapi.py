@@ -15,6 +15,7 @@ from typing import Any
 
 from arbitre.engine.robots.duplicate import RobotLevel
 from arbitre.rules.game_config import INTEGER_RANGES, Variant
+from arbitre.rules.kinds.duplicate.config import MAX_REVEAL_SECONDS
 from arbitre.rules.registration import MAX_CLUB_CHARS as REGISTRATION_CLUB_CHARS
 from arbitre.rules.registration import MAX_NAME_CHARS as REGISTRATION_NAME_CHARS
 from arbitre.rules.sealed_package import MAX_KEY_TEXT
@@ -82,7 +83,6 @@ MAX_SEARCH_LIMIT = 10_000
 #: Games: the highest turn number, longest reveal, title and player name, and the standings'
 #: paging limits.
 MAX_TURN = 10_000
-MAX_REVEAL_SECONDS = 600
 MAX_TITLE_CHARS = 120
 #: A sealed package's release key, as typed (``RK1-`` and 14 groups of 4, spaces allowed).
 MAX_RELEASE_KEY_CHARS = MAX_KEY_TEXT

@@ -6,17 +6,17 @@ name in capitals is public (:mod:`arbitre.services.session` exports them all).""
 from __future__ import annotations
 
 from arbitre.engine.robots.duplicate import RobotLevel
+from arbitre.rules.kinds.duplicate.config import MAX_REVEAL_SECONDS as MAX_REVEAL_SECONDS
+from arbitre.rules.kinds.duplicate.config import MAX_SEATS
 
 SERVICE_NAME = "arbitre.v1.Session"
 DEFAULT_ADDRESS = "127.0.0.1:50054"
 ADDRESS_VARIABLE = "ARBITRE_SESSION_ADDRESS"
-#: Most players in one game.
-MAX_PLAYERS = 20_000
+#: Most players in one game (a duplicate kind's most seats).
+MAX_PLAYERS = MAX_SEATS
 #: Longest player name, game title and configuration text accepted.
 MAX_TITLE_CHARS = 120
 MAX_CONFIG_CHARS = 16_384
-#: Longest reveal.
-MAX_REVEAL_SECONDS = 600
 #: A table (seed 003) seats 2 to 6 players, people and robots: at least one opponent.
 MIN_TABLE_SEATS = 2
 MAX_TABLE_SEATS = 6

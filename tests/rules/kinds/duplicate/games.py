@@ -11,6 +11,7 @@ from functools import cache
 from typing import Any
 
 import pytest
+from hypothesis import strategies as st
 
 import arbitre.rules.kinds.duplicate  # noqa: F401  (registers the kind)
 from arbitre.engine.lexicon import Lexicon, load_lexicon
@@ -135,3 +136,23 @@ def play_game(
         played.events.extend(game_kind.close(state, closed_at))
         direct.play_turn([("ana", top), ("bob", bob)])
         now = closed_at + config.reveal_ms
+
+
+#: Any JSON value, small: what damages a saved state in the tests.
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.text(max_size=4),
+    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=4), inner),
+    max_leaves=6,
+)
+
+
+def paths(data: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """Every path to a value inside ``data`` (keys of dicts, indices of lists)."""
+    found = [prefix] if prefix else []
+    if isinstance(data, dict):
+        for key, value in data.items():
+            found += paths(value, (*prefix, key))
+    elif isinstance(data, list):
+        for index, value in enumerate(data):
+            found += paths(value, (*prefix, index))
+    return found

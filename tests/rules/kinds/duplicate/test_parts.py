@@ -39,9 +39,11 @@ from arbitre.rules.kinds.duplicate.parts import CLAIM, CONTEXT_FORMAT, MAX_MOVE_
 from arbitre.rules.kinds.duplicate.state import StateDataError
 from arbitre.rules.move import Move
 from tests.rules.kinds.duplicate.games import (
+    JSON,
     SEED,
     START_MS,
     lesser_move,
+    paths,
     play_game,
     referee,
     tops_of,
@@ -761,25 +763,6 @@ def test_a_rest_that_holds_answers_or_no_open_turn_is_refused() -> None:
         with pytest.raises(StateDataError) as raised:
             DUPLICATE.attach(bad_rest, parts, orders, tools)
         assert raised.value.code == "bad_state"
-
-
-JSON = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.text(max_size=4),
-    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=4), inner),
-    max_leaves=6,
-)
-
-
-def paths(data: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    """Every path to a value inside ``data`` (keys of dicts, indices of lists)."""
-    found = [prefix] if prefix else []
-    if isinstance(data, dict):
-        for key, value in data.items():
-            found += paths(value, (*prefix, key))
-    elif isinstance(data, list):
-        for index, value in enumerate(data):
-            found += paths(value, (*prefix, index))
-    return found
 
 
 DETACHED = detached()

@@ -14,7 +14,15 @@ from hypothesis import strategies as st
 
 from arbitre.rules.kinds.base import Setup, Viewer
 from arbitre.rules.kinds.duplicate.state import StateDataError, state_data
-from tests.rules.kinds.duplicate.games import SEED, duplicate, referee, seen, tops_of
+from tests.rules.kinds.duplicate.games import (
+    JSON,
+    SEED,
+    duplicate,
+    paths,
+    referee,
+    seen,
+    tops_of,
+)
 
 TRIO = ("ana", "bob", "cyd")
 VIEWERS = (Viewer.spectator(), Viewer("ana"), Viewer("bob"), Viewer("cyd"))
@@ -105,25 +113,6 @@ def test_malformed_saved_states_are_refused(change: dict[str, object]) -> None:
     with pytest.raises(StateDataError) as raised:
         game_kind.load({**game_kind.save(state), **change}, referee(state.config.game))
     assert raised.value.code == "bad_state"
-
-
-JSON = st.recursive(
-    st.none() | st.booleans() | st.integers() | st.text(max_size=4),
-    lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=4), inner),
-    max_leaves=6,
-)
-
-
-def paths(data: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    """Every path to a value inside ``data`` (keys of dicts, indices of lists)."""
-    found = [prefix] if prefix else []
-    if isinstance(data, dict):
-        for key, value in data.items():
-            found += paths(value, (*prefix, key))
-    elif isinstance(data, list):
-        for index, value in enumerate(data):
-            found += paths(value, (*prefix, index))
-    return found
 
 
 SAVED, _ = mid_turn()

@@ -14,14 +14,17 @@ from typing import Any
 import grpc
 import pytest
 
+from arbitre.engine.duel_words import load
 from arbitre.engine.lexicon import load_lexicon
 from arbitre.engine.movegen import MoveGenerator
 from arbitre.rules import Board
+from arbitre.rules.kinds import kind
+from arbitre.rules.kinds.base import Setup
 from arbitre.services.internal_auth import open_channel
 from arbitre.services.lexicons import LexiconRegistry
 from arbitre.services.platform import Platform, start_platform
 from arbitre.services.redis_server import EmbeddedRedis, connect
-from arbitre.v1 import session_pb2, session_pb2_grpc
+from arbitre.v1 import common_pb2, session_pb2, session_pb2_grpc
 from tests.network import free_port
 
 PATIENCE = 30.0
@@ -109,3 +112,64 @@ def test_a_redis_restart_loses_no_acknowledged_answer(
         (first,) = record["turns"]
         kept = {answer["player"]: answer["move"] for answer in first["answers"] if answer["move"]}
         assert kept == acknowledged
+
+
+def test_a_redis_restart_loses_no_acknowledged_guess_of_a_duel(
+    platform: Platform, server: EmbeddedRedis
+) -> None:
+    """A Duel de Mots room across a Redis restart: a guess while it is down is unavailable and
+    spends nothing; the rows acknowledged before are there after, and the round goes on."""
+    duel = kind("duel")
+    config = {"language": "en", "rounds": 1, "round_seconds": 90, "reveal_seconds": 0}
+    with open_channel(platform.address, platform.gateway_token) as channel:
+        stub = session_pb2_grpc.SessionStub(channel)
+        created = stub.CreateGame(
+            session_pb2.CreateGameRequest(
+                kind=common_pb2.GAME_KIND_WORD_DUEL,
+                config_json=json.dumps(config),
+                has_seed=True,
+                seed=9,
+            )
+        )
+        game_id = created.game_id
+        state = duel.new_game(duel.configure(config), Setup(game_id, 9, ()), load("en"))
+        secret = state.secrets.words[0]
+        other = "CRANE" if secret != "CRANE" else "SLATE"
+        players = [
+            stub.Join(session_pb2.JoinRequest(game_id=game_id, name=f"P{number}"))
+            for number in range(3)
+        ]
+        stub.Start(session_pb2.GameCommand(game_id=game_id, token=created.organiser_token))
+
+        def guess(player: Any, text: str, timeout: float = 10) -> Any:
+            action = json.dumps({"guess": text, "round": 1})
+            request = session_pb2.ActRequest(
+                game_id=game_id, token=player.player_token, action_json=action
+            )
+            return stub.Act(request, timeout=timeout)
+
+        guess(players[0], other)
+        guess(players[1], secret)
+        server.stop()
+        with pytest.raises(grpc.RpcError) as down:
+            guess(players[2], other)
+        assert down.value.code() == grpc.StatusCode.UNAVAILABLE
+        server.start()
+        wait(stub, game_id, lambda s: s.status == "running")
+        view = json.loads(
+            stub.GetGame(
+                session_pb2.GetGameRequest(game_id=game_id, token=players[0].player_token)
+            ).view_json
+        )
+        assert [row["letters"] for row in view["you"]["grid"]["rows"]] == [other]
+        for player in (players[0], players[2]):
+            guess(player, secret)
+        over = wait(stub, game_id, lambda s: s.status == "over")
+        record = json.loads(stub.GetRecord(session_pb2.GetGameRequest(game_id=game_id)).record_json)
+        names = {player.id: player.name for player in over.players}
+        guesses = [
+            (names[player], letters) for player, letters, _ in record["rounds"][0]["guesses"]
+        ]
+        assert sorted(guesses) == sorted(
+            [("P0", other), ("P0", secret), ("P1", secret), ("P2", secret)]
+        )

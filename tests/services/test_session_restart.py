@@ -18,15 +18,18 @@ from typing import Any
 import grpc
 import pytest
 
+from arbitre.engine.duel_words import load
 from arbitre.engine.lexicon import load_lexicon
 from arbitre.engine.movegen import MoveGenerator
 from arbitre.rules import Board
+from arbitre.rules.kinds import kind
+from arbitre.rules.kinds.base import Setup
 from arbitre.services import dictionary, movegen, scoring
 from arbitre.services.lexicons import LexiconRegistry
 from arbitre.services.redis_server import connect
 from arbitre.services.server import RunningServer, start
 from arbitre.services.session import Clock, Peers, SessionService
-from arbitre.v1 import session_pb2, session_pb2_grpc
+from arbitre.v1 import common_pb2, session_pb2, session_pb2_grpc
 from tests.network import free_port
 from tests.redis_fixtures import redis_db, redis_url  # noqa: F401
 
@@ -185,6 +188,89 @@ def test_a_killed_replica_loses_no_answer(
             for line in turn["answers"]:
                 expected[names[line["player"]]] += line["points"]
         assert totals == expected
+    finally:
+        if other_clock is not None:
+            other_clock.stop()
+        stop(first)
+        if second is not None:
+            second.send_signal(signal.SIGTERM)
+            assert second.wait(timeout=30) == 0  # graceful shutdown
+
+
+def test_a_killed_replica_loses_no_guess_of_a_duel(
+    peers_server: RunningServer,
+    redis_url: str,  # noqa: F811
+    redis_db: Any,  # noqa: F811
+) -> None:
+    """A Duel de Mots room: guesses acknowledged by a replica killed mid-round are in the
+    round when another replica (and a second clock) carries it on, and the round closes once."""
+    duel = kind("duel")
+    config = {"language": "en", "rounds": 1, "round_seconds": 90, "reveal_seconds": 0}
+    first, stub = start_replica(redis_url, peers_server.address)
+    second: subprocess.Popen[bytes] | None = None
+    other_clock: Clock | None = None
+    try:
+        created = stub.CreateGame(
+            session_pb2.CreateGameRequest(
+                kind=common_pb2.GAME_KIND_WORD_DUEL,
+                config_json=json.dumps(config),
+                has_seed=True,
+                seed=5,
+            )
+        )
+        game_id = created.game_id
+        word = duel.new_game(duel.configure(config), Setup(game_id, 5, ()), load("en"))
+        secret = word.secrets.words[0]
+        others = [w for w in ("CRANE", "SLATE", "PLUMB") if w != secret][:2]
+        tokens = {
+            name: stub.Join(session_pb2.JoinRequest(game_id=game_id, name=name)).player_token
+            for name in ("Ann", "Bob", "Cid")
+        }
+        stub.Start(session_pb2.GameCommand(game_id=game_id, token=created.organiser_token))
+
+        def guess(name: str, text: str, key: str) -> Any:
+            action = json.dumps({"guess": text, "round": 1})
+            request = session_pb2.ActRequest(
+                game_id=game_id, token=tokens[name], action_json=action, request_id=key
+            )
+            return json.loads(stub.Act(request).result_json)
+
+        acknowledged = {("Ann", others[0]), ("Ann", others[1]), ("Bob", others[0])}
+        guess("Ann", others[0], "a1")
+        guess("Ann", others[1], "a2")
+        guess("Bob", others[0], "b1")
+
+        first.send_signal(signal.SIGKILL)  # in the middle of round 1
+        first.wait(timeout=30)
+        second, stub = start_replica(redis_url, peers_server.address)
+        service = SessionService(connect(redis_url), Peers.at(*[peers_server.address] * 3))
+        other_clock = Clock(service)
+        other_clock.start()
+
+        assert guess("Ann", others[1], "a2")["row"] == 1  # a retry: the first answer again
+        for name in ("Ann", "Bob", "Cid"):
+            assert guess(name, secret, f"{name}-found")["found"] is True
+            acknowledged.add((name, secret))
+        give_up = time.monotonic() + 60
+        while stub.GetGame(session_pb2.GetGameRequest(game_id=game_id)).status != "over":
+            assert time.monotonic() < give_up, "the round never closed"
+            time.sleep(0.1)
+
+        record = json.loads(stub.GetRecord(session_pb2.GetGameRequest(game_id=game_id)).record_json)
+        state = stub.GetGame(session_pb2.GetGameRequest(game_id=game_id))
+        names = {player.id: player.name for player in state.players}
+        recorded = {
+            (names[player], letters) for player, letters, _ in record["rounds"][0]["guesses"]
+        }
+        assert recorded == acknowledged
+        assert len(record["rounds"][0]["guesses"]) == len(acknowledged)
+        assert duel.replay(record, load("en")).table.over
+        events = [
+            event.type
+            for event in stub.Events(session_pb2.EventsRequest(game_id=game_id, after="0-0"))
+        ]
+        assert events.count("round_over") == 1
+        assert events.count("round_started") == 1
     finally:
         if other_clock is not None:
             other_clock.stop()

@@ -28,7 +28,9 @@ from arbitre.gateway import openapi
 from arbitre.gateway.errors import ApiError, bad_request
 from arbitre.gateway.reading import Body, json_object, query_arguments, shown
 from arbitre.services.game_keys import is_game_id
+from arbitre.services.kind_names import enum_of_name
 from arbitre.services.session import game_state_data, seats_refusal
+from arbitre.services.session.parts_store import is_request_id
 from arbitre.v1 import common_pb2, session_pb2
 
 if TYPE_CHECKING:
@@ -53,8 +55,15 @@ _SESSION_CODES = frozenset(
         (409, "table_full"),
         (409, "not_enough_players"),
         (400, "bad_package"),
+        (400, "bad_config"),
+        (409, "no_round_left"),
+        (409, "game_over"),
+        (409, "already_seated"),
+        (409, "round_open"),
     }
 )
+#: What a game kind's refusal code looks like (``not_in_list``): the start of its message.
+_KIND_CODE = re.compile(r"[a-z][a-z_]{1,39}")
 
 
 def _seats(body: Body) -> int:
@@ -117,16 +126,45 @@ def _turn(text: str) -> int:
     return number
 
 
-def call_session(gateway: Gateway, method: str, message: Any) -> Any:
+def call_session(gateway: Gateway, method: str, message: Any, kind_codes: bool = False) -> Any:
     """Call the session's ``method``; a refusal whose message starts with one of the codes
-    players' apps act on (``"table_full: ..."``, ``"illegal_move: ..."``) keeps that code."""
+    players' apps act on (``"table_full: ..."``, ``"illegal_move: ..."``) keeps that code, and
+    with ``kind_codes`` so does any code a game kind refuses with (``"not_in_list: ..."``)."""
     try:
         return gateway.call("session", method, message)
     except ApiError as error:
         reason = error.message.partition(":")[0]
-        if (error.status, reason) in _SESSION_CODES:
+        if (error.status, reason) in _SESSION_CODES or (
+            kind_codes and error.status in (400, 409) and _KIND_CODE.fullmatch(reason)
+        ):
             error.code = reason
         raise
+
+
+def _create_on_seam(
+    gateway: Gateway, body: Body, kind: str, config: dict[str, Any] | None
+) -> dict[str, Any]:
+    """Create a game of a kind on the seam: its configuration says everything (its seats, its
+    reveal), so a duplicate game's fields are refused."""
+    extra = sorted(set(body.data) - {"kind", "config", "seed", "title"})
+    if extra:
+        raise bad_request(
+            f"a {kind} game takes kind, config, seed and title only, not {', '.join(extra)}"
+        )
+    seed = body.integer("seed", 0, openapi.MAX_SEED)
+    message = session_pb2.CreateGameRequest(
+        kind=enum_of_name(kind),
+        config_json=json.dumps(config or {}),
+        has_seed=seed is not None,
+        seed=seed or 0,
+        title=body.optional_text("title", openapi.MAX_TITLE_CHARS),
+    )
+    answer = call_session(gateway, "CreateGame", message, kind_codes=True)
+    return {
+        "game_id": answer.game_id,
+        "organiser_token": answer.organiser_token,
+        "game": game_state_data(answer.state),
+    }
 
 
 def _turn_data(result: Any) -> dict[str, Any]:
@@ -167,6 +205,7 @@ def _standings_data(page: Any) -> dict[str, Any]:
                 "percent_of_top": line.standing.percent_of_top,
                 "tops": line.standing.tops,
                 "solos": line.standing.solos,
+                **({"details": json.loads(line.details_json)} if line.details_json else {}),
             }
             for line in page.standings
         ],
@@ -225,11 +264,15 @@ def add_game_routes(app: Flask, gateway: Gateway) -> None:
             ),
         )
         kind = body.optional_text("kind", openapi.MAX_NAME_CHARS) or "duplicate"
-        if kind != "duplicate":
-            raise bad_request(f"kind {shown(kind)}: only duplicate games are played yet")
+        if kind not in openapi.GAME_KINDS:
+            raise bad_request(
+                f"kind {shown(kind)}: the kinds played are {', '.join(openapi.GAME_KINDS)}"
+            )
         config = body.data.get("config")
         if config is not None and not isinstance(config, dict):
             raise bad_request("config must be an object (the fields of a game configuration)")
+        if kind != "duplicate":
+            return created(_create_on_seam(gateway, body, kind, config))
         package = body.data.get("package")
         if package is not None and not isinstance(package, dict):
             raise bad_request("package must be an object (a pre-drawn game package)")
@@ -369,6 +412,36 @@ def add_game_routes(app: Flask, gateway: Gateway) -> None:
                 "answers": answered.answers,
             }
         )
+
+    @app.post("/v1/games/<game_id>/actions")
+    def act(game_id: str) -> Response:
+        body = Body(json_object(), required=("action",), optional=("request_id",))
+        action = body.data["action"]
+        if not isinstance(action, dict):
+            raise bad_request("action must be an object (the game kind's action)")
+        request_id = body.optional_text("request_id", openapi.MAX_REQUEST_ID_CHARS)
+        if request_id and not is_request_id(request_id):
+            raise bad_request("request_id: 1 to 64 characters of A-Z a-z 0-9 _ - . :")
+        message = session_pb2.ActRequest(
+            game_id=game_id_of(game_id),
+            token=bearer_token(True),
+            action_json=json.dumps(action),
+            request_id=request_id,
+        )
+        answered = call_session(gateway, "Act", message, kind_codes=True)
+        return jsonify({"result": json.loads(answered.result_json), "replayed": answered.replayed})
+
+    @app.post("/v1/games/<game_id>/leave")
+    def leave(game_id: str) -> Response:
+        query_arguments(())
+        if has_body():
+            json_object()  # a body, if any, must be JSON (and is ignored)
+        message = session_pb2.GameCommand(game_id=game_id_of(game_id), token=bearer_token(True))
+        return jsonify(game_state_data(call_session(gateway, "Leave", message, kind_codes=True)))
+
+    @app.post("/v1/games/<game_id>/next")
+    def open_next(game_id: str) -> Response:
+        return command(game_id, "OpenNext")
 
     @app.get("/v1/games/<game_id>/turns/<turn>")
     def get_turn(game_id: str, turn: str) -> Response:

@@ -15,6 +15,12 @@ from typing import Any
 
 from arbitre.engine.robots.duplicate import RobotLevel
 from arbitre.rules.game_config import INTEGER_RANGES, Variant
+from arbitre.rules.kinds.duel.alphabet import LANGUAGES as DUEL_LANGUAGE_VALUES
+from arbitre.rules.kinds.duel.config import MAX_REVEAL_SECONDS as DUEL_MAX_REVEAL_SECONDS
+from arbitre.rules.kinds.duel.config import MAX_SEATS as DUEL_MAX_SEATS
+from arbitre.rules.kinds.duel.config import MIN_SEATS as DUEL_MIN_SEATS
+from arbitre.rules.kinds.duel.config import ROUND_COUNTS as DUEL_ROUND_COUNTS
+from arbitre.rules.kinds.duel.config import ROUND_SECONDS as DUEL_ROUND_SECONDS
 from arbitre.rules.kinds.duplicate.config import MAX_REVEAL_SECONDS
 from arbitre.rules.registration import MAX_CLUB_CHARS as REGISTRATION_CLUB_CHARS
 from arbitre.rules.registration import MAX_NAME_CHARS as REGISTRATION_NAME_CHARS
@@ -23,11 +29,16 @@ from arbitre.rules.tie_break import TIE_BREAK_KEYS as RULES_TIE_BREAK_KEYS
 from arbitre.services.game_keys import GAME_ID_PATTERN
 from arbitre.services.open_tables import MAX_LISTED_TABLES as SESSION_LISTED_TABLES
 from arbitre.services.session import MAX_BEST_MOVES, MAX_TABLE_SEATS, MIN_TABLE_SEATS
+from arbitre.services.session.parts_store import MAX_REQUEST_ID
+
+#: The codes of the Duel de Mots languages.
+DUEL_LANGUAGES = tuple(language.value for language in DUEL_LANGUAGE_VALUES)
 
 __all__ = [
     "API_VERSION",
     "EVENT_TYPES",
     "GAME_ID_PATTERN",
+    "GAME_KINDS",
     "LIMITED_PATHS",
     "MAX_BEST_MOVES",
     "MAX_BOARD_ROWS",
@@ -41,6 +52,7 @@ __all__ = [
     "MAX_PLAYER_NAME_CHARS",
     "MAX_QUERY_CHARS",
     "MAX_RACK_CHARS",
+    "MAX_REQUEST_ID_CHARS",
     "MAX_REVEAL_SECONDS",
     "MAX_ROW_CHARS",
     "MAX_SEARCH_LIMIT",
@@ -83,6 +95,10 @@ MAX_SEARCH_LIMIT = 10_000
 #: Games: the highest turn number, longest reveal, title and player name, and the standings'
 #: paging limits.
 MAX_TURN = 10_000
+#: The game kinds a game may be created as (the registry's names the platform plays).
+GAME_KINDS = ("duplicate", "duel")
+#: Longest request id of an action (its idempotency key).
+MAX_REQUEST_ID_CHARS = MAX_REQUEST_ID
 MAX_TITLE_CHARS = 120
 #: A sealed package's release key, as typed (``RK1-`` and 14 groups of 4, spaces allowed).
 MAX_RELEASE_KEY_CHARS = MAX_KEY_TEXT
@@ -487,8 +503,9 @@ def _event_data(required: list[str], properties: dict[str, Any]) -> dict[str, An
 #: Every event of a game's stream: its type, what it means, the schema of its data.
 _EVENTS: dict[str, tuple[str, dict[str, Any]]] = {
     "state": (
-        "First on a stream that does not resume: the game's state, as GET /v1/games/{id}.",
-        _ref("GameState"),
+        "First on a stream that does not resume: the game's state, as GET /v1/games/{id} "
+        "shows it to a spectator.",
+        _ref("AnyGameState"),
     ),
     "created": (
         "The game was created (first of its stream, seen when resuming from the start): "
@@ -496,13 +513,15 @@ _EVENTS: dict[str, tuple[str, dict[str, Any]]] = {
         _event_data([], {"seed_commitment": _optional({"type": "string"})}),
     ),
     "player_joined": (
-        "A player (a person, or a robot with its level) joined; players counts them all.",
+        "A player (a person, or a robot with its level) joined; players counts them all (a "
+        "duplicate game); from_round, the round they play from (a duel).",
         _event_data(
-            ["player", "name", "players"],
+            ["player", "name"],
             {
                 "player": {"type": "string"},
                 "name": {"type": "string"},
                 "players": _INTEGER,
+                "from_round": _INTEGER,
                 "robot": {"type": "string", "enum": list(ROBOT_LEVELS)},
             },
         ),
@@ -568,10 +587,70 @@ _EVENTS: dict[str, tuple[str, dict[str, Any]]] = {
         ),
     ),
     "game_over": (
-        "The game is over (reason: bag, no_move or max_turns); the stream ends.",
+        "The game is over; the stream ends. A duplicate game says why (reason: bag, no_move "
+        "or max_turns); a duel gives its final standings and its seed.",
         _event_data(
-            ["reason"], {"reason": {"type": "string", "enum": ["bag", "no_move", "max_turns"]}}
+            [],
+            {
+                "reason": {"type": "string", "enum": ["bag", "no_move", "max_turns"]},
+                "standings": {"type": "array"},
+                "seed": _INTEGER,
+            },
         ),
+    ),
+    "round_started": (
+        "A duel's round opened: its number, when it opened and ends (Unix ms), the SHA-256 "
+        "commitment to its word (revealed with its salt by round_over) and who plays it.",
+        _event_data(
+            ["round", "opened_at", "ends_at", "commitment", "players"],
+            {
+                "round": _INTEGER,
+                "opened_at": _INTEGER,
+                "ends_at": _INTEGER,
+                "commitment": {"type": "string"},
+                "players": {"type": "array", "items": {"type": "string"}},
+            },
+        ),
+    ),
+    "rival_row": (
+        "A player's guess in a duel, as everyone may see it: its marks in three states only "
+        "(G right place, Y elsewhere, . not in the word), never its letters.",
+        _event_data(
+            ["player", "round", "row", "marks"],
+            {
+                "player": {"type": "string"},
+                "round": _INTEGER,
+                "row": _INTEGER,
+                "marks": {"type": "string", "pattern": "^[GY.]+$"},
+            },
+        ),
+    ),
+    "closing_window": (
+        "The first player found a duel's word: the round now ends at ends_at (20 s later, or "
+        "at its clock if sooner).",
+        _event_data(
+            ["round", "opened_at", "ends_at"],
+            {"round": _INTEGER, "opened_at": _INTEGER, "ends_at": _INTEGER},
+        ),
+    ),
+    "round_over": (
+        "A duel's round closed: its word and salt (check them against the commitment), every "
+        "player's rows with letters, points and place, the solvers in order, the standings.",
+        _event_data(
+            ["round", "word", "salt", "players", "solvers", "standings"],
+            {
+                "round": _INTEGER,
+                "word": {"type": "string"},
+                "salt": {"type": "string"},
+                "players": {"type": "array"},
+                "solvers": {"type": "array", "items": {"type": "string"}},
+                "standings": {"type": "array"},
+            },
+        ),
+    ),
+    "player_left": (
+        "A player left a duel: their rows so far count; the round no longer waits for them.",
+        _event_data(["player", "round"], {"player": {"type": "string"}, "round": _INTEGER}),
     ),
     "error": (
         "The gateway's stream from the session broke (no id): reconnect with Last-Event-ID.",
@@ -602,6 +681,127 @@ _EVENT_SCHEMAS: dict[str, Any] = {
     "GameConfig": _GAME_CONFIG,
 }
 
+_DUEL_CONFIG: dict[str, Any] = {
+    "type": "object",
+    "additionalProperties": False,
+    "description": "A Duel de Mots room: every field optional, with its default.",
+    "properties": {
+        "language": {
+            "type": "string",
+            "enum": list(DUEL_LANGUAGES),
+            "description": "The words' language (not the interface's); default en.",
+        },
+        "round_seconds": {"type": "integer", "enum": list(DUEL_ROUND_SECONDS)},
+        "rounds": {"type": "integer", "enum": list(DUEL_ROUND_COUNTS)},
+        "seats": {"type": "integer", "minimum": DUEL_MIN_SEATS, "maximum": DUEL_MAX_SEATS},
+        "reveal_seconds": {
+            "type": "integer",
+            "minimum": 0,
+            "maximum": DUEL_MAX_REVEAL_SECONDS,
+            "description": "How long a closed round is shown before the next opens by itself "
+            "(0: the organiser opens it with /next); default 15.",
+        },
+        "words": {
+            "type": "string",
+            "enum": ["shipped"],
+            "description": "The word lists: the shipped ones (a server reads no other).",
+        },
+    },
+}
+
+_KIND_SCHEMAS: dict[str, Any] = {
+    "DuelConfig": _DUEL_CONFIG,
+    "AnyGameState": {
+        "description": "A game's state: a duplicate game's GameState, or the KindGameState of "
+        "a game of another kind.",
+        "anyOf": [_ref("GameState"), _ref("KindGameState")],
+    },
+    "KindGameState": {
+        "type": "object",
+        "description": "A game of a kind on the seam (Duel de Mots) as the caller may see it: "
+        "view is the kind's view for this viewer (a player by their token, else a spectator), "
+        "holding nothing hidden: never an open round's word, never a rival's letters.",
+        "required": [
+            "game_id",
+            "kind",
+            "title",
+            "status",
+            "phase",
+            "turn",
+            "deadline_ms",
+            "remaining_ms",
+            "server_time_ms",
+            "seats",
+            "player_count",
+            "players",
+            "seed_commitment",
+            "you",
+            "view",
+        ],
+        "properties": {
+            "game_id": {"type": "string", "pattern": GAME_ID_PATTERN},
+            "kind": {"type": "string", "enum": [k for k in GAME_KINDS if k != "duplicate"]},
+            "title": {"type": "string"},
+            "status": {
+                "type": "string",
+                "enum": ["waiting", "running", "paused", "over", "parked"],
+            },
+            "phase": {"type": "string", "enum": ["", "turn", "reveal"]},
+            "turn": {"type": "integer", "description": "The round open or last closed."},
+            "deadline_ms": {"type": "integer"},
+            "remaining_ms": {"type": "integer"},
+            "server_time_ms": {"type": "integer"},
+            "seats": {"type": "integer"},
+            "player_count": {"type": "integer"},
+            "players": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "required": ["id", "name", "robot"],
+                    "properties": {
+                        "id": {"type": "string"},
+                        "name": {"type": "string"},
+                        "robot": {"type": "string", "description": "A robot's level, or ''."},
+                    },
+                },
+            },
+            "seed_commitment": {"type": ["string", "null"]},
+            "you": {"type": ["string", "null"], "description": "The caller's player id."},
+            "view": {"type": "object"},
+            "parked_reason": {"type": "string"},
+        },
+    },
+    "ActRequest": {
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["action"],
+        "examples": [{"action": {"guess": "crane", "round": 1}, "request_id": "a1"}],
+        "properties": {
+            "action": {
+                "type": "object",
+                "description": 'The kind\'s action: a duel\'s guess {"guess", "round"}.',
+            },
+            "request_id": {
+                "type": "string",
+                "pattern": f"^[A-Za-z0-9_.:-]{{1,{MAX_REQUEST_ID_CHARS}}}$",
+                "description": "Optional: the same id again (a retry) is not taken twice.",
+            },
+        },
+    },
+    "ActResponse": {
+        "type": "object",
+        "required": ["result", "replayed"],
+        "properties": {
+            "result": {
+                "type": "object",
+                "description": "The actor's own result: a duel's guess_marked (round, row, "
+                "letters, marks, tries_used, tries_left, found, points, extra_copy).",
+            },
+            "replayed": {"type": "boolean"},
+        },
+    },
+}
+
 _GAME_SCHEMAS: dict[str, Any] = {
     "CreateGameRequest": {
         "type": "object",
@@ -616,9 +816,10 @@ _GAME_SCHEMAS: dict[str, Any] = {
             "kind": _optional(
                 {
                     "type": "string",
-                    "enum": ["duplicate", ""],
-                    "description": 'The kind of game; only duplicate is played yet ("", like '
-                    "null, means duplicate).",
+                    "enum": [*GAME_KINDS, ""],
+                    "description": 'The kind of game ("", like null, means duplicate). A game '
+                    "of another kind (duel: Duel de Mots) takes kind, config (DuelConfig), "
+                    "seed and title only: a duplicate game's other fields are a 400.",
                 }
             ),
             "preset": _optional(
@@ -631,8 +832,9 @@ _GAME_SCHEMAS: dict[str, Any] = {
             ),
             "config": _optional(
                 {
-                    "allOf": [_ref("GameConfig")],
-                    "description": "Fields of a game configuration overriding the preset's "
+                    "anyOf": [_ref("GameConfig"), _ref("DuelConfig")],
+                    "description": "A duel's DuelConfig; for duplicate, "
+                    "fields of a game configuration overriding the preset's "
                     "(GameConfig: each integer in its range). An unknown field, a value of the "
                     "wrong type or an impossible one is a 400 saying which.",
                 }
@@ -720,7 +922,7 @@ _GAME_SCHEMAS: dict[str, Any] = {
                 "description": "The organiser's secret: start, pause and resume take it as "
                 "Authorization: Bearer <token>. It is given only once.",
             },
-            "game": _ref("GameState"),
+            "game": _ref("AnyGameState"),
         },
     },
     "JoinRequest": {
@@ -770,7 +972,7 @@ _GAME_SCHEMAS: dict[str, Any] = {
                 "description": "The player's secret: answers take it as Authorization: Bearer "
                 "<token>. It is given only once.",
             },
-            "game": _ref("GameState"),
+            "game": _ref("AnyGameState"),
         },
     },
     "RobotRequest": {
@@ -793,7 +995,7 @@ _GAME_SCHEMAS: dict[str, Any] = {
     "RobotResponse": {
         "type": "object",
         "required": ["player_id", "game"],
-        "properties": {"player_id": {"type": "string"}, "game": _ref("GameState")},
+        "properties": {"player_id": {"type": "string"}, "game": _ref("AnyGameState")},
     },
     "CommandRequest": {
         "type": "object",
@@ -1242,6 +1444,12 @@ _GAME_SCHEMAS: dict[str, Any] = {
                         "percent_of_top": {"type": "number"},
                         "tops": {"type": "integer"},
                         "solos": {"type": "integer"},
+                        "details": {
+                            "type": "object",
+                            "description": "A game of another kind than duplicate: its own "
+                            "figures (a duel's words found, tries, solve times); negatif, "
+                            "percent_of_top, tops and solos are then 0.",
+                        },
                     },
                 },
             },
@@ -1564,7 +1772,7 @@ def _command(
             f"{verb} the game (the organiser)",
             description
             + (ignored if body == "CommandRequest" else " Takes the organiser's token."),
-            _json(_ref("GameState"), "The game's state after the command."),
+            _json(_ref("AnyGameState"), "The game's state after the command."),
             errors=(*_GAME_ERRORS, 401, 403, 409),
             parameters=[_GAME_ID],
             body=body,
@@ -1574,8 +1782,54 @@ def _command(
     }
 
 
+def _kind_paths() -> dict[str, Any]:
+    """The routes of the game kinds on the seam (Duel de Mots)."""
+    return {
+        "/v1/games/{game_id}/actions": {
+            "post": _game_operation(
+                "Act in a game (a player)",
+                "A player's action in a game of a kind on the seam: in Duel de Mots, a guess "
+                '{"guess": "crane", "round": 1}. Answers the player\'s own result (a '
+                "guess's letters and marks). Refused, spending nothing, with the kind's code: "
+                "400 for a malformed action (bad_action, wrong_length, not_a_letter), 409 for "
+                "one the game cannot take now (not_in_list, already_tried, round_not_open, "
+                "round_over, no_tries_left, already_found, wrong_round, waiting, not_seated, "
+                "paused). A request_id sent again (a retry) gets the first answer, with "
+                "replayed true, and spends nothing more. A duplicate game answers 409: its "
+                "answers go to /turns/{turn}/answers.",
+                _json(_ref("ActResponse"), "The action, taken."),
+                errors=(*_GAME_ERRORS, 401, 403, 409),
+                parameters=[_GAME_ID],
+                body="ActRequest",
+                security=_PLAYER,
+            )
+        },
+        "/v1/games/{game_id}/leave": {
+            "post": _game_operation(
+                "Leave a game (a player)",
+                "The player leaves a game of a kind on the seam: what they played still counts "
+                "and nobody waits for them any more (a round may end at once). A body, if any, "
+                "is ignored but must be a JSON object. A duplicate game answers 409.",
+                _json(_ref("AnyGameState"), "The game's state after the leave."),
+                errors=(*_GAME_ERRORS, 401, 403, 409),
+                parameters=[_GAME_ID],
+                body="CommandRequest",
+                body_required=False,
+                security=_PLAYER,
+            )
+        },
+        "/v1/games/{game_id}/next": _command(
+            "Open the next round of",
+            "Between two rounds of a game of a kind on the seam: open the next one now (it "
+            "opens by itself after the reveal pause, or only so when the pause is 0); 409 "
+            "(round_open) while a round is open, and for a duplicate game.",
+        ),
+    }
+
+
 def _game_paths() -> dict[str, Any]:
     return {
+        **_kind_paths(),
         "/v1/games": {
             "post": _game_operation(
                 "Create a duplicate game",
@@ -1639,7 +1893,7 @@ def _game_paths() -> dict[str, Any]:
                 "Public: the board, the rack, the deadline, who answered. With a player's "
                 "token, also that player's own answer to the open turn (a token this game does "
                 "not know just shows nothing more; a malformed Authorization header is a 401).",
-                _json(_ref("GameState"), "The game's state."),
+                _json(_ref("AnyGameState"), "The game's state."),
                 errors=(*_GAME_ERRORS, 401),
                 parameters=[_GAME_ID],
                 security=[*_PLAYER, {}],
@@ -1879,6 +2133,8 @@ LIMITED_PATHS = frozenset(
         ("post", "/v1/games/{game_id}/turns/{turn}/answers"),
         ("post", "/v1/games/{game_id}/turns/{turn}/preview"),
         ("post", "/v1/games/{game_id}/turns/{turn}/next"),
+        ("post", "/v1/games/{game_id}/actions"),
+        ("post", "/v1/games/{game_id}/leave"),
         ("post", "/v1/solve"),
         ("post", "/v1/score"),
         ("get", "/v1/lexicons/{lexicon_id}/words/{word}"),
@@ -2065,7 +2321,7 @@ def _document() -> dict[str, Any]:
             ),
         },
         "components": {
-            "schemas": {**_SCHEMAS, **_GAME_SCHEMAS, **_EVENT_SCHEMAS},
+            "schemas": {**_SCHEMAS, **_GAME_SCHEMAS, **_KIND_SCHEMAS, **_EVENT_SCHEMAS},
             "responses": _RESPONSES,
             "securitySchemes": _SECURITY_SCHEMES,
         },

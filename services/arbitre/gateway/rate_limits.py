@@ -4,7 +4,9 @@ Four groups, each with a limit of its own that every route of the group shares:
 
 - ``create``: ``POST /v1/games``;
 - ``join``: ``POST /v1/games/{id}/players`` and ``/robots``;
-- ``answer``: ``POST /v1/games/{id}/turns/{n}/answers``, ``/preview`` and ``/next``;
+- ``answer``: ``POST /v1/games/{id}/turns/{n}/answers``, ``/preview`` and ``/next``, and a
+  game kind's actions (``POST /v1/games/{id}/actions``, ``/leave``): a flood of guesses not in
+  the list, which cost no row, is refused here;
 - ``analysis``: ``POST /v1/solve``, ``POST /v1/score``, ``GET /v1/lexicons/{id}/words/{word}``
   and ``GET /v1/lexicons/{id}/search``.
 
@@ -56,7 +58,7 @@ GROUPS: Mapping[str, tuple[str, ...]] = MappingProxyType(
     {
         "create": ("create_game",),
         "join": ("join_game", "add_robot"),
-        "answer": ("answer", "preview", "next_turn"),
+        "answer": ("answer", "preview", "next_turn", "act", "leave"),
         "analysis": ("solve", "score", "check_word", "search"),
     }
 )
@@ -64,7 +66,7 @@ GROUPS: Mapping[str, tuple[str, ...]] = MappingProxyType(
 _WHAT = {
     "create": "creating games",
     "join": "joining games and seating robots",
-    "answer": "answers, previews and Next",
+    "answer": "answers, previews, Next and a game kind's actions",
     "analysis": "the analysis routes (solve, score, lexicon words and searches)",
 }
 #: The limits of :meth:`RateLimits.from_environment` when the environment names none: far above

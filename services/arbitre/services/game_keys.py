@@ -167,6 +167,12 @@ class GameKeys:
         """Set: the players done with ``turn`` (their last action finished it for them)."""
         return f"{self._prefix}:done:{turn}"
 
+    def request(self, player: str, request_id: str) -> str:
+        """Hash: what the fast path kept for ``player``'s action sent with ``request_id`` (its
+        judgement, context and claim count), so that a retry is not taken twice; it lives as
+        long as the game (:mod:`arbitre.services.session.parts_store`)."""
+        return f"{self._prefix}:request:{player}:{request_id}"
+
     @property
     def events(self) -> str:
         """Stream: the game's events."""

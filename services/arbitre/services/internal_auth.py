@@ -104,6 +104,9 @@ ALLOWED: Mapping[str, frozenset[Identity]] = {
     "/arbitre.v1.Session/ReleasePackage": _GATEWAY,
     "/arbitre.v1.Session/CheckPosition": _GATEWAY,
     "/arbitre.v1.Session/ListTables": _GATEWAY,
+    "/arbitre.v1.Session/Act": _GATEWAY,
+    "/arbitre.v1.Session/Leave": _GATEWAY,
+    "/arbitre.v1.Session/OpenNext": _GATEWAY,
     # Reflection, when a developer turns it on (ARBITRE_GRPC_REFLECTION=1).
     "/grpc.reflection.v1alpha.ServerReflection/ServerReflectionInfo": _ANYONE,
 }

@@ -118,8 +118,9 @@ return 1
 # KEYS: heartbeat, deadlines. ARGV: the gap (ms) that is an outage, the games' key prefix,
 # events kept. Note Redis's clock as the clocks' heartbeat; after a gap of at least ARGV[1] ms
 # (no session clock ticked, or Redis did not answer), move every running game's deadline by
-# the gap, with a "resumed" event: the players get back the time the outage took. Returns the
-# gap when it was an outage, else 0.
+# the gap, with a "resumed" event: the players get back the time the outage took (a game kind on
+# the seam also counts it in 'outage_ms', which its next step gives back to the kind's state).
+# Returns the gap when it was an outage, else 0.
 _TICK = """
 local now = redis.call('TIME')
 local ms = tonumber(now[1]) * 1000 + math.floor(tonumber(now[2]) / 1000)
@@ -135,6 +136,7 @@ for index = 1, #due, 2 do
   if game[1] == 'running' and (game[2] == 'turn' or game[2] == 'reveal') then
     local deadline = tonumber(game[4]) + gap
     redis.call('HSET', key, 'deadline_ms', deadline)
+    redis.call('HINCRBY', key, 'outage_ms', gap)
     redis.call('ZADD', KEYS[2], tonumber(due[index + 1]) + gap, id)
     redis.call('XADD', key .. ':events', 'MAXLEN', '~', ARGV[3], '*', 'type', 'resumed', 'data',
       '{"turn": ' .. game[3] .. ', "deadline_ms": ' .. deadline .. ', "outage_ms": ' .. gap .. '}')

@@ -135,7 +135,7 @@ class Player(_message.Message):
     def __init__(self, id: _Optional[str] = ..., name: _Optional[str] = ..., answered: _Optional[bool] = ..., robot: _Optional[str] = ..., club: _Optional[str] = ..., serie: _Optional[str] = ..., country: _Optional[str] = ...) -> None: ...
 
 class GameState(_message.Message):
-    __slots__ = ("game_id", "kind", "status", "phase", "turn", "board", "rack", "deadline_ms", "remaining_ms", "server_time_ms", "players", "answers", "config_json", "lexicon", "end_reason", "title", "my_answer", "my_score", "bag_count", "reveal_seconds", "late_join", "seats", "ready", "package_hash", "start_at_ms", "player_count", "seed_commitment", "refereed", "sealed", "key_released", "parked_reason")
+    __slots__ = ("game_id", "kind", "status", "phase", "turn", "board", "rack", "deadline_ms", "remaining_ms", "server_time_ms", "players", "answers", "config_json", "lexicon", "end_reason", "title", "my_answer", "my_score", "bag_count", "reveal_seconds", "late_join", "seats", "ready", "package_hash", "start_at_ms", "player_count", "seed_commitment", "refereed", "sealed", "key_released", "parked_reason", "view_json", "you", "kind_name")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     KIND_FIELD_NUMBER: _ClassVar[int]
     STATUS_FIELD_NUMBER: _ClassVar[int]
@@ -167,6 +167,9 @@ class GameState(_message.Message):
     SEALED_FIELD_NUMBER: _ClassVar[int]
     KEY_RELEASED_FIELD_NUMBER: _ClassVar[int]
     PARKED_REASON_FIELD_NUMBER: _ClassVar[int]
+    VIEW_JSON_FIELD_NUMBER: _ClassVar[int]
+    YOU_FIELD_NUMBER: _ClassVar[int]
+    KIND_NAME_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     kind: _common_pb2.GameKind
     status: str
@@ -198,7 +201,30 @@ class GameState(_message.Message):
     sealed: bool
     key_released: bool
     parked_reason: str
-    def __init__(self, game_id: _Optional[str] = ..., kind: _Optional[_Union[_common_pb2.GameKind, str]] = ..., status: _Optional[str] = ..., phase: _Optional[str] = ..., turn: _Optional[int] = ..., board: _Optional[_Iterable[str]] = ..., rack: _Optional[str] = ..., deadline_ms: _Optional[int] = ..., remaining_ms: _Optional[int] = ..., server_time_ms: _Optional[int] = ..., players: _Optional[_Iterable[_Union[Player, _Mapping]]] = ..., answers: _Optional[int] = ..., config_json: _Optional[str] = ..., lexicon: _Optional[str] = ..., end_reason: _Optional[str] = ..., title: _Optional[str] = ..., my_answer: _Optional[str] = ..., my_score: _Optional[int] = ..., bag_count: _Optional[int] = ..., reveal_seconds: _Optional[int] = ..., late_join: _Optional[bool] = ..., seats: _Optional[int] = ..., ready: _Optional[int] = ..., package_hash: _Optional[str] = ..., start_at_ms: _Optional[int] = ..., player_count: _Optional[int] = ..., seed_commitment: _Optional[str] = ..., refereed: _Optional[bool] = ..., sealed: _Optional[bool] = ..., key_released: _Optional[bool] = ..., parked_reason: _Optional[str] = ...) -> None: ...
+    view_json: str
+    you: str
+    kind_name: str
+    def __init__(self, game_id: _Optional[str] = ..., kind: _Optional[_Union[_common_pb2.GameKind, str]] = ..., status: _Optional[str] = ..., phase: _Optional[str] = ..., turn: _Optional[int] = ..., board: _Optional[_Iterable[str]] = ..., rack: _Optional[str] = ..., deadline_ms: _Optional[int] = ..., remaining_ms: _Optional[int] = ..., server_time_ms: _Optional[int] = ..., players: _Optional[_Iterable[_Union[Player, _Mapping]]] = ..., answers: _Optional[int] = ..., config_json: _Optional[str] = ..., lexicon: _Optional[str] = ..., end_reason: _Optional[str] = ..., title: _Optional[str] = ..., my_answer: _Optional[str] = ..., my_score: _Optional[int] = ..., bag_count: _Optional[int] = ..., reveal_seconds: _Optional[int] = ..., late_join: _Optional[bool] = ..., seats: _Optional[int] = ..., ready: _Optional[int] = ..., package_hash: _Optional[str] = ..., start_at_ms: _Optional[int] = ..., player_count: _Optional[int] = ..., seed_commitment: _Optional[str] = ..., refereed: _Optional[bool] = ..., sealed: _Optional[bool] = ..., key_released: _Optional[bool] = ..., parked_reason: _Optional[str] = ..., view_json: _Optional[str] = ..., you: _Optional[str] = ..., kind_name: _Optional[str] = ...) -> None: ...
+
+class ActRequest(_message.Message):
+    __slots__ = ("game_id", "token", "action_json", "request_id")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    TOKEN_FIELD_NUMBER: _ClassVar[int]
+    ACTION_JSON_FIELD_NUMBER: _ClassVar[int]
+    REQUEST_ID_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    token: str
+    action_json: str
+    request_id: str
+    def __init__(self, game_id: _Optional[str] = ..., token: _Optional[str] = ..., action_json: _Optional[str] = ..., request_id: _Optional[str] = ...) -> None: ...
+
+class ActResponse(_message.Message):
+    __slots__ = ("result_json", "replayed")
+    RESULT_JSON_FIELD_NUMBER: _ClassVar[int]
+    REPLAYED_FIELD_NUMBER: _ClassVar[int]
+    result_json: str
+    replayed: bool
+    def __init__(self, result_json: _Optional[str] = ..., replayed: _Optional[bool] = ...) -> None: ...
 
 class AnswerRequest(_message.Message):
     __slots__ = ("game_id", "turn", "token", "move")
@@ -307,12 +333,14 @@ class GetStandingsRequest(_message.Message):
     def __init__(self, game_id: _Optional[str] = ..., offset: _Optional[int] = ..., limit: _Optional[int] = ...) -> None: ...
 
 class NamedStanding(_message.Message):
-    __slots__ = ("standing", "name")
+    __slots__ = ("standing", "name", "details_json")
     STANDING_FIELD_NUMBER: _ClassVar[int]
     NAME_FIELD_NUMBER: _ClassVar[int]
+    DETAILS_JSON_FIELD_NUMBER: _ClassVar[int]
     standing: _scoring_pb2.Standing
     name: str
-    def __init__(self, standing: _Optional[_Union[_scoring_pb2.Standing, _Mapping]] = ..., name: _Optional[str] = ...) -> None: ...
+    details_json: str
+    def __init__(self, standing: _Optional[_Union[_scoring_pb2.Standing, _Mapping]] = ..., name: _Optional[str] = ..., details_json: _Optional[str] = ...) -> None: ...
 
 class GameStandings(_message.Message):
     __slots__ = ("standings", "top_total", "turns", "players")

@@ -129,6 +129,21 @@ class SessionStub:
                 request_serializer=arbitre_dot_v1_dot_session__pb2.ListTablesRequest.SerializeToString,
                 response_deserializer=arbitre_dot_v1_dot_session__pb2.TableList.FromString,
                 _registered_method=True)
+        self.Act = channel.unary_unary(
+                '/arbitre.v1.Session/Act',
+                request_serializer=arbitre_dot_v1_dot_session__pb2.ActRequest.SerializeToString,
+                response_deserializer=arbitre_dot_v1_dot_session__pb2.ActResponse.FromString,
+                _registered_method=True)
+        self.Leave = channel.unary_unary(
+                '/arbitre.v1.Session/Leave',
+                request_serializer=arbitre_dot_v1_dot_session__pb2.GameCommand.SerializeToString,
+                response_deserializer=arbitre_dot_v1_dot_session__pb2.GameState.FromString,
+                _registered_method=True)
+        self.OpenNext = channel.unary_unary(
+                '/arbitre.v1.Session/OpenNext',
+                request_serializer=arbitre_dot_v1_dot_session__pb2.GameCommand.SerializeToString,
+                response_deserializer=arbitre_dot_v1_dot_session__pb2.GameState.FromString,
+                _registered_method=True)
 
 
 class SessionServicer:
@@ -273,6 +288,31 @@ class SessionServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def Act(self, request, context):
+        """Game kinds on the seam (arbitre.rules.kinds; every kind but duplicate, which moves onto it
+        next): a player's action (a guess in Duel de Mots), judged by the kind's rules against the
+        player's own part of the open round; refused with the kind's code ("not_in_list: ...").
+        A retried request with the same request_id is not taken twice: it gets the first answer.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def Leave(self, request, context):
+        """A player leaves the game: what they played still counts, nobody waits for them any more.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def OpenNext(self, request, context):
+        """The organiser opens the next round during the reveal (it opens by itself after the
+        kind's reveal pause, or only so when the pause is 0).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_SessionServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -370,6 +410,21 @@ def add_SessionServicer_to_server(servicer, server):
                     servicer.ListTables,
                     request_deserializer=arbitre_dot_v1_dot_session__pb2.ListTablesRequest.FromString,
                     response_serializer=arbitre_dot_v1_dot_session__pb2.TableList.SerializeToString,
+            ),
+            'Act': grpc.unary_unary_rpc_method_handler(
+                    servicer.Act,
+                    request_deserializer=arbitre_dot_v1_dot_session__pb2.ActRequest.FromString,
+                    response_serializer=arbitre_dot_v1_dot_session__pb2.ActResponse.SerializeToString,
+            ),
+            'Leave': grpc.unary_unary_rpc_method_handler(
+                    servicer.Leave,
+                    request_deserializer=arbitre_dot_v1_dot_session__pb2.GameCommand.FromString,
+                    response_serializer=arbitre_dot_v1_dot_session__pb2.GameState.SerializeToString,
+            ),
+            'OpenNext': grpc.unary_unary_rpc_method_handler(
+                    servicer.OpenNext,
+                    request_deserializer=arbitre_dot_v1_dot_session__pb2.GameCommand.FromString,
+                    response_serializer=arbitre_dot_v1_dot_session__pb2.GameState.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -885,6 +940,87 @@ class Session:
             '/arbitre.v1.Session/ListTables',
             arbitre_dot_v1_dot_session__pb2.ListTablesRequest.SerializeToString,
             arbitre_dot_v1_dot_session__pb2.TableList.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def Act(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/arbitre.v1.Session/Act',
+            arbitre_dot_v1_dot_session__pb2.ActRequest.SerializeToString,
+            arbitre_dot_v1_dot_session__pb2.ActResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def Leave(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/arbitre.v1.Session/Leave',
+            arbitre_dot_v1_dot_session__pb2.GameCommand.SerializeToString,
+            arbitre_dot_v1_dot_session__pb2.GameState.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def OpenNext(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/arbitre.v1.Session/OpenNext',
+            arbitre_dot_v1_dot_session__pb2.GameCommand.SerializeToString,
+            arbitre_dot_v1_dot_session__pb2.GameState.FromString,
             options,
             channel_credentials,
             insecure,

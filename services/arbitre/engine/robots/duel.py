@@ -47,14 +47,16 @@ import math
 import random
 import threading
 from collections import Counter, OrderedDict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from operator import itemgetter
+from typing import Any
 
 from arbitre.engine.robots.duplicate import RobotLevel
+from arbitre.engine.robots.planner import Plan
 from arbitre.rules.errors import ArbitreError
 from arbitre.rules.kinds.duel import alphabet
-from arbitre.rules.kinds.duel.marks import Mark, found, mark, text
+from arbitre.rules.kinds.duel.marks import Mark, found, from_text, mark, text
 from arbitre.rules.kinds.duel.scoring import MAX_TRIES
 from arbitre.rules.kinds.duel.words import WordList
 
@@ -71,6 +73,7 @@ __all__ = [
     "Rhythm",
     "Row",
     "pattern_table",
+    "plan",
     "prepare",
 ]
 
@@ -698,3 +701,21 @@ class DuelRobot:
             ordered = sorted(range(len(table.secrets)), key=ranks.__getitem__)
             self._known = ordered[: max(1, round(len(ordered) * self.profile.vocabulary))]
         return self._known
+
+
+def plan(view: Mapping[str, Any], level: str, seed: int, words: WordList) -> Plan | None:
+    """A seated robot's next guess, from its own view of the game (the
+    :data:`arbitre.engine.robots.planner.Planner` of the duel): ``None`` unless a round is open
+    and the robot is still guessing in it; else its guess for that round, at the moment its
+    :class:`Rhythm` gives after the round's opening or its last row."""
+    current, you = view.get("current"), view.get("you")
+    grid = you.get("grid") if isinstance(you, Mapping) else None
+    if not isinstance(current, Mapping) or not isinstance(grid, Mapping):
+        return None
+    if not grid.get("guessing"):
+        return None
+    rows = [(str(row["letters"]), from_text(str(row["marks"]))) for row in grid["rows"]]
+    robot = DuelRobot(words, level, seed)
+    since = int(grid["rows"][-1]["at_ms"]) if rows else 0
+    at_ms = int(current["opened_at"]) + since + robot.delay_ms(rows)
+    return Plan({"guess": robot.guess(rows), "round": int(current["round"])}, at_ms)

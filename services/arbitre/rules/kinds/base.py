@@ -341,6 +341,12 @@ class PartedKind(Kind[ConfigT, StateT, ToolsT], Protocol):
     Taking every action through this path or through :meth:`Kind.act` gives the same game.
     """
 
+    @property
+    def claims(self) -> tuple[str, ...]:
+        """The names of every claim its judgements may make (the duel's ``"solved"``), so that
+        a step reads the orders the store handed out for each."""
+        ...
+
     def context(self, state: StateT) -> dict[str, Any]:
         """What judging an action of the open turn or round needs (JSON-ready, small, secrets
         included: the session's storage only, never a client); with nothing open, what the

@@ -1,6 +1,7 @@
-"""The session service (``arbitre.v1.Session``): the life of a duplicate game, all its state in
-Redis (:mod:`arbitre.services.session_store`), so that any replica serves any game and a replica
-started after another died picks up where it stopped.
+"""The session service (``arbitre.v1.Session``): the life of a game of every kind (duplicate by
+its own path below, the other kinds on the seam: :mod:`~arbitre.services.session.seam`), all its
+state in Redis (:mod:`arbitre.services.session_store`), so that any replica serves any game
+and a replica started after another died picks up where it stopped.
 
 A game is created ``waiting``; players join; the organiser starts it (``running``). Each turn is
 a *phase*: ``turn`` (answers open until the deadline), ``closing`` (answers shut, results being
@@ -29,9 +30,9 @@ joining, open tables), :mod:`~arbitre.services.session.steps` (commands and step
 :mod:`~arbitre.services.session.events`, :mod:`~arbitre.services.session.clock`,
 :mod:`~arbitre.services.session.service` (the servicer, made of those parts) and
 :mod:`~arbitre.services.session.main`. All of them log as ``arbitre.services.session``.
-:mod:`~arbitre.services.session.parts_store` is the store of the game kinds' fast path (one
-actor's part of the open turn, kept without the game's lock); the servicer does not use it
-yet.
+:mod:`~arbitre.services.session.seam` plays the game kinds on the seam (Duel de Mots) through
+:mod:`arbitre.rules.kinds`, with :mod:`~arbitre.services.session.parts_store`, the store of the
+kinds' fast path (one actor's part of the open turn, kept without the game's lock).
 """
 
 from __future__ import annotations

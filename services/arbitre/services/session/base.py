@@ -12,17 +12,21 @@ from typing import Any
 
 import grpc
 
+from arbitre.engine.robots.duplicate import RobotLevel
+from arbitre.rules import registration as registrations
 from arbitre.rules.duplicate import DuplicateGame
+from arbitre.rules.errors import ArbitreError
 from arbitre.rules.game_config import GameConfig
 from arbitre.rules.game_snapshot import SnapshotError, restore
 from arbitre.rules.seed_commitment import SALT_HEX_CHARS, commitment
 from arbitre.services.game_keys import is_game_id
 from arbitre.services.remote_referee import PositionSettings, RemoteReferee
+from arbitre.services.session.limits import ROBOT_NAMES
 from arbitre.services.session.peers import Peers
 from arbitre.services.session.refusals import _refuse
 from arbitre.services.session_store import SessionStore, same_token
 
-__all__ = ["SessionBase"]
+__all__ = ["SessionBase", "registration_of", "robot_of"]
 
 
 def _config_of(game: Mapping[str, str]) -> GameConfig:
@@ -37,6 +41,31 @@ def _seed_fields(seed: int) -> dict[str, str | int]:
     """A game's seed with a fresh salt and their commitment, as the game hash keeps them."""
     salt = secrets.token_hex(SALT_HEX_CHARS // 2)
     return {"seed": seed, "seed_salt": salt, "seed_commitment": commitment(seed, salt)}
+
+
+def registration_of(request: Any) -> registrations.Registration:
+    """The registration a ``JoinRequest`` gives (its name, club, série, country), or
+    INVALID_ARGUMENT saying what is wrong."""
+    try:
+        return registrations.registration(
+            request.name, request.club, request.serie, request.country
+        )
+    except ArbitreError as error:
+        _refuse(grpc.StatusCode.INVALID_ARGUMENT, str(error))
+
+
+def robot_of(request: Any) -> tuple[RobotLevel, registrations.Registration]:
+    """The level and the registration (its name, or the level's) an ``AddRobotRequest``
+    gives, or INVALID_ARGUMENT saying what is wrong."""
+    try:
+        level = RobotLevel(request.level)
+    except ValueError:
+        known = ", ".join(level.value for level in RobotLevel)
+        _refuse(grpc.StatusCode.INVALID_ARGUMENT, f"a robot's level is one of: {known}")
+    try:
+        return level, registrations.registration(request.name or ROBOT_NAMES[level])
+    except ArbitreError as error:
+        _refuse(grpc.StatusCode.INVALID_ARGUMENT, str(error))
 
 
 class SessionBase:

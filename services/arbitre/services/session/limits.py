@@ -77,3 +77,7 @@ ROBOT_NAMES = {
     RobotLevel.CONFIRME: "Robot Confirmé",
     RobotLevel.DEBUTANT: "Robot Débutant",
 }
+#: Longest action a player of a game kind may send (its JSON), and how many times an action is
+#: judged again when a step or another action of the same player came first.
+MAX_ACTION_CHARS = 4_096
+MAX_ACT_ATTEMPTS = 8

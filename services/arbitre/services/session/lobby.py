@@ -21,7 +21,7 @@ from arbitre.rules.game_config import PRESETS, GameConfig, overridden
 from arbitre.rules.game_snapshot import snapshot
 from arbitre.services import open_tables
 from arbitre.services.remote_referee import PEER_TIMEOUT, RemoteConfigError, position_settings
-from arbitre.services.session.base import _seed_fields
+from arbitre.services.session.base import _seed_fields, registration_of, robot_of
 from arbitre.services.session.limits import (
     IDLE_TTL_MS,
     MAX_CONFIG_CHARS,
@@ -31,7 +31,6 @@ from arbitre.services.session.limits import (
     MAX_TABLE_SEATS,
     MAX_TITLE_CHARS,
     MIN_TABLE_SEATS,
-    ROBOT_NAMES,
 )
 from arbitre.services.session.packages import Packages
 from arbitre.services.session.reading import Reading
@@ -177,13 +176,7 @@ class Lobby(Packages, Reading):
 
     def _join(self, request: Any) -> Any:
         game_id = self._checked_id(request.game_id)
-        try:
-            entry = registrations.registration(
-                request.name, request.club, request.serie, request.country
-            )
-        except ArbitreError as error:
-            _refuse(grpc.StatusCode.INVALID_ARGUMENT, str(error))
-        return self._seat(game_id, entry, None)
+        return self._seat(game_id, registration_of(request), None)
 
     def _seat(
         self, game_id: str, entry: registrations.Registration, robot: RobotLevel | None
@@ -230,15 +223,7 @@ class Lobby(Packages, Reading):
     def _add_robot(self, request: Any) -> Any:
         game_id = self._checked_id(request.game_id)
         self._organiser(self._game(game_id), request.token)
-        try:
-            level = RobotLevel(request.level)
-        except ValueError:
-            known = ", ".join(level.value for level in RobotLevel)
-            _refuse(grpc.StatusCode.INVALID_ARGUMENT, f"a robot's level is one of: {known}")
-        try:
-            entry = registrations.registration(request.name or ROBOT_NAMES[level])
-        except ArbitreError as error:
-            _refuse(grpc.StatusCode.INVALID_ARGUMENT, str(error))
+        level, entry = robot_of(request)
         return self._seat(game_id, entry, level)
 
     def _list_tables(self, request: Any) -> Any:

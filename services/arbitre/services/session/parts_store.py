@@ -25,6 +25,7 @@ action's part is what the next step attaches to the game's state.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -32,16 +33,32 @@ from typing import Any
 from arbitre.rules.kinds.base import AWAITED, DEADLINE, Judgement
 from arbitre.services.game_keys import DEADLINES, GameKeys
 
-__all__ = ["Kept", "PartRefusedError", "PartsStore", "ReadPart"]
+__all__ = [
+    "MAX_REQUEST_ID",
+    "Kept",
+    "PartRefusedError",
+    "PartsStore",
+    "ReadPart",
+    "Replayed",
+    "is_request_id",
+    "judgement_data",
+    "judgement_from",
+]
+
+#: The longest request id (an idempotency key) an action may carry.
+MAX_REQUEST_ID = 64
+_REQUEST_ID = re.compile(rf"[A-Za-z0-9_.:-]{{1,{MAX_REQUEST_ID}}}")
 
 # KEYS: game, parts, orders (of the claim, or any key of the game without one), done,
-# deadlines. ARGV: turn, player, whether a part was read ("1"/"0"), the part read, the context
-# version, the new part, the claim ("" none), closes_by ("" none), finishes ("1"/"0"),
-# awaited, the game id.
+# deadlines, the request's key (any key of the game without one). ARGV: turn, player, whether a
+# part was read ("1"/"0"), the part read, the context version, the new part, the claim ("" none),
+# closes_by ("" none), finishes ("1"/"0"), awaited, the game id, what to keep under the
+# request's key ("" without a request id).
 _KEEP = """
 local game = redis.call('HMGET', KEYS[1], 'status', 'phase', 'turn', 'deadline_ms',
   'context_version')
 if not game[1] then return {'no_game'} end
+if ARGV[12] ~= '' and redis.call('EXISTS', KEYS[6]) == 1 then return {'replayed'} end
 if game[1] ~= 'running' then return {'not_running', game[1]} end
 if game[2] ~= 'turn' or game[3] ~= ARGV[1] then return {'wrong_turn', game[3] or ''} end
 if (game[5] or '') ~= ARGV[5] then return {'stale_context'} end
@@ -74,9 +91,11 @@ if done >= tonumber(ARGV[10]) then
   due = '1'
   redis.call('ZADD', KEYS[5], ms, ARGV[11])
 end
+if ARGV[12] ~= '' then redis.call('HSET', KEYS[6], 'judged', ARGV[12], 'count', count) end
 local ttl = redis.call('PTTL', KEYS[1])
 if ttl > 0 then
   for index = 2, 4 do redis.call('PEXPIRE', KEYS[index], ttl) end
+  if ARGV[12] ~= '' then redis.call('PEXPIRE', KEYS[6], ttl) end
 end
 return {'ok', count, tostring(done), tostring(deadline), due, tostring(ms)}
 """
@@ -88,8 +107,10 @@ _NEVER = 2**53
 
 class PartRefusedError(Exception):
     """A judgement the store cannot keep: ``reason`` is ``no_game``, ``not_running``,
-    ``wrong_turn``, ``late`` (refuse the action), or ``stale_context`` / ``stale_part`` (read
-    and judge it again); ``detail`` what Redis said (the status, the open turn, ms late)."""
+    ``wrong_turn``, ``late`` (refuse the action), ``stale_context`` / ``stale_part`` (read
+    and judge it again), or ``replayed`` (the request's id was kept already: answer what
+    :meth:`PartsStore.replayed` holds); ``detail`` what Redis said (the status, the open turn,
+    ms late)."""
 
     def __init__(self, reason: str, detail: tuple[str, ...] = ()) -> None:
         super().__init__(reason, *detail)
@@ -101,6 +122,49 @@ class PartRefusedError(Exception):
         """Whether the action should be read and judged again (a step or another action of
         the same actor came first)."""
         return self.reason in ("stale_context", "stale_part")
+
+
+@dataclass(frozen=True, slots=True)
+class Replayed:
+    """A request kept before: its ``judgement``, the ``context`` it was judged with and the
+    claim's ``count`` then (what :meth:`~arbitre.rules.kinds.base.PartedKind.announce` takes
+    to say it again)."""
+
+    judgement: Judgement
+    context: dict[str, Any]
+    count: int | None
+
+
+def is_request_id(text: str) -> bool:
+    """Whether ``text`` can be a request id: 1 to :data:`MAX_REQUEST_ID` characters of
+    ``A-Z a-z 0-9 _ - . :``."""
+    return bool(_REQUEST_ID.fullmatch(text))
+
+
+def judgement_data(judgement: Judgement) -> dict[str, Any]:
+    """``judgement`` as JSON-ready data (:func:`judgement_from` reads it back)."""
+    return {
+        "player": judgement.player,
+        "number": judgement.number,
+        "part": dict(judgement.part),
+        "claim": judgement.claim,
+        "detail": dict(judgement.detail),
+        "closes_by": judgement.closes_by,
+        "finishes": judgement.finishes,
+    }
+
+
+def judgement_from(data: Mapping[str, Any]) -> Judgement:
+    """The judgement :func:`judgement_data` wrote."""
+    return Judgement(
+        player=str(data["player"]),
+        number=int(data["number"]),
+        part=dict(data["part"]),
+        claim=data["claim"],
+        detail=dict(data["detail"]),
+        closes_by=data["closes_by"],
+        finishes=bool(data["finishes"]),
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,11 +217,25 @@ class PartsStore:
             context[DEADLINE] = int(deadline)
         return ReadPart(context, version or "", part_text)
 
-    def keep(self, game_id: str, judgement: Judgement, read: ReadPart) -> Kept:
+    def keep(
+        self, game_id: str, judgement: Judgement, read: ReadPart, request_id: str = ""
+    ) -> Kept:
         """Keep ``judgement`` (judged against ``read``) as the module says, or raise
-        :class:`PartRefusedError`."""
+        :class:`PartRefusedError`. With a ``request_id`` (a word of :func:`is_request_id`), the
+        same script also keeps, under it, the judgement, its context and the claim's count, and
+        refuses ``replayed`` when that id was kept before: a retried request is taken once, and
+        :meth:`replayed` gives back what it was."""
         keys = GameKeys(game_id)
         claim = judgement.claim or ""
+        kept_as = (
+            json.dumps(
+                {"judgement": judgement_data(judgement), "context": read.context},
+                ensure_ascii=False,
+                separators=(",", ":"),
+            )
+            if request_id
+            else ""
+        )
         awaited = int(read.context[AWAITED]) if AWAITED in read.context else _NEVER
         outcome = self._keep(
             keys=[
@@ -166,6 +244,7 @@ class PartsStore:
                 keys.orders(judgement.number, claim),
                 keys.done(judgement.number),
                 DEADLINES,
+                keys.request(judgement.player, request_id) if request_id else keys.game,
             ],
             args=[
                 judgement.number,
@@ -179,6 +258,7 @@ class PartsStore:
                 "1" if judgement.finishes else "0",
                 awaited,
                 game_id,
+                kept_as,
             ],
         )
         if outcome[0] != "ok":
@@ -189,6 +269,19 @@ class PartsStore:
             deadline_ms=int(outcome[3]),
             due=outcome[4] == "1",
             at_ms=int(outcome[5]),
+        )
+
+    def replayed(self, game_id: str, player: str, request_id: str) -> Replayed | None:
+        """What :meth:`keep` kept under ``player``'s ``request_id``, or ``None`` for an id it
+        never kept."""
+        kept = self.redis.hgetall(GameKeys(game_id).request(player, request_id))
+        if not kept:
+            return None
+        data = json.loads(kept["judged"])
+        return Replayed(
+            judgement=judgement_from(data["judgement"]),
+            context=dict(data["context"]),
+            count=int(kept["count"]) if kept.get("count") else None,
         )
 
     # -- the steps' side ----------------------------------------------------------------------

@@ -353,7 +353,9 @@ def _presentation(config_json: str) -> tuple[tuple[str, ...], str]:
 def game_state_data(state: Any) -> dict[str, Any]:
     """A ``GameState`` as JSON-ready data: what ``GET /v1/games/{id}`` and the ``state`` event
     show (the caller's own answer only when there is one), with the board's layout and the tile
-    set a page draws."""
+    set a page draws; for a game kind on the seam, the session's part and the kind's view."""
+    if state.view_json:
+        return _kind_state_data(state)
     layout, tile_set = _presentation(state.config_json or "{}")
     data: dict[str, Any] = {
         "game_id": state.game_id,
@@ -403,4 +405,32 @@ def game_state_data(state: Any) -> dict[str, Any]:
         data["ready"] = state.ready
     if state.my_answer:
         data["my_answer"] = {"move": state.my_answer, "score": state.my_score}
+    return data
+
+
+def _kind_state_data(state: Any) -> dict[str, Any]:
+    """The ``GameState`` of a game kind on the seam as JSON-ready data: the session's part and
+    the kind's view for the caller (``view``)."""
+    data: dict[str, Any] = {
+        "game_id": state.game_id,
+        "kind": state.kind_name,
+        "title": state.title,
+        "status": state.status,
+        "phase": state.phase,
+        "turn": state.turn,
+        "deadline_ms": state.deadline_ms,
+        "remaining_ms": state.remaining_ms,
+        "server_time_ms": state.server_time_ms,
+        "seats": state.seats,
+        "player_count": state.player_count,
+        "players": [
+            {"id": player.id, "name": player.name, "robot": player.robot}
+            for player in state.players
+        ],
+        "seed_commitment": state.seed_commitment or None,
+        "you": state.you or None,
+        "view": json.loads(state.view_json),
+    }
+    if state.status == "parked":
+        data["parked_reason"] = state.parked_reason
     return data

@@ -6,7 +6,8 @@ interface's values. Views and records are built by functions that take a game's
 open round, and the seed before the end, are not reachable from them. A player's view shows
 their own rows with letters and every rival's rows as public marks only (three states, no
 extra-copy dot); a spectator's view shows everyone's rows as public marks; a closed round shows
-everything.
+everything. Every view carries the rows of the word language's on-screen keyboard
+(:func:`~arbitre.rules.kinds.duel.alphabet.keyboard`), so that a page draws the rules' own.
 
 Marks are written as :func:`arbitre.rules.kinds.duel.marks.text` writes them (``G``, ``Y``,
 ``x``, ``.``); rows are counted from 0; times are the session clock's milliseconds
@@ -116,6 +117,7 @@ from arbitre.rules.kinds.base import (
 )
 from arbitre.rules.kinds.duel import game as rules
 from arbitre.rules.kinds.duel import marks, parts
+from arbitre.rules.kinds.duel.alphabet import keyboard
 from arbitre.rules.kinds.duel.commitment import verify
 from arbitre.rules.kinds.duel.config import (
     MAX_SEATS,
@@ -176,6 +178,11 @@ class DuelKind:
     @property
     def max_seats(self) -> int:
         return MAX_SEATS
+
+    @property
+    def claims(self) -> tuple[str, ...]:
+        """A find claims its order among the finders (the speed bonus)."""
+        return (parts.SOLVED,)
 
     def configure(self, data: Mapping[str, object]) -> DuelConfig:
         return configure(data)
@@ -478,6 +485,7 @@ def view_of(table: Table, viewer: Viewer, now_ms: int) -> dict[str, Any]:
         "config": config_data(table.config),
         "stage": table.stage.value,
         "round": table.number,
+        "keyboard": list(keyboard(table.config.language)),
         "players": [
             {"player": p, "seated": p in table.present, "waiting": table.waiting(p)}
             for p in table.ranked()

@@ -97,6 +97,11 @@ class DuplicateKind:
     def max_seats(self) -> int:
         return MAX_SEATS
 
+    @property
+    def claims(self) -> tuple[str, ...]:
+        """An answer claims no order."""
+        return ()
+
     # -- configuration ----------------------------------------------------------------------
 
     def configure(self, data: Mapping[str, object]) -> DuplicateConfig:

@@ -1,0 +1,721 @@
+"""Game kinds on the seam: the session's one path for every kind of
+:mod:`arbitre.rules.kinds` (Duel de Mots today; duplicate keeps its own path until it moves
+onto this one, the next step of issue 14).
+
+What every kind shares is here; what depends on the game is asked of the kind, through its
+interface only (:class:`~arbitre.rules.kinds.base.Kind`), found by the name the game stores:
+
+- **Storage.** The game hash keeps the session's fields (status, phase, turn, deadline, title,
+  seats, the organiser's token hash, the seed's commitment) and the kind's name and
+  configuration; the kind's state is :meth:`~arbitre.rules.kinds.base.Kind.save`'s, or, for a
+  :class:`~arbitre.rules.kinds.base.PartedKind`, its *rest* (``detach``), with the open turn's
+  context and each actor's part kept apart (:mod:`arbitre.services.session.parts_store`). The
+  session's ``phase`` is ``turn`` while a turn or round is open, ``reveal`` between two, ``""``
+  otherwise; its ``deadline_ms`` is the open turn's deadline (the store lowers it at a first
+  claim) or when the next turn opens by itself.
+- **Steps** (start, seat, leave, close, open the next, pause, resume) run under the game's lock
+  on the whole state: ``attach``, the kind's step, ``detach``, and one transaction writes the
+  rest, a new context with a new version, the parts, the session's fields, the next moment the
+  clock must step the game (the phase's ``due_ms``, or ``next_ms`` between turns) and the
+  events. The clocks' outages (:meth:`~arbitre.services.session_store.SessionStore.tick`)
+  are given back to the kind at the next step (:meth:`~arbitre.rules.kinds.base.Kind.shift`).
+- **Actions** (:meth:`KindGames._act`) of a parted kind take the fast path, without the lock:
+  read the context and the actor's part, the kind judges, the store keeps it (or the action is
+  judged again), the kind announces it. A ``request_id`` makes a retry safe: the store keeps
+  the judgement under it in the same script, and a retry gets the first answer again.
+- **Events** go to the game's stream as the kind's public messages; a message private to a
+  player (the duel's ``guess_marked``) is theirs alone: it is the action's answer, and their
+  view holds it, never the shared stream.
+- **Views**: ``GetGame`` gives the kind's :meth:`~arbitre.rules.kinds.base.Kind.view` for the
+  caller (a player by their token, else a spectator): nothing hidden by construction.
+- **Robots** are players seated by the organiser; at their moments the clock asks the kind's
+  robot planner (:mod:`arbitre.engine.robots.planner`) what to do, from the robot's own view,
+  and the action goes through the path of everyone's.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import secrets
+from collections.abc import Mapping
+from functools import lru_cache
+from typing import Any
+
+import grpc
+
+from arbitre.engine.kind_tools import tools_for
+from arbitre.engine.robots.duplicate import RobotLevel
+from arbitre.engine.robots.planner import planner_for, warm_up
+from arbitre.rules import registration as registrations
+from arbitre.rules.errors import ArbitreError
+from arbitre.rules.kinds import UnknownKindError, kind
+from arbitre.rules.kinds.base import (
+    ActionRefusedError,
+    Event,
+    InvalidConfigError,
+    Kind,
+    Outcome,
+    Phase,
+    Setup,
+    Stage,
+    Viewer,
+)
+from arbitre.services.game_keys import GameKeys
+from arbitre.services.kind_names import enum_of_name, name_of_enum
+from arbitre.services.session.answers import Answers
+from arbitre.services.session.base import _seed_fields, registration_of, robot_of
+from arbitre.services.session.limits import (
+    FINISHED_TTL_MS,
+    IDLE_TTL_MS,
+    MAX_ACT_ATTEMPTS,
+    MAX_ACTION_CHARS,
+    MAX_CONFIG_CHARS,
+    MAX_LISTED_PLAYERS,
+    MAX_TITLE_CHARS,
+    RUNNING_TTL_MS,
+)
+from arbitre.services.session.parts_store import (
+    MAX_REQUEST_ID,
+    PartRefusedError,
+    PartsStore,
+    is_request_id,
+)
+from arbitre.services.session.refusals import _refuse, _RefusedError
+from arbitre.services.session_store import Lock, new_secret, token_hash
+from arbitre.v1 import scoring_pb2, session_pb2
+
+__all__ = ["KindGames", "is_on_seam", "refusal_status"]
+
+log = logging.getLogger(__package__)
+
+#: The kind whose games still take the session's own duplicate path.
+_OWN_PATH = "duplicate"
+#: Refusal codes that say the request itself is malformed (400), not the moment (409).
+_MALFORMED = frozenset({"bad_action", "wrong_length", "not_a_letter", "bad_config"})
+
+
+def is_on_seam(game: Mapping[str, str]) -> bool:
+    """Whether the game (its hash) is played on the seam, not by the duplicate path."""
+    return game.get("kind", _OWN_PATH) != _OWN_PATH
+
+
+def refusal_status(code: str) -> Any:
+    """The gRPC status of a kind's refusal ``code``: INVALID_ARGUMENT for a malformed request,
+    FAILED_PRECONDITION for one the game cannot take now."""
+    if code in _MALFORMED:
+        return grpc.StatusCode.INVALID_ARGUMENT
+    return grpc.StatusCode.FAILED_PRECONDITION
+
+
+def _refused(error: ActionRefusedError | InvalidConfigError) -> _RefusedError:
+    code = getattr(error, "code", "refused")
+    return _RefusedError(refusal_status(code), f"{code}: {error}")
+
+
+def _robot_seed(game_id: str, player: str) -> int:
+    """A robot's own seed: its choices vary by game and seat, and know nothing of the game's."""
+    digest = hashlib.sha256(f"arbitre-robot/1:{game_id}:{player}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") >> 2
+
+
+def _parted(game_kind: Kind[Any, Any, Any]) -> bool:
+    return hasattr(game_kind, "judge") and hasattr(game_kind, "attach")
+
+
+@lru_cache(maxsize=64)
+def _configured(kind_name: str, config_json: str) -> tuple[Any, Any]:
+    """A stored configuration, read by its kind, and the tools it is played with."""
+    game_kind = kind(kind_name)
+    config = game_kind.configure(json.loads(config_json))
+    return config, tools_for(kind_name, config)
+
+
+def _public_events(events: tuple[Event, ...] | list[Event]) -> list[tuple[str, Any]]:
+    return [(e.public.type, e.public.data) for e in events if e.public is not None]
+
+
+class KindGames(Answers):
+    """The session service's part that plays the game kinds on the seam."""
+
+    @property
+    def parts(self) -> PartsStore:
+        found: PartsStore | None = getattr(self, "_parts_store", None)
+        if found is None:
+            found = self._parts_store = PartsStore(self.store.redis)
+        return found
+
+    # -- reading the stored game ----------------------------------------------------------------
+
+    def _kind_and_tools(self, game: Mapping[str, str]) -> tuple[Kind[Any, Any, Any], Any]:
+        config_and_tools = _configured(game["kind"], game["config"])
+        return kind(game["kind"]), config_and_tools[1]
+
+    def _load(self, game_id: str, game: Mapping[str, str]) -> tuple[Kind[Any, Any, Any], Any]:
+        """The game's kind and its whole state as the last step and the kept actions left it."""
+        game_kind, tools = self._kind_and_tools(game)
+        saved = self.store.saved_game(game_id) or {}
+        if not _parted(game_kind):
+            return game_kind, game_kind.load(saved, tools)
+        turn = int(game.get("turn") or 0)
+        parts = self.parts.parts(game_id, turn) if game.get("phase") == "turn" else {}
+        claims = tuple(getattr(game_kind, "claims", ()))
+        orders = self.parts.orders(game_id, turn, claims) if parts else {}
+        parted: Any = game_kind
+        return game_kind, parted.attach(saved, parts, orders, tools)
+
+    def _player(self, game_id: str, token: str) -> str:
+        if not token:
+            _refuse(grpc.StatusCode.UNAUTHENTICATED, "the player's token is missing")
+        player = self.store.player_of(game_id, token)
+        if player is None:
+            _refuse(grpc.StatusCode.PERMISSION_DENIED, "not a player's token for this game")
+        return player
+
+    # -- writing a step -------------------------------------------------------------------------
+
+    def _write(
+        self,
+        lock: Lock,
+        game_id: str,
+        game: Mapping[str, str],
+        game_kind: Kind[Any, Any, Any],
+        state: Any,
+        events: list[tuple[str, Any]],
+        now: int,
+        extra_fields: Mapping[str, str | int] | None = None,
+        extra: Any = None,
+    ) -> Phase:
+        """Write the state a step left under ``lock``, with its events; returns its phase."""
+        phase = game_kind.phase(state, now)
+        fields: dict[str, str | int] = {"turn": phase.number, "remaining_ms": 0}
+        due: int | None = None
+        if phase.stage is Stage.WAITING:
+            fields.update(status="waiting", phase="", deadline_ms=0)
+        elif phase.stage is Stage.PLAYING:
+            fields.update(status="running", phase="turn", deadline_ms=phase.deadline_ms or 0)
+            due = phase.due_ms
+        elif phase.stage is Stage.BETWEEN:
+            fields.update(status="running", phase="reveal", deadline_ms=phase.next_ms or 0)
+            due = phase.next_ms
+        else:
+            fields.update(status="over", phase="", deadline_ms=0)
+        held = game.get("status") in ("paused", "parked")  # a seat or a leave meanwhile
+        if held and phase.stage is not Stage.OVER:
+            fields["status"] = game["status"]
+            fields.pop("deadline_ms")
+            fields.pop("remaining_ms")
+            due = None
+        fields.update(extra_fields or {})
+        opened = phase.stage is Stage.PLAYING and (
+            game.get("phase") != "turn" or int(game.get("turn") or 0) != phase.number
+        )
+        lifetime = {
+            Stage.WAITING: IDLE_TTL_MS,
+            Stage.OVER: FINISHED_TTL_MS,
+        }.get(phase.stage, IDLE_TTL_MS if held else RUNNING_TTL_MS)
+        parted: Any = game_kind if _parted(game_kind) else None
+        if parted is not None:
+            rest, parts, orders = parted.detach(state)
+            context = parted.context(state)
+            done: frozenset[str] = frozenset()
+            if phase.stage is Stage.PLAYING and not opened:
+                done = frozenset(self.store.redis.smembers(GameKeys(game_id).done(phase.number)))
+        else:
+            rest = game_kind.save(state)
+        robots = self.store.robots(game_id) if opened else {}
+        keys = GameKeys(game_id)
+
+        def write(pipe: Any) -> None:
+            if extra is not None:
+                extra(pipe)
+            self.store.set_state(pipe, game_id, rest)
+            if parted is not None:
+                PartsStore.write_turn(
+                    pipe,
+                    game_id,
+                    phase.number,
+                    context,
+                    secrets.token_hex(8),
+                    parts,
+                    orders,
+                    done,
+                )
+                for claim in getattr(parted, "claims", ()):
+                    pipe.pexpire(keys.orders(phase.number, claim), lifetime)
+            self.store.set_game(pipe, game_id, fields)
+            self.store.set_deadline(pipe, game_id, due)
+            self.store.set_lifetime(pipe, game_id, phase.number, lifetime)
+            for player in robots:  # each robot plans its first action of the turn at once
+                if player in phase.actors:
+                    self.store.schedule_robot(pipe, game_id, phase.number, player, now)
+            for event_type, data in events:
+                self.store.add_event(pipe, game_id, event_type, data)
+
+        self.store.commit(lock, write)
+        return phase
+
+    # -- creating and seating -------------------------------------------------------------------
+
+    def _kind_create(self, request: Any) -> Any:
+        """A new game of the request's kind, configured by its ``config_json``."""
+        name = name_of_enum(request.kind)
+        try:
+            game_kind = kind(name)
+        except UnknownKindError:
+            _refuse(grpc.StatusCode.INVALID_ARGUMENT, f"the {name} games are not played yet")
+        if len(request.config_json) > MAX_CONFIG_CHARS:
+            _refuse(grpc.StatusCode.INVALID_ARGUMENT, "the configuration is too long")
+        if len(request.title) > MAX_TITLE_CHARS:
+            _refuse(grpc.StatusCode.INVALID_ARGUMENT, f"a title is at most {MAX_TITLE_CHARS} chars")
+        if request.preset or request.package_json or request.start_at_ms or request.refereed:
+            _refuse(
+                grpc.StatusCode.INVALID_ARGUMENT,
+                f"a {name} game takes a configuration only (no preset, package, scheduled "
+                "start or refereed position)",
+            )
+        if request.late_join or request.seats or request.reveal_seconds:
+            _refuse(
+                grpc.StatusCode.INVALID_ARGUMENT,
+                f"a {name} game's seats and reveal are in its configuration",
+            )
+        try:
+            data = json.loads(request.config_json or "{}")
+        except (ValueError, RecursionError):
+            _refuse(grpc.StatusCode.INVALID_ARGUMENT, "the configuration is not valid JSON")
+        if not isinstance(data, dict):
+            _refuse(grpc.StatusCode.INVALID_ARGUMENT, "the configuration is a JSON object")
+        try:
+            config = game_kind.configure(data)
+            config_json = json.dumps(game_kind.config_data(config), sort_keys=True)
+            _, tools = _configured(name, config_json)
+        except (InvalidConfigError, ArbitreError) as error:
+            _refuse(grpc.StatusCode.INVALID_ARGUMENT, f"bad_config: configuration: {error}")
+        seed = request.seed if request.has_seed else secrets.randbits(62)
+        if seed >= 2**63:
+            _refuse(grpc.StatusCode.INVALID_ARGUMENT, "the seed must be below 2**63")
+        game_id = secrets.token_urlsafe(9)
+        state = game_kind.new_game(config, Setup(game_id, seed, ()), tools)
+        organiser = new_secret()
+        now = self.store.now_ms()
+        rest = (
+            game_kind.detach(state)[0]  # type: ignore[attr-defined]
+            if _parted(game_kind)
+            else game_kind.save(state)
+        )
+        fields: dict[str, str | int] = {
+            "kind": name,
+            "status": "waiting",
+            "phase": "",
+            "turn": 0,
+            "deadline_ms": 0,
+            "remaining_ms": 0,
+            "players": 0,
+            "config": config_json,
+            "title": request.title,
+            "seats": int(getattr(config, "seats", 0) or game_kind.max_seats),
+            "created_ms": now,
+            "organiser": token_hash(organiser),
+            **_seed_fields(seed),
+        }
+        created = ("created", {"seed_commitment": fields["seed_commitment"]})
+        if not self.store.create(game_id, fields, rest, created, IDLE_TTL_MS):
+            _refuse(grpc.StatusCode.UNAVAILABLE, "game id collision; retry")
+        log.info("game %s created (%s)", game_id, name)
+        return session_pb2.CreateGameResponse(
+            game_id=game_id, organiser_token=organiser, state=self._kind_state(game_id, "")
+        )
+
+    def _kind_join(self, request: Any) -> Any:
+        game_id = self._checked_id(request.game_id)
+        return self._kind_seat(game_id, registration_of(request), None)
+
+    def _kind_add_robot(self, request: Any) -> Any:
+        game_id = self._checked_id(request.game_id)
+        game = self._game(game_id)
+        self._organiser(game, request.token)
+        if planner_for(game["kind"]) is None:
+            _refuse(grpc.StatusCode.FAILED_PRECONDITION, f"the {game['kind']} games have no robots")
+        level, entry = robot_of(request)
+        seated = self._kind_seat(game_id, entry, level)
+        self.background.submit(warm_up, game["kind"], self._kind_and_tools(game)[1])
+        return seated
+
+    def _kind_seat(
+        self, game_id: str, entry: registrations.Registration, robot: RobotLevel | None
+    ) -> Any:
+        """Seat a new player (a robot when ``robot`` is a level), at the kind's rules."""
+        player, token = "p" + secrets.token_urlsafe(6), new_secret()
+        keys = GameKeys(game_id)
+        registered = {key: value for key, value in entry.to_mapping().items() if key != "name"}
+        with self.store.locked(game_id) as lock:
+            game = self._game(game_id)
+            game_kind, state = self._load(game_id, game)
+            now = self.store.now_ms()
+            try:
+                events = list(game_kind.seat(state, player, now))
+            except ActionRefusedError as error:
+                raise _refused(error) from None
+            joined = [
+                (t, {**d, "name": entry.name, **({"robot": robot.value} if robot else {})})
+                if t == "player_joined"
+                else (t, d)
+                for t, d in _public_events(events)
+            ]
+
+            def seat(pipe: Any) -> None:
+                pipe.rpush(keys.roster, player)
+                pipe.hset(keys.players, player, entry.name)
+                if robot is None:
+                    pipe.hset(keys.tokens, token_hash(token), player)
+                else:  # a robot has no token: nobody can act as one
+                    pipe.hset(keys.robots, player, json.dumps({"level": robot.value}))
+                if any(registered.values()):
+                    pipe.hset(keys.registrations, player, json.dumps(registered))
+                pipe.hincrby(keys.game, "players", 1)
+
+            self._write(lock, game_id, game, game_kind, state, joined, now, extra=seat)
+        log.info("game %s: %s seated%s", game_id, player, f" ({robot.value})" if robot else "")
+        return session_pb2.JoinResponse(
+            player_id=player,
+            player_token="" if robot is not None else token,
+            state=self._kind_state(game_id, ""),
+        )
+
+    # -- commands -------------------------------------------------------------------------------
+
+    def _kind_command(self, request: Any, action: str) -> Any:
+        """The organiser's ``start``, ``pause``, ``resume`` or ``next``, under the lock."""
+        game_id = self._checked_id(request.game_id)
+        self._organiser(self._game(game_id), request.token)
+        with self.store.locked(game_id) as lock:
+            game = self._game(game_id)
+            if action == "resume" and game["status"] == "parked":
+                self._unpark(game_id, lock, game)
+            elif action == "pause":
+                self._kind_pause(game_id, lock, game)
+            else:
+                self._kind_run(game_id, lock, game, action)
+        return self._kind_state(game_id, "")
+
+    def _kind_run(self, game_id: str, lock: Lock, game: dict[str, str], action: str) -> None:
+        status = game["status"]
+        if action == "start" and status != "waiting":
+            _refuse(grpc.StatusCode.FAILED_PRECONDITION, f"the game is {status} already")
+        if action == "resume" and status != "paused":
+            _refuse(grpc.StatusCode.FAILED_PRECONDITION, f"the game is {status}")
+        if action == "next" and status != "running":
+            _refuse(grpc.StatusCode.FAILED_PRECONDITION, f"the game is {status}")
+        game_kind, state = self._load(game_id, game)
+        now = self.store.now_ms()
+        events: list[tuple[str, Any]] = []
+        if action == "resume":
+            paused_for = max(0, now - int(game.get("paused_at_ms") or now))
+            game_kind.shift(state, paused_for)
+            game = {**game, "status": "running"}
+            events.append(("resumed", {"turn": int(game.get("turn") or 0)}))
+        else:
+            if action == "next" and game_kind.phase(state, now).stage is not Stage.BETWEEN:
+                _refuse(
+                    grpc.StatusCode.FAILED_PRECONDITION,
+                    "round_open: the next round opens once this one is over",
+                )
+            try:
+                opened = game_kind.open_next(state, now)
+            except ActionRefusedError as error:
+                raise _refused(error) from None
+            if action == "start":
+                events.append(("game_started", {}))
+            events.extend(_public_events(opened))
+        self._write(lock, game_id, game, game_kind, state, events, now)
+
+    def _kind_pause(self, game_id: str, lock: Lock, game: dict[str, str]) -> None:
+        if game["status"] != "running":
+            _refuse(grpc.StatusCode.FAILED_PRECONDITION, f"the game is {game['status']}")
+        now = self.store.now_ms()
+        remaining = max(0, int(game["deadline_ms"]) - now)
+
+        def write(pipe: Any) -> None:
+            self.store.set_game(
+                pipe,
+                game_id,
+                {"status": "paused", "remaining_ms": remaining, "paused_at_ms": now},
+            )
+            self.store.set_deadline(pipe, game_id, None)
+            self.store.set_lifetime(pipe, game_id, int(game["turn"]), IDLE_TTL_MS)
+            self.store.add_event(
+                pipe, game_id, "paused", {"turn": int(game["turn"]), "remaining_ms": remaining}
+            )
+
+        self.store.commit(lock, write)
+
+    def _leave(self, request: Any) -> Any:
+        """A player leaves: the kind says what that changes."""
+        game_id = self._checked_id(request.game_id)
+        game = self._game(game_id)
+        if not is_on_seam(game):
+            _refuse(grpc.StatusCode.FAILED_PRECONDITION, "duplicate players cannot leave yet")
+        player = self._player(game_id, request.token)
+        with self.store.locked(game_id) as lock:
+            game = self._game(game_id)
+            game_kind, state = self._load(game_id, game)
+            now = self.store.now_ms()
+            try:
+                events = _public_events(game_kind.leave(state, player, now))
+            except ActionRefusedError as error:
+                raise _refused(error) from None
+            self._write(lock, game_id, game, game_kind, state, events, now)
+        return self._kind_state(game_id, request.token)
+
+    # -- the clock's steps ------------------------------------------------------------------------
+
+    def _step(self, game_id: str, lock: Lock, game: dict[str, str]) -> None:
+        if not is_on_seam(game):
+            super()._step(game_id, lock, game)
+            return
+        if game.get("status") != "running":
+            if game.get("status") != "paused":
+                with self.store.redis.pipeline(transaction=False) as pipe:
+                    self.store.set_deadline(pipe, game_id, None)
+                    pipe.execute()
+            return
+        game_kind, state = self._load(game_id, game)
+        now = self.store.now_ms()
+        outage = int(game.get("outage_ms") or 0)
+        if outage:  # the clocks stopped meanwhile: the players get that time back
+            game_kind.shift(state, outage)
+        events: list[tuple[str, Any]] = []
+        for _ in range(4):  # close what is due, open what is due: at most a few steps at once
+            phase = game_kind.phase(state, now)
+            if phase.stage is Stage.PLAYING and phase.due_ms is not None and phase.due_ms <= now:
+                events.extend(_public_events(game_kind.close(state, now)))
+            elif (
+                phase.stage is Stage.BETWEEN and phase.next_ms is not None and phase.next_ms <= now
+            ):
+                events.extend(_public_events(game_kind.open_next(state, now)))
+            else:
+                break
+        if not events and not outage:
+            due = phase.due_ms if phase.stage is Stage.PLAYING else phase.next_ms
+            if due is not None:
+                self.store.postpone(game_id, due)
+            return
+
+        def clear_outage(pipe: Any) -> None:
+            if outage:
+                pipe.hincrby(GameKeys(game_id).game, "outage_ms", -outage)
+
+        phase = self._write(lock, game_id, game, game_kind, state, events, now, extra=clear_outage)
+        log.info("game %s: %s %d", game_id, phase.stage.value, phase.number)
+
+    # -- actions ----------------------------------------------------------------------------------
+
+    def _act(self, request: Any) -> Any:
+        game_id = self._checked_id(request.game_id)
+        if len(request.action_json) > MAX_ACTION_CHARS:
+            _refuse(
+                grpc.StatusCode.INVALID_ARGUMENT, f"an action is at most {MAX_ACTION_CHARS} chars"
+            )
+        if request.request_id and not is_request_id(request.request_id):
+            _refuse(
+                grpc.StatusCode.INVALID_ARGUMENT,
+                f"request_id: 1 to {MAX_REQUEST_ID} characters of A-Z a-z 0-9 _ - . :",
+            )
+        game = self._game(game_id)
+        if not is_on_seam(game):
+            _refuse(grpc.StatusCode.FAILED_PRECONDITION, "a duplicate game takes answers (Answer)")
+        player = self._player(game_id, request.token)
+        try:
+            action = json.loads(request.action_json or "null")
+        except (ValueError, RecursionError):
+            _refuse(grpc.StatusCode.INVALID_ARGUMENT, "bad_action: the action is not valid JSON")
+        if not isinstance(action, dict):
+            _refuse(grpc.StatusCode.INVALID_ARGUMENT, "bad_action: an action is a JSON object")
+        outcome, replayed = self._act_as(game_id, player, action, request.request_id)
+        return session_pb2.ActResponse(
+            result_json=json.dumps(outcome.result, ensure_ascii=False), replayed=replayed
+        )
+
+    def _act_as(
+        self, game_id: str, player: str, action: Mapping[str, Any], request_id: str
+    ) -> tuple[Outcome, bool]:
+        """``player``'s action through the kind's fast path (or, for a kind without one, under
+        the lock): the outcome, and whether it is the answer to an earlier request."""
+        game = self._game(game_id)
+        game_kind, tools = self._kind_and_tools(game)
+        if not _parted(game_kind):
+            return self._act_locked(game_id, player, action), False
+        parted: Any = game_kind
+        for _ in range(MAX_ACT_ATTEMPTS):
+            if request_id:
+                kept_before = self.parts.replayed(game_id, player, request_id)
+                if kept_before is not None:
+                    outcome = parted.announce(
+                        kept_before.context, kept_before.judgement, kept_before.count
+                    )
+                    return outcome, True
+            if game["status"] == "paused":
+                _refuse(grpc.StatusCode.FAILED_PRECONDITION, "paused: the game is paused")
+            read = self.parts.read(game_id, int(game.get("turn") or 0), player)
+            now = self.store.now_ms()
+            try:
+                judgement = parted.judge(read.context, read.part, player, action, now, tools)
+            except ActionRefusedError as error:
+                if request_id and self.parts.replayed(game_id, player, request_id):
+                    continue  # the same request, kept meanwhile: its first answer
+                raise _refused(error) from None
+            try:
+                kept = self.parts.keep(game_id, judgement, read, request_id)
+            except PartRefusedError as refused:
+                if refused.reason == "no_game":
+                    _refuse(grpc.StatusCode.NOT_FOUND, f"no game {game_id!r}")
+                game = self._game(game_id)  # a step, or another action of theirs: judge again
+                continue
+            outcome = parted.announce(read.context, judgement, kept.count)
+            with self.store.redis.pipeline(transaction=False) as pipe:
+                for event_type, data in _public_events(outcome.events):
+                    self.store.add_event(pipe, game_id, event_type, data)
+                pipe.execute()
+            if kept.due:  # everyone is done: close at once
+                self.background.submit(self.step, game_id)
+            return outcome, False
+        _refuse(grpc.StatusCode.UNAVAILABLE, "the game changed too often meanwhile; retry")
+
+    def _act_locked(self, game_id: str, player: str, action: Mapping[str, Any]) -> Outcome:
+        """An action of a kind without the fast path: under the game's lock, on the whole
+        state."""
+        with self.store.locked(game_id) as lock:
+            game = self._game(game_id)
+            game_kind, state = self._load(game_id, game)
+            now = self.store.now_ms()
+            try:
+                outcome = game_kind.act(state, player, action, now)
+            except ActionRefusedError as error:
+                raise _refused(error) from None
+            events = _public_events(outcome.events)
+            self._write(lock, game_id, game, game_kind, state, events, now)
+        return outcome
+
+    # -- robots -----------------------------------------------------------------------------------
+
+    def robot_answer(self, member: str) -> None:
+        game_id = member.split("/", 1)[0]
+        try:
+            on_seam = is_on_seam(self.store.game(game_id))
+        except Exception:
+            log.exception("robot action %s failed", member)
+            return
+        if not on_seam:
+            super().robot_answer(member)
+            return
+        try:
+            self._kind_robot(member)
+        except _RefusedError as refused:
+            log.info("robot action %s refused: %s", member, refused.message)
+        except Exception:
+            log.exception("robot action %s failed", member)
+
+    def _kind_robot(self, member: str) -> None:
+        """A robot's due moment: it plans from its own view, acts when its moment has come,
+        and is woken again for its next action."""
+        game_id, turn_text, player = member.split("/")
+        turn = int(turn_text)
+        game = self.store.game(game_id)
+        if game.get("phase") != "turn" or game.get("turn") != turn_text:
+            return
+        if game.get("status") == "paused":  # it goes on once the game resumes
+            self._wake_robot(game_id, turn, player, self.store.now_ms() + 500)
+            return
+        seat = self.store.robots(game_id).get(player)
+        planner = planner_for(game["kind"])
+        if game.get("status") != "running" or seat is None or planner is None:
+            return
+        game_kind, state = self._load(game_id, game)
+        _, tools = self._kind_and_tools(game)
+        now = self.store.now_ms()
+        view = game_kind.view(state, Viewer(player), now)
+        plan = planner(view, seat["level"], _robot_seed(game_id, player), tools)
+        if plan is None:
+            return
+        if plan.at_ms > now:
+            self._wake_robot(game_id, turn, player, plan.at_ms)
+            return
+        self._act_as(game_id, player, plan.action, "")
+        self._wake_robot(game_id, turn, player, now)
+
+    def _wake_robot(self, game_id: str, turn: int, player: str, at_ms: int) -> None:
+        with self.store.redis.pipeline(transaction=False) as pipe:
+            self.store.schedule_robot(pipe, game_id, turn, player, at_ms)
+            pipe.execute()
+
+    # -- reading ----------------------------------------------------------------------------------
+
+    def _kind_state(self, game_id: str, token: str) -> Any:
+        """The game as the caller may see it: a player by their token, else a spectator."""
+        table = self.store.table(game_id, MAX_LISTED_PLAYERS)
+        game, now = table.game, table.now_ms
+        if "kind" not in game:
+            _refuse(grpc.StatusCode.NOT_FOUND, f"no game {game_id!r}")
+        player = self.store.player_of(game_id, token) if token else None
+        game_kind, state = self._load(game_id, game)
+        view = game_kind.view(state, Viewer(player), now)
+        deadline = int(game.get("deadline_ms") or 0)
+        remaining = (
+            max(0, deadline - now)
+            if game["status"] == "running" and deadline
+            else int(game.get("remaining_ms") or 0)
+        )
+        return session_pb2.GameState(
+            game_id=game_id,
+            kind=enum_of_name(game["kind"]),
+            kind_name=game["kind"],
+            status=game["status"],
+            phase=game.get("phase", ""),
+            turn=int(game.get("turn") or 0),
+            deadline_ms=deadline if game["status"] == "running" else 0,
+            remaining_ms=remaining,
+            server_time_ms=now,
+            players=[
+                session_pb2.Player(
+                    id=seated,
+                    name=name,
+                    robot=table.robots.get(seated, {}).get("level", ""),
+                )
+                for seated, name in table.roster
+            ],
+            player_count=table.player_count,
+            config_json=game["config"],
+            title=game.get("title", ""),
+            seats=int(game.get("seats") or 0),
+            seed_commitment=game.get("seed_commitment", ""),
+            parked_reason=game.get("parked_reason", "") if game["status"] == "parked" else "",
+            view_json=json.dumps(view, ensure_ascii=False),
+            you=player or "",
+        )
+
+    def _kind_standings(self, game_id: str, game: Mapping[str, str], request: Any) -> Any:
+        game_kind, state = self._load(game_id, game)
+        names = dict(self.store.roster(game_id))
+        lines = game_kind.standings(state)
+        limit = request.limit or len(lines)
+        shown = lines[request.offset : request.offset + limit]
+        return session_pb2.GameStandings(
+            standings=[
+                session_pb2.NamedStanding(
+                    standing=scoring_pb2.Standing(
+                        rank=line.rank, player=line.player, total=line.total
+                    ),
+                    name=names.get(line.player, ""),
+                    details_json=json.dumps(dict(line.details), ensure_ascii=False),
+                )
+                for line in shown
+            ],
+            turns=game_kind.phase(state, self.store.now_ms()).number,
+            players=len(lines),
+        )
+
+    def _kind_record(self, game_id: str, game: Mapping[str, str]) -> Any:
+        game_kind, state = self._load(game_id, game)
+        record = game_kind.record(state)
+        return session_pb2.GameRecord(record_json=json.dumps(record, ensure_ascii=False))

@@ -1,0 +1,317 @@
+"""Duel de Mots on the session service: the game kinds' seam end to end over real gRPC and a
+real Redis. A room is created, players and robots are seated, rounds open, guesses take the
+fast path (judged against the guesser's own rows, kept by the parts store), a round closes at
+its end or once everyone is done, the game ends, and its record replays with the rules. The
+word is learnt here only by drawing the game again from its seed, as nobody outside can."""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import grpc
+import pytest
+import redis
+
+from arbitre.engine.duel_words import load
+from arbitre.rules.kinds import kind
+from arbitre.rules.kinds.base import Setup
+from arbitre.services.internal_auth import open_channel
+from arbitre.services.lexicons import LexiconRegistry
+from arbitre.services.platform import Platform, start_platform
+from arbitre.v1 import common_pb2, session_pb2, session_pb2_grpc
+from tests.redis_fixtures import redis_db, redis_url  # noqa: F401
+
+DUEL = kind("duel")
+SEED = 20261202
+
+
+@pytest.fixture
+def platform(cache: Path, redis_db: redis.Redis) -> Iterator[Platform]:  # noqa: F811
+    running = start_platform(LexiconRegistry(), redis_db)
+    yield running
+    running.stop(0)
+
+
+@pytest.fixture
+def stub(platform: Platform) -> Iterator[Any]:
+    with open_channel(platform.address, platform.gateway_token) as channel:
+        yield session_pb2_grpc.SessionStub(channel)
+
+
+def create(stub: Any, **config: Any) -> Any:
+    settings = {"language": "en", "rounds": 1, "round_seconds": 90, "reveal_seconds": 0}
+    return stub.CreateGame(
+        session_pb2.CreateGameRequest(
+            kind=common_pb2.GAME_KIND_WORD_DUEL,
+            config_json=json.dumps({**settings, **config}),
+            has_seed=True,
+            seed=SEED,
+            title="duel",
+        )
+    )
+
+
+def words_of(game_id: str, **config: Any) -> tuple[str, ...]:
+    """The game's words, drawn again from its seed (the test knows it; no client does)."""
+    settings = {"language": "en", "rounds": 1, "round_seconds": 90, "reveal_seconds": 0}
+    state = DUEL.new_game(
+        DUEL.configure({**settings, **config}),
+        Setup(game_id, SEED, ()),
+        load(str(config.get("language", "en"))),
+    )
+    return tuple(state.secrets.words)
+
+
+def join(stub: Any, game_id: str, name: str) -> Any:
+    return stub.Join(session_pb2.JoinRequest(game_id=game_id, name=name))
+
+
+def guess(stub: Any, game_id: str, token: str, word: str, number: int = 1, key: str = "") -> Any:
+    action = json.dumps({"guess": word, "round": number})
+    return stub.Act(
+        session_pb2.ActRequest(game_id=game_id, token=token, action_json=action, request_id=key)
+    )
+
+
+def command(stub: Any, method: str, created: Any) -> Any:
+    request = session_pb2.GameCommand(game_id=created.game_id, token=created.organiser_token)
+    return getattr(stub, method)(request)
+
+
+def view(stub: Any, game_id: str, token: str = "") -> dict[str, Any]:
+    state = stub.GetGame(session_pb2.GetGameRequest(game_id=game_id, token=token))
+    assert state.kind == common_pb2.GAME_KIND_WORD_DUEL
+    assert state.kind_name == "duel"
+    data: dict[str, Any] = json.loads(state.view_json)
+    return data
+
+
+def wait_for(predicate: Any, seconds: float = 20.0) -> None:
+    deadline = time.monotonic() + seconds
+    while not predicate():
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.05)
+
+
+def events(stub: Any, game_id: str) -> list[Any]:
+    """Every event of a finished game, from its first one to ``game_over``."""
+    stream = stub.Events(session_pb2.EventsRequest(game_id=game_id, after="0-0"))
+    return [event for event in stream if event.type != "ping"]
+
+
+def refusal(call: Any) -> tuple[grpc.StatusCode, str]:
+    with pytest.raises(grpc.RpcError) as raised:
+        call()
+    return raised.value.code(), raised.value.details()
+
+
+def test_a_room_plays_a_round_to_its_early_end_and_replays(stub: Any) -> None:
+    created = create(stub)
+    game_id = created.game_id
+    word = words_of(game_id)[0]
+    ana = join(stub, game_id, "Ana")
+    bob = join(stub, game_id, "Bob")
+    assert created.state.status == "waiting"
+    assert created.state.seed_commitment
+    started = command(stub, "Start", created)
+    assert started.status == "running"
+    assert started.phase == "turn"
+    assert word not in started.view_json  # hidden from everyone while it is open
+
+    first = json.loads(guess(stub, game_id, ana.player_token, "crane").result_json)
+    assert first["row"] == 0
+    assert first["letters"] == "CRANE"
+    assert first["found"] is (word == "CRANE")
+    seen_by_bob = view(stub, game_id, bob.player_token)
+    assert "CRANE" not in json.dumps(seen_by_bob)  # a rival sees colours only
+    assert seen_by_bob["you"]["player"] == bob.player_id
+    mine = view(stub, game_id, ana.player_token)["you"]["grid"]
+    assert [row["letters"] for row in mine["rows"]] == ["CRANE"]
+
+    assert word != "CRANE"  # this seed's word
+    found = json.loads(guess(stub, game_id, ana.player_token, word).result_json)
+    assert (found["found"], found["points"]) == (True, 50 + 15)  # try 2, first to find
+    found = json.loads(guess(stub, game_id, bob.player_token, word).result_json)
+    assert (found["found"], found["points"]) == (True, 60 + 10)  # try 1, second to find
+    wait_for(lambda: view(stub, game_id)["stage"] == "over")  # everyone done: closed at once
+
+    state = stub.GetGame(session_pb2.GetGameRequest(game_id=game_id))
+    assert state.status == "over"
+    revealed = json.loads(state.view_json)
+    assert revealed["closed"][0]["word"] == word
+    record = json.loads(stub.GetRecord(session_pb2.GetGameRequest(game_id=game_id)).record_json)
+    replayed = DUEL.replay(record, load("en"))
+    assert [s.total for s in DUEL.standings(replayed)] == [
+        line["total"] for line in record["standings"]
+    ]
+    standings = stub.GetStandings(session_pb2.GetStandingsRequest(game_id=game_id))
+    assert {line.name for line in standings.standings} == {"Ana", "Bob"}
+    assert standings.standings[0].standing.rank == 1
+    assert standings.standings[0].name == "Bob"
+    assert standings.standings[0].standing.total == 70
+    assert json.loads(standings.standings[0].details_json)
+
+    types = [event.type for event in events(stub, game_id)]
+    for expected in ("created", "player_joined", "round_started", "rival_row", "round_over"):
+        assert expected in types
+    assert types[-1] == "game_over"
+    for event in events(stub, game_id):  # the stream is public: no guess's letters in it
+        if event.type in ("rival_row", "round_started", "closing_window"):
+            assert word not in event.data_json
+            assert "CRANE" not in event.data_json
+
+
+def test_refused_guesses_spend_nothing_and_a_retry_is_taken_once(stub: Any) -> None:
+    created = create(stub)
+    game_id = created.game_id
+    word = words_of(game_id)[0]
+    ana = join(stub, game_id, "Ana")
+    join(stub, game_id, "Bob")
+    code, message = refusal(lambda: guess(stub, game_id, ana.player_token, "crane"))
+    assert code == grpc.StatusCode.FAILED_PRECONDITION
+    assert message.startswith("round_not_open:")
+    command(stub, "Start", created)
+    for text, expected in (
+        ("zzzzz", "not_in_list"),
+        ("cran", "wrong_length"),
+        ("cr4ne", "not_a_letter"),
+    ):
+        code, message = refusal(lambda text=text: guess(stub, game_id, ana.player_token, text))
+        assert message.startswith(f"{expected}:"), message
+    code, message = refusal(lambda: guess(stub, game_id, ana.player_token, "crane", number=2))
+    assert message.startswith("wrong_round:")
+    code, _ = refusal(lambda: guess(stub, game_id, "x" * 20, "crane"))
+    assert code == grpc.StatusCode.PERMISSION_DENIED
+    code, _ = refusal(lambda: guess(stub, game_id, "", "crane"))
+    assert code == grpc.StatusCode.UNAUTHENTICATED
+    code, message = refusal(
+        lambda: stub.Act(
+            session_pb2.ActRequest(game_id=game_id, token=ana.player_token, action_json="[" * 5000)
+        )
+    )
+    assert code == grpc.StatusCode.INVALID_ARGUMENT
+    assert view(stub, game_id, ana.player_token)["you"]["grid"]["tries_used"] == 0  # nothing spent
+
+    other = "SLATE" if word != "SLATE" else "CRANE"
+    first = guess(stub, game_id, ana.player_token, other, key="k-1")
+    again = guess(stub, game_id, ana.player_token, other, key="k-1")
+    assert again.replayed
+    assert not first.replayed
+    assert json.loads(again.result_json) == json.loads(first.result_json)
+    assert view(stub, game_id, ana.player_token)["you"]["grid"]["tries_used"] == 1
+    code, message = refusal(lambda: guess(stub, game_id, ana.player_token, other, key="k-2"))
+    assert message.startswith("already_tried:")
+    code, _ = refusal(lambda: guess(stub, game_id, ana.player_token, other, key="bad key!"))
+    assert code == grpc.StatusCode.INVALID_ARGUMENT
+
+
+def test_concurrent_retries_of_one_request_spend_one_row(stub: Any) -> None:
+    created = create(stub)
+    game_id = created.game_id
+    word = words_of(game_id)[0]
+    ana = join(stub, game_id, "Ana")
+    join(stub, game_id, "Bob")
+    command(stub, "Start", created)
+    other = "SLATE" if word != "SLATE" else "CRANE"
+    answers: list[Any] = []
+
+    def send() -> None:
+        answers.append(guess(stub, game_id, ana.player_token, other, key="same"))
+
+    threads = [threading.Thread(target=send) for _ in range(6)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert len(answers) == 6
+    assert sum(1 for answer in answers if not answer.replayed) == 1
+    assert len({answer.result_json for answer in answers}) == 1
+    assert view(stub, game_id, ana.player_token)["you"]["grid"]["tries_used"] == 1
+
+
+def test_pause_stops_guesses_and_resume_gives_the_time_back(stub: Any) -> None:
+    created = create(stub)
+    game_id = created.game_id
+    ana = join(stub, game_id, "Ana")
+    join(stub, game_id, "Bob")
+    command(stub, "Start", created)
+    before = view(stub, game_id)["current"]["ends_at"]
+    paused = command(stub, "Pause", created)
+    assert paused.status == "paused"
+    _, message = refusal(lambda: guess(stub, game_id, ana.player_token, "crane"))
+    assert message.startswith("paused:")
+    time.sleep(0.3)
+    resumed = command(stub, "Resume", created)
+    assert resumed.status == "running"
+    after = json.loads(resumed.view_json)["current"]["ends_at"]
+    assert after >= before + 300
+    assert json.loads(guess(stub, game_id, ana.player_token, "crane").result_json)["row"] == 0
+
+
+def test_seats_leaving_and_the_organisers_rights(stub: Any) -> None:
+    created = create(stub, seats=2, rounds=3, reveal_seconds=0)
+    game_id = created.game_id
+    ana = join(stub, game_id, "Ana")
+    code, message = refusal(lambda: command(stub, "Start", created))
+    assert message.startswith("not_enough_players:")
+    bob = join(stub, game_id, "Bob")
+    code, message = refusal(lambda: join(stub, game_id, "Cyd"))
+    assert code == grpc.StatusCode.FAILED_PRECONDITION
+    assert message.startswith("table_full:")
+    code, _ = refusal(
+        lambda: stub.Start(session_pb2.GameCommand(game_id=game_id, token=ana.player_token))
+    )
+    assert code == grpc.StatusCode.PERMISSION_DENIED
+    command(stub, "Start", created)
+    stub.Leave(session_pb2.GameCommand(game_id=game_id, token=bob.player_token))
+    word = words_of(game_id, seats=2, rounds=3)[0]
+    guess(stub, game_id, ana.player_token, word)  # the last one guessing: the round ends
+    wait_for(lambda: view(stub, game_id)["stage"] == "between")
+    code, message = refusal(lambda: guess(stub, game_id, ana.player_token, word, number=2))
+    assert message.startswith("round_not_open:")
+    opened = command(stub, "OpenNext", created)
+    assert json.loads(opened.view_json)["current"]["round"] == 2
+    code, _ = refusal(
+        lambda: stub.Answer(
+            session_pb2.AnswerRequest(game_id=game_id, turn=1, token=ana.player_token, move="x")
+        )
+    )
+    assert code == grpc.StatusCode.FAILED_PRECONDITION
+
+
+def test_a_bad_configuration_is_refused_with_its_reason(stub: Any) -> None:
+    for config, words in (
+        ({"seats": 9}, "seats"),
+        ({"language": "xx"}, "language"),
+        ({"words": "/etc/passwd"}, "shipped"),
+        ({"colour": "red"}, "unknown setting"),
+    ):
+        code, message = refusal(lambda config=config: create(stub, **config))
+        assert code == grpc.StatusCode.INVALID_ARGUMENT
+        assert words in message
+    code, message = refusal(
+        lambda: stub.CreateGame(
+            session_pb2.CreateGameRequest(kind=common_pb2.GAME_KIND_INDECIX, config_json="{}")
+        )
+    )
+    assert code == grpc.StatusCode.INVALID_ARGUMENT
+
+
+def test_robots_play_a_round_through_the_path_of_everyone(stub: Any) -> None:
+    created = create(stub, round_seconds=90)
+    game_id = created.game_id
+    for level in ("expert", "expert"):
+        stub.AddRobot(
+            session_pb2.AddRobotRequest(game_id=game_id, token=created.organiser_token, level=level)
+        )
+    command(stub, "Start", created)
+    wait_for(lambda: view(stub, game_id)["stage"] == "over", seconds=80)
+    closed = view(stub, game_id)["closed"][0]
+    assert closed["word"] == words_of(game_id)[0]
+    assert all(player["rows"] for player in closed["players"])
+    assert any(player["found"] for player in closed["players"])

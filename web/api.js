@@ -49,6 +49,10 @@ export const api = {
   addRobot: (id, token, level) => call("POST", `${game(id)}/robots`, { body: { level }, token }),
   command: (id, token, what) => call("POST", `${game(id)}/${what}`, { token }),
   state: (id, token) => call("GET", game(id), { token }),
+  // A game kind's action (Duel de Mots: {guess, round}); a retry with the same request id is
+  // not spent twice.
+  act: (id, token, action, requestId) =>
+    call("POST", `${game(id)}/actions`, { body: { action, request_id: requestId }, token }),
   answer: (id, token, turn, move) =>
     call("POST", `${game(id)}/turns/${turn}/answers`, { body: { move }, token }),
   preview: (id, token, turn, move) =>

@@ -63,12 +63,16 @@ let previewSequence = 0;
 let previewAvailable = true;
 let refreshing = null;
 let refreshAgain = false;
+/** A Duel de Mots table: its page module's controller (web/kinds/duel/), which runs it. */
+let duel = null;
 
 // -- a table --------------------------------------------------------------------------------
 
 async function openTable(id) {
   live?.close();
   live = null;
+  duel?.close();
+  duel = null;
   if (game.id !== id) {
     Object.assign(game, {
       id,
@@ -100,8 +104,16 @@ async function openTable(id) {
     return;
   }
   const watching = new URLSearchParams(location.search).has("watch");
-  if (!game.seat?.playerToken && !watching && (state.status === "waiting" || state.late_join)) {
+  // A duel takes players until its last round (the server says when it no longer does).
+  const joinable = state.kind === "duel" ? state.status !== "over" : state.status === "waiting" || state.late_join;
+  if (!game.seat?.playerToken && !watching && joinable) {
     showJoin(Boolean(state.seats) && state.players.length >= state.seats);
+    return;
+  }
+  // -- Duel de Mots: its page module takes the table over (web/kinds/duel/duel.js). --
+  if (state.kind === "duel") {
+    const { openDuel } = await import("./kinds/duel/duel.js");
+    if (game.id === id && !duel) duel = openDuel({ id, state, seat: game.seat, watching });
     return;
   }
   await apply(state);
@@ -188,7 +200,7 @@ function refreshSoon() {
 
 /** Read the state again (one read at a time; a request during a read runs after it). */
 async function refresh() {
-  if (!game.id) return;
+  if (!game.id || duel) return;
   if (refreshing) {
     refreshAgain = true;
     return refreshing;
@@ -458,6 +470,7 @@ function drawLetters(tileSet) {
 }
 
 function drawClock() {
+  if (duel) return; // the duel's module keeps its own clock
   const state = game.state;
   const node = $("#clock");
   if (!state || state.status === "waiting" || state.status === "over") {
@@ -771,6 +784,8 @@ async function route() {
   if (match) await openTable(match[1]);
   else {
     live?.close();
+    duel?.close();
+    duel = null;
     game.id = null;
     await showHome();
   }

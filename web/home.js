@@ -9,6 +9,7 @@ import { t, language, known } from "./i18n.js";
 import { saveSeat, lastName, saveName, recentTables } from "./storage.js";
 import { tileNode } from "./board.js";
 import { screen, message, failure } from "./ui.js";
+import "./kinds/duel/messages.js"; // the duel's texts (its create form is on this page)
 
 let lexicons = null; // GET /v1/lexicons, once
 let health = null; // GET /healthz, once
@@ -35,6 +36,7 @@ export async function showHome() {
   );
   $("#table-title").textContent = "";
   $("#create-name").value = lastName();
+  showKind();
   refreshOpenTables();
   try {
     lexicons = await api.lexicons();
@@ -91,6 +93,10 @@ async function createTable(event, navigate) {
     return;
   }
   nameError($("#create-name"), "");
+  if (form.kind.value === "duel") {
+    await createDuel(form, name, navigate);
+    return;
+  }
   const seats = Number($("#create-seats").value);
   // A hidden option for quick games (tests, demos): ?seconds=N on the home page.
   const quick = Number(new URLSearchParams(location.search).get("seconds"));
@@ -115,6 +121,43 @@ async function createTable(event, navigate) {
       playerToken: joined.player_token,
       name,
     });
+    await navigate(`/t/${created.game_id}`);
+  } catch (error) {
+    message(failure(error));
+  } finally {
+    button.disabled = false;
+  }
+}
+
+// -- Duel de Mots: the create form's second kind ------------------------------------------------
+
+/** Show the settings of the chosen kind (`?kind=duel` on the home page's URL chooses the duel);
+ * the duel's words take the page's language until the player picks another. */
+function showKind(fromUrl = true) {
+  const form = $("#create-form");
+  if (fromUrl && new URLSearchParams(location.search).get("kind") === "duel") form.kind.value = "duel";
+  const kind = form.kind.value || "duplicate";
+  for (const node of form.querySelectorAll("[data-kind]")) show(node, node.dataset.kind === kind);
+  const words = $("#create-duel-language");
+  if (!words.dataset.chosen) words.value = language();
+}
+
+async function createDuel(form, name, navigate) {
+  const seats = Number($("#create-duel-seats").value);
+  const config = {
+    language: $("#create-duel-language").value,
+    round_seconds: Number($("#create-duel-clock").value),
+    rounds: Number($("#create-duel-rounds").value),
+    seats,
+  };
+  const button = form.querySelector("button[type=submit]");
+  button.disabled = true;
+  try {
+    saveName(name);
+    const created = await api.createGame({ kind: "duel", config });
+    saveSeat(created.game_id, { organiserToken: created.organiser_token, seats, kind: "duel" });
+    const joined = await api.join(created.game_id, name);
+    saveSeat(created.game_id, { playerId: joined.player_id, playerToken: joined.player_token, name });
     await navigate(`/t/${created.game_id}`);
   } catch (error) {
     message(failure(error));
@@ -195,6 +238,7 @@ function drawOpenTables() {
   fill(
     $("#open-tables-list"),
     openTables.map((table) => {
+      if (table.kind === "duel") return openDuelTable(table);
       const seconds = table.seconds_per_turn;
       const time = seconds % 60 === 0 ? t("minutes", { n: seconds / 60 }) : t("openTableSeconds", { n: seconds });
       const variant = known(`variant.${table.variant}`) ? t(`variant.${table.variant}`) : table.variant;
@@ -216,6 +260,28 @@ function drawOpenTables() {
   );
 }
 
+/** An open Duel de Mots table: its name, seats, the words' language, and the link that joins
+ * it. */
+function openDuelTable(table) {
+  const opened = new Date(table.created_ms).toLocaleTimeString(language(), { hour: "2-digit", minute: "2-digit" });
+  const details = [t("duel.kind.duel")];
+  if (known(`duel.lang.${table.language}`)) details.push(t(`duel.lang.${table.language}`));
+  details.push(t("openTableOpened", { time: opened }));
+  return h(
+    "li",
+    { dataset: { gameId: table.game_id, kind: "duel" } },
+    h("span", { class: "open-table-title" }, table.title || t("openTableNamed", { id: table.game_id })),
+    h(
+      "span",
+      { class: "open-table-seats" },
+      t("seatsTaken", { n: table.players, seats: table.seats }),
+      table.robots ? ` (${t("openTableRobots", { n: table.robots })})` : "",
+    ),
+    h("span", { class: "muted" }, details.join(" · ")),
+    h("a", { class: "button primary open-table-join", href: `/t/${table.game_id}` }, t("openTableJoin")),
+  );
+}
+
 /** Draw again what the home screen and the footer built in code (a change of language). */
 export function redrawHome() {
   drawLexiconChoice();
@@ -231,6 +297,10 @@ export function initHome(navigate) {
   $("#create-form").addEventListener("submit", (event) => createTable(event, navigate));
   $("#goto-form").addEventListener("submit", (event) => gotoTable(event, navigate));
   $("#create-lexicon").addEventListener("change", drawLexiconNote);
+  for (const radio of $("#create-form").querySelectorAll("input[name=kind]")) {
+    radio.addEventListener("change", () => showKind(false));
+  }
+  $("#create-duel-language").addEventListener("change", (event) => (event.target.dataset.chosen = "true"));
   setInterval(refreshOpenTables, OPEN_TABLES_REFRESH_MS);
   window.addEventListener("focus", refreshOpenTables);
   document.addEventListener("visibilitychange", refreshOpenTables);

@@ -393,3 +393,11 @@ export function translate(root) {
     node.placeholder = t(node.dataset.i18nPlaceholder);
   }
 }
+
+// -- the texts a game kind's page module brings (web/kinds/<kind>/messages.js) ---------------
+
+/** Add texts: `{fr: {key: text}, en: {key: text}}`; a kind's module keeps its keys apart by a
+ * prefix of its own ("duel."). */
+export function addMessages(more) {
+  for (const lang of Object.keys(MESSAGES)) Object.assign(MESSAGES[lang], more[lang] || {});
+}

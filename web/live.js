@@ -21,12 +21,14 @@ export class Live {
    * @param {(type: string, data: object) => void} onEvent
    * @param {() => void} onResync called when the stream (re)opens after a break
    * @param {(connected: boolean) => void} onStatus
+   * @param {string[]} types the events to listen to (a game kind's own; the duplicate's by default)
    */
-  constructor(url, onEvent, onResync, onStatus) {
+  constructor(url, onEvent, onResync, onStatus, types = EVENTS) {
     this.url = url;
     this.onEvent = onEvent;
     this.onResync = onResync;
     this.onStatus = onStatus;
+    this.types = types;
     this.source = null;
     this.broken = false;
     this.retry = null;
@@ -53,7 +55,7 @@ export class Live {
         this.retry = setTimeout(() => this.open(), 2000);
       }
     });
-    for (const type of EVENTS) {
+    for (const type of this.types) {
       source.addEventListener(type, (event) => {
         let data = {};
         try {

@@ -21,7 +21,7 @@ from arbitre.rules.game_package import prepare_package
 from arbitre.services import open_tables, session
 from arbitre.services.game_keys import OPEN_TABLES, GameKeys
 from arbitre.services.session_store import token_hash
-from arbitre.v1 import session_pb2
+from arbitre.v1 import common_pb2, session_pb2
 from tests.redis_fixtures import redis_db, redis_url  # noqa: F401
 from tests.services import test_session
 from tests.services.test_session import Table, refused
@@ -110,6 +110,8 @@ def test_the_list_shows_nothing_secret(still: Table) -> None:
         assert secret not in text
     assert {field.name for field in session_pb2.OpenTable.DESCRIPTOR.fields} == {
         "game_id",
+        "kind",
+        "language",
         "title",
         "seats",
         "players",
@@ -153,3 +155,19 @@ def test_the_index_prunes_games_gone_changed_or_too_old(still: Table, db: redis.
 )
 def test_what_an_open_table_is(fields: dict[str, Any], open_: bool) -> None:
     assert open_tables.is_open_table(fields) is open_
+
+
+def test_a_duel_room_is_listed_with_its_kind_and_language(still: Table) -> None:
+    created = still.stub.CreateGame(
+        session_pb2.CreateGameRequest(
+            kind=common_pb2.GAME_KIND_WORD_DUEL,
+            config_json=json.dumps({"language": "tr", "seats": 3}),
+            title="Düello",
+        )
+    )
+    (entry,) = [found for found in listed(still) if found.game_id == created.game_id]
+    assert (entry.kind, entry.language, entry.seats, entry.title) == ("duel", "tr", 3, "Düello")
+    assert listed(still)[-1].kind in ("duel", "duplicate")
+    for name in ("Ana", "Bob", "Cem"):
+        still.join(created.game_id, name)
+    assert created.game_id not in ids(still)  # full

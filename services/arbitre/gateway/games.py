@@ -220,6 +220,8 @@ def _tables_data(found: Any) -> dict[str, Any]:
         "tables": [
             {
                 "game_id": table.game_id,
+                "kind": table.kind,
+                "language": table.language,
                 "title": table.title,
                 "seats": table.seats,
                 "players": table.players,

@@ -1472,6 +1472,8 @@ _GAME_SCHEMAS: dict[str, Any] = {
                     "type": "object",
                     "required": [
                         "game_id",
+                        "kind",
+                        "language",
                         "title",
                         "seats",
                         "players",
@@ -1489,11 +1491,16 @@ _GAME_SCHEMAS: dict[str, Any] = {
                             "description": "Its page is /t/{game_id}; join it with POST "
                             "/v1/games/{game_id}/players.",
                         },
+                        "kind": {"type": "string", "enum": list(GAME_KINDS)},
+                        "language": {
+                            "type": "string",
+                            "description": "A duel's word language; empty for duplicate.",
+                        },
                         "title": {"type": "string"},
                         "seats": {
                             "type": "integer",
-                            "minimum": MIN_TABLE_SEATS,
-                            "maximum": MAX_TABLE_SEATS,
+                            "minimum": min(MIN_TABLE_SEATS, DUEL_MIN_SEATS),
+                            "maximum": max(MAX_TABLE_SEATS, DUEL_MAX_SEATS),
                         },
                         "players": {
                             "type": "integer",

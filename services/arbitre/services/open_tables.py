@@ -52,6 +52,7 @@ class OpenTable:
     """What the list of open tables shows of one: nothing a player could not see on its page."""
 
     game_id: str
+    kind: str
     title: str
     seats: int
     players: int
@@ -60,6 +61,7 @@ class OpenTable:
     lexicon: str
     seconds_per_turn: int
     created_ms: int
+    language: str
 
 
 def is_open_table(game: Mapping[str, Any]) -> bool:
@@ -94,6 +96,7 @@ def _table(game_id: str, game: Mapping[str, str], robots: int) -> OpenTable:
         config = {}
     return OpenTable(
         game_id=game_id,
+        kind=game.get("kind") or "duplicate",
         title=game.get("title") or "",
         seats=int(game.get("seats") or 0),
         players=int(game.get("players") or 0),
@@ -102,6 +105,7 @@ def _table(game_id: str, game: Mapping[str, str], robots: int) -> OpenTable:
         lexicon=game.get("lexicon") or "",
         seconds_per_turn=int(config.get("seconds_per_turn") or 0),
         created_ms=int(game.get("created_ms") or 0),
+        language=str(config.get("language") or ""),
     )
 
 

@@ -453,7 +453,7 @@ class ListTablesRequest(_message.Message):
     def __init__(self, limit: _Optional[int] = ...) -> None: ...
 
 class OpenTable(_message.Message):
-    __slots__ = ("game_id", "title", "seats", "players", "robots", "variant", "lexicon", "seconds_per_turn", "created_ms")
+    __slots__ = ("game_id", "title", "seats", "players", "robots", "variant", "lexicon", "seconds_per_turn", "created_ms", "kind", "language")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     TITLE_FIELD_NUMBER: _ClassVar[int]
     SEATS_FIELD_NUMBER: _ClassVar[int]
@@ -463,6 +463,8 @@ class OpenTable(_message.Message):
     LEXICON_FIELD_NUMBER: _ClassVar[int]
     SECONDS_PER_TURN_FIELD_NUMBER: _ClassVar[int]
     CREATED_MS_FIELD_NUMBER: _ClassVar[int]
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    LANGUAGE_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     title: str
     seats: int
@@ -472,7 +474,9 @@ class OpenTable(_message.Message):
     lexicon: str
     seconds_per_turn: int
     created_ms: int
-    def __init__(self, game_id: _Optional[str] = ..., title: _Optional[str] = ..., seats: _Optional[int] = ..., players: _Optional[int] = ..., robots: _Optional[int] = ..., variant: _Optional[str] = ..., lexicon: _Optional[str] = ..., seconds_per_turn: _Optional[int] = ..., created_ms: _Optional[int] = ...) -> None: ...
+    kind: str
+    language: str
+    def __init__(self, game_id: _Optional[str] = ..., title: _Optional[str] = ..., seats: _Optional[int] = ..., players: _Optional[int] = ..., robots: _Optional[int] = ..., variant: _Optional[str] = ..., lexicon: _Optional[str] = ..., seconds_per_turn: _Optional[int] = ..., created_ms: _Optional[int] = ..., kind: _Optional[str] = ..., language: _Optional[str] = ...) -> None: ...
 
 class TableList(_message.Message):
     __slots__ = ("tables", "server_time_ms")

@@ -25,7 +25,7 @@ outage.
 from __future__ import annotations
 
 import heapq
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Mapping, Sequence, Set
 from dataclasses import dataclass, field, replace
 from itertools import accumulate
 from typing import Any
@@ -894,7 +894,8 @@ def _names(data: Mapping[str, Any], key: str, among: Collection[str] | None = No
     names = [_text(name, f"a player in {key}") for name in _list(_field(data, key), key)]
     if len(set(names)) != len(names):
         raise BadStateError(f"a player is twice in {key}")
-    stray = next((name for name in names if among is not None and name not in among), None)
+    known = None if among is None else among if isinstance(among, Set) else frozenset(among)
+    stray = next((name for name in names if known is not None and name not in known), None)
     if stray is not None:
         raise BadStateError(f"{stray!r} in {key} is not among the players")
     return names

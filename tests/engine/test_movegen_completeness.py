@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Mapping
 
+import pytest
 from hypothesis import HealthCheck, assume, event, given, settings
 from hypothesis import strategies as st
 
@@ -285,6 +286,7 @@ def check_top(case: Case, keys: tuple[str, ...] = DEFAULT_KEYS) -> None:
 tie_breaks = st.lists(st.sampled_from(sorted(TIE_BREAK_KEYS)), max_size=3, unique=True).map(tuple)
 
 
+@pytest.mark.slow
 @examples(300)
 @given(cases())
 def test_the_moves_are_exactly_those_of_the_brute_force(case: Case) -> None:
@@ -308,6 +310,7 @@ def test_the_moves_are_exactly_those_of_the_brute_force(case: Case) -> None:
     assert prepared.solve(Rack(case.rack)).moves == tuple(moves)
 
 
+@pytest.mark.slow
 @examples(150)
 @given(cases(max_moves=1, bingo=True))
 def test_moves_putting_down_the_whole_rack_are_found(case: Case) -> None:
@@ -319,6 +322,7 @@ def test_moves_putting_down_the_whole_rack_are_found(case: Case) -> None:
     check_top(case)
 
 
+@pytest.mark.slow
 @examples(150)
 @given(cases(min_moves=1), st.just(DEFAULT_KEYS) | tie_breaks)
 def test_the_top_is_the_brute_force_best_after_the_tie_break(

@@ -32,6 +32,7 @@ def base(platform: Platform) -> Iterator[str]:  # noqa: F811
             yield url
 
 
+@pytest.mark.slow
 def test_a_large_simultane_driver_loses_no_answer(
     base: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

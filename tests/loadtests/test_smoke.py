@@ -94,6 +94,7 @@ def run_locust(
     return by_name
 
 
+@pytest.mark.slow
 def test_a_simultane_loses_no_answer(base: str, redis_db: Any, tmp_path: Path) -> None:  # noqa: F811
     answers_log = tmp_path / "answers.jsonl"
     stats = run_locust(
@@ -132,6 +133,7 @@ def test_a_simultane_loses_no_answer(base: str, redis_db: Any, tmp_path: Path) -
     assert report.ok, report.text()
 
 
+@pytest.mark.slow
 def test_the_api_scenario_runs_without_failures(base: str, tmp_path: Path) -> None:
     stats = run_locust("api.py", base, 4, 6, tmp_path)
     assert sum(entry["num_requests"] for entry in stats.values()) > 0

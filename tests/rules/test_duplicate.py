@@ -57,6 +57,7 @@ def full_set(config: GameConfig) -> Counter[str]:
 VARIANTS = [variant.value for variant in Variant]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_a_thousand_games_keep_the_rules(variant: str) -> None:
     """250 games per variant: minimums, rejections, conservation, the end, and every retained

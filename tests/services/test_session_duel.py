@@ -302,6 +302,7 @@ def test_a_bad_configuration_is_refused_with_its_reason(stub: Any) -> None:
     assert code == grpc.StatusCode.INVALID_ARGUMENT
 
 
+@pytest.mark.slow
 def test_robots_play_a_round_through_the_path_of_everyone(stub: Any) -> None:
     created = create(stub, round_seconds=90)
     game_id = created.game_id

@@ -110,6 +110,7 @@ def some_moves(state: Any, count: int) -> list[str]:
     return [move.notation for move in moves]
 
 
+@pytest.mark.slow
 def test_a_killed_replica_loses_no_answer(
     peers_server: RunningServer,
     redis_url: str,  # noqa: F811

@@ -19,6 +19,7 @@ import time
 from pathlib import Path
 from typing import Any
 
+import pytest
 from playwright.sync_api import Browser, Response, expect
 
 from arbitre.rules.kinds.duel.alphabet import display
@@ -56,6 +57,7 @@ def _closed_rounds(body: str) -> int:
     return len(view.get("closed") or []) if isinstance(view, dict) else 0
 
 
+@pytest.mark.slow
 def test_create_in_the_page_and_play_a_game_with_robots(
     browser: Browser, base: str, api: Api, artifacts: Path
 ) -> None:

@@ -14,6 +14,7 @@ import re
 import time
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import Browser, Response, expect
 
 from tests.web.browser import EXPECTED_REFUSALS, RECORD_BINDING, RECORD_EVENTS, Api, Watched
@@ -87,6 +88,7 @@ def test_create_in_the_page_and_join_by_the_link(browser: Browser, base: str) ->
         second.close()
 
 
+@pytest.mark.slow
 def test_three_turns_against_a_robot(
     browser: Browser, base: str, api: Api, artifacts: Path
 ) -> None:

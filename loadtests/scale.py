@@ -176,38 +176,18 @@ class Run:
         return await self.moves[turn]
 
 
-@dataclass
-class Player:
-    """One simulated player."""
+class EventFollower:
+    """What a simulated player of any game needs to follow its event stream: ``follow`` reads
+    ``GET /v1/games/{id}/events`` until ``over``, resuming with ``Last-Event-ID`` after a drop,
+    and hands each event to ``_on_event``. The player has ``run`` (with ``http``, ``game_id``
+    and a ``reconnects`` count), ``over`` and ``last_event``."""
 
-    run: Run
-    number: int
-    player_id: str = ""
-    token: str = ""
-    offset_ms: float = 0.0  # server clock minus ours
-    last_event: str = ""
-    sequence: int = 0
-    over: bool = False
-    answering: dict[int, asyncio.Task[None]] = field(default_factory=dict)
-
-    async def join(self) -> None:
-        name = f"Joueur {self.number:05}"
-        sent = time.time()
-        status, body = await self.run.http.request(
-            "POST", f"/v1/games/{self.run.game_id}/players", {"name": name}
-        )
-        if status != 201:
-            raise HttpError(f"join: {status} {body}")
-        received = time.time()
-        self.player_id, self.token = body["player_id"], body["player_token"]
-        self.offset_ms = body["game"]["server_time_ms"] - (sent + received) / 2 * 1000
-        self.run.log.write("join", player=self.player_id, name=name, t=received)
-
-    def server_now_ms(self) -> float:
-        return time.time() * 1000 + self.offset_ms
+    run: Any
+    over: bool
+    last_event: str
 
     async def follow(self, opened: asyncio.Event) -> None:
-        """The game's events until ``game_over``, resuming after drops."""
+        """The game's events until it is over, resuming after drops."""
         http = self.run.http
         while not self.over:
             try:
@@ -262,6 +242,40 @@ class Player:
                     self.last_event = event_id
                 self._on_event(kind, json.loads("\n".join(data) or "{}"))
             event_id, kind, data = "", "", []
+
+    def _on_event(self, kind: str, data: dict[str, Any]) -> None:
+        raise NotImplementedError
+
+
+@dataclass
+class Player(EventFollower):
+    """One simulated player."""
+
+    run: Run
+    number: int
+    player_id: str = ""
+    token: str = ""
+    offset_ms: float = 0.0  # server clock minus ours
+    last_event: str = ""
+    sequence: int = 0
+    over: bool = False
+    answering: dict[int, asyncio.Task[None]] = field(default_factory=dict)
+
+    async def join(self) -> None:
+        name = f"Joueur {self.number:05}"
+        sent = time.time()
+        status, body = await self.run.http.request(
+            "POST", f"/v1/games/{self.run.game_id}/players", {"name": name}
+        )
+        if status != 201:
+            raise HttpError(f"join: {status} {body}")
+        received = time.time()
+        self.player_id, self.token = body["player_id"], body["player_token"]
+        self.offset_ms = body["game"]["server_time_ms"] - (sent + received) / 2 * 1000
+        self.run.log.write("join", player=self.player_id, name=name, t=received)
+
+    def server_now_ms(self) -> float:
+        return time.time() * 1000 + self.offset_ms
 
     def _on_event(self, kind: str, data: dict[str, Any]) -> None:
         if kind == "turn_started":

@@ -133,11 +133,11 @@ def call_session(gateway: Gateway, method: str, message: Any, kind_codes: bool =
     try:
         return gateway.call("session", method, message)
     except ApiError as error:
-        reason = error.message.partition(":")[0]
-        if (error.status, reason) in _SESSION_CODES or (
-            kind_codes and error.status in (400, 409) and _KIND_CODE.fullmatch(reason)
-        ):
+        reason, _, said = error.message.partition(":")
+        if (error.status, reason) in _SESSION_CODES:
             error.code = reason
+        elif kind_codes and error.status in (400, 409) and _KIND_CODE.fullmatch(reason):
+            error.code, error.message = reason, said.strip() or error.message
         raise
 
 

@@ -23,8 +23,10 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from enum import StrEnum
+from functools import lru_cache
 
 __all__ = [
+    "MARKS_CACHED",
     "Mark",
     "found",
     "from_text",
@@ -50,10 +52,15 @@ class Mark(StrEnum):
 
 
 _STRENGTH = {Mark.GREEN: 3, Mark.AMBER: 2, Mark.EXTRA: 1, Mark.GREY: 1}
+#: How many (word, guess) pairs :func:`mark` remembers (some 15 MB at most).
+MARKS_CACHED = 1 << 16
 
 
+@lru_cache(maxsize=MARKS_CACHED)
 def mark(secret: str, guess: str) -> tuple[Mark, ...]:
-    """The marks of ``guess`` against ``secret`` (same length, one character per letter)."""
+    """The marks of ``guess`` against ``secret`` (same length, one character per letter).
+    Remembered for the last :data:`MARKS_CACHED` pairs: a step of a round marks every stored
+    row again to check it, the same rows at each step."""
     if len(secret) != len(guess):
         raise ValueError(f"a guess of {len(guess)} letters against a word of {len(secret)}")
     marks: list[Mark | None] = [None] * len(guess)

@@ -693,7 +693,14 @@ _DUEL_CONFIG: dict[str, Any] = {
         },
         "round_seconds": {"type": "integer", "enum": list(DUEL_ROUND_SECONDS)},
         "rounds": {"type": "integer", "enum": list(DUEL_ROUND_COUNTS)},
-        "seats": {"type": "integer", "minimum": DUEL_MIN_SEATS, "maximum": DUEL_MAX_SEATS},
+        "seats": {
+            "type": "integer",
+            "minimum": 0,
+            "maximum": DUEL_MAX_SEATS,
+            "description": f"A table of {DUEL_MIN_SEATS} to {DUEL_MAX_SEATS} seats (default 4), "
+            "or 0: a room, a simultané of up to 10,000 players, whose views and events list the "
+            "first 50 players, rivals, rows and standings lines, the caller's own and counts.",
+        },
         "reveal_seconds": {
             "type": "integer",
             "minimum": 0,

@@ -314,7 +314,7 @@ class KindGames(Answers):
             "players": 0,
             "config": config_json,
             "title": request.title,
-            "seats": int(getattr(config, "seats", 0) or game_kind.max_seats),
+            "seats": int(getattr(config, "seats", 0)),  # 0: no limit (a room, a simultané)
             "created_ms": now,
             "organiser": token_hash(organiser),
             **_seed_fields(seed),

@@ -13,7 +13,11 @@ the round opens (:mod:`~arbitre.rules.kinds.duel.commitment`).
 
 Where the rules document is silent, this package decides:
 
-* **Seats.** A table has 2 to 8 seats. A game starts (its first round opens) with at least two
+* **Seats.** A table has 2 to 8 seats; ``seats`` 0 makes a *room*, a simultané of up to 10,000
+  players, whose views and events list the first
+  :data:`~arbitre.rules.kinds.duel.kind.LISTED` players, rivals' grids, revealed rows and
+  standings lines (the viewer's own too, and counts), and whose guesses send no ``rival_row``
+  to everyone. A game starts (its first round opens) with at least two
   players. A player seated before the start or between rounds plays the next round; one seated
   during a round waits for the next one (they are no actor and the round does not wait for
   them; a guess is refused ``waiting``). Nobody may join during the last round

@@ -14,7 +14,9 @@ True
 >>> configure({"seats": 9})
 Traceback (most recent call last):
 ...
-arbitre.rules.kinds.base.InvalidConfigError: seats must be from 2 to 8 (got 9)
+arbitre.rules.kinds.base.InvalidConfigError: seats must be 0 (a room) or from 2 to 8 (got 9)
+>>> configure({"seats": 0}).capacity
+10000
 """
 
 from __future__ import annotations
@@ -29,6 +31,7 @@ from arbitre.rules.kinds.duel.alphabet import Language, UnknownLanguageError, la
 __all__ = [
     "CLOSING_WINDOW_MS",
     "MAX_REVEAL_SECONDS",
+    "MAX_ROOM_PLAYERS",
     "MAX_SEATS",
     "MAX_WORDS_NAME_CHARS",
     "MIN_SEATS",
@@ -43,9 +46,11 @@ __all__ = [
 ROUND_SECONDS: tuple[int, ...] = (90, 120, 150, 180)
 #: The numbers of rounds a game may have.
 ROUND_COUNTS: tuple[int, ...] = (1, 3, 5)
-#: The table sizes a game may have.
+#: The table sizes a game may have; ``seats`` 0 makes it a *room*, a simultané without a seat
+#: limit but this one.
 MIN_SEATS = 2
 MAX_SEATS = 8
+MAX_ROOM_PLAYERS = 10_000
 #: The longest reveal pause between two rounds (0 waits for the organiser's Next).
 MAX_REVEAL_SECONDS = 600
 #: The longest word list name (a name or a path).
@@ -57,9 +62,10 @@ CLOSING_WINDOW_MS = 20_000
 @dataclass(frozen=True, slots=True)
 class DuelConfig:
     """``language`` of the words; ``round_seconds``, each round's clock; ``rounds`` in the game;
-    ``seats`` at the table; ``reveal_seconds``, how long a closed round is shown before the next
-    one opens by itself (0: the next round waits for the organiser); ``words``, the name of the
-    word list (``shipped``, or what the engine loads it from)."""
+    ``seats`` at the table (0: a room, a simultané of up to :data:`MAX_ROOM_PLAYERS` players);
+    ``reveal_seconds``, how long a closed round is shown before the next one opens by itself
+    (0: the next round waits for the organiser); ``words``, the name of the word list
+    (``shipped``, or what the engine loads it from)."""
 
     language: Language = Language.EN
     round_seconds: int = 120
@@ -73,7 +79,8 @@ class DuelConfig:
             raise InvalidConfigError(f"language must be a Language (got {self.language!r})")
         _one_of("round_seconds", self.round_seconds, ROUND_SECONDS)
         _one_of("rounds", self.rounds, ROUND_COUNTS)
-        _within("seats", self.seats, MIN_SEATS, MAX_SEATS)
+        if _integer("seats", self.seats) != 0:
+            _within("seats", self.seats, MIN_SEATS, MAX_SEATS, "0 (a room) or ")
         _within("reveal_seconds", self.reveal_seconds, 0, MAX_REVEAL_SECONDS)
         if not isinstance(self.words, str) or not self.words.strip():
             raise InvalidConfigError(f"words must name a word list (got {self.words!r})")
@@ -81,6 +88,11 @@ class DuelConfig:
             raise InvalidConfigError(
                 f"words must be at most {MAX_WORDS_NAME_CHARS} characters (got {len(self.words)})"
             )
+
+    @property
+    def capacity(self) -> int:
+        """How many players may be seated: the table's seats, or a room's most."""
+        return self.seats or MAX_ROOM_PLAYERS
 
     @property
     def round_ms(self) -> int:
@@ -142,7 +154,7 @@ def _one_of(name: str, value: object, allowed: tuple[int, ...]) -> None:
         raise InvalidConfigError(f"{name} must be one of {shown} (got {value!r})")
 
 
-def _within(name: str, value: object, low: int, high: int) -> None:
+def _within(name: str, value: object, low: int, high: int, other: str = "") -> None:
     number = _integer(name, value)
     if not low <= number <= high:
-        raise InvalidConfigError(f"{name} must be from {low} to {high} (got {number})")
+        raise InvalidConfigError(f"{name} must be {other}from {low} to {high} (got {number})")

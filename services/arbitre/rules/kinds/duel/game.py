@@ -288,8 +288,8 @@ def new_game(config: DuelConfig, setup: Setup, words: WordList) -> DuelGame:
     players = setup.players
     if len(set(players)) != len(players):
         raise InvalidConfigError("a player is seated twice")
-    if len(players) > config.seats:
-        raise InvalidConfigError(f"{len(players)} players at a table of {config.seats} seats")
+    if len(players) > config.capacity:
+        raise InvalidConfigError(f"{len(players)} players at a table of {config.capacity} seats")
     secrets = Secrets(
         seed=setup.seed,
         words=secret_words(setup.seed, setup.game_id, words.secrets, config.rounds),
@@ -336,8 +336,8 @@ def seat(game: DuelGame, player: str, now_ms: int) -> int:
         raise ActionRefusedError("game_over", "the game is over")
     if player in table.present:
         raise ActionRefusedError("already_seated", f"{player} is already seated")
-    if len(table.present) >= table.config.seats:
-        raise ActionRefusedError("table_full", f"all {table.config.seats} seats are taken")
+    if len(table.present) >= table.config.capacity:
+        raise ActionRefusedError("table_full", f"all {table.config.capacity} seats are taken")
     if table.current is not None and table.number == table.config.rounds:
         raise ActionRefusedError(
             "no_round_left", f"round {table.number} is the last: no round is left to play"
@@ -785,8 +785,8 @@ def _load(data: Mapping[str, Any], words: WordList) -> DuelGame:
     if table.players[: len(starters)] != starters:
         raise BadStateError("the players must begin with the starters")
     table.present = set(_names(saved, "present", table.players))
-    if len(table.present) > config.seats:
-        raise BadStateError(f"{len(table.present)} players seated at {config.seats} seats")
+    if len(table.present) > config.capacity:
+        raise BadStateError(f"{len(table.present)} players seated at {config.capacity} seats")
     table.warned = set(_names(saved, "warned", table.players))
     rounds = _list(_field(saved, "rounds"), "rounds")
     if len(rounds) > config.rounds:

@@ -132,6 +132,7 @@ from arbitre.rules.kinds.duel.words import WordList
 
 __all__ = [
     "DUEL",
+    "LISTED",
     "NAME",
     "RECORD_FORMAT",
     "TITLE",
@@ -146,6 +147,10 @@ NAME = "duel"
 TITLE = "Duel de Mots"
 #: The version of :meth:`DuelKind.record`'s layout.
 RECORD_FORMAT = 1
+#: Most players, rivals' grids, revealed rows and standings lines a view or an event lists (a
+#: room of thousands shows its first ones, the viewer's own and counts): every table is shown
+#: whole.
+LISTED = 50
 
 _ACTION_KEYS = frozenset({"guess", "round"})
 
@@ -292,7 +297,10 @@ class DuelKind:
             "row": len(rows) - 1,
             "marks": marks.text(marks.public(row.marks)),
         }
-        events = [Event(Message("rival_row", rival_row), {player: Message("guess_marked", result)})]
+        # In a room of more than LISTED players nobody follows every rival's row: no rival_row
+        # to everyone at every guess (the views list the first rivals' grids).
+        public = Message("rival_row", rival_row) if _table_sized(context) else None
+        events = [Event(public, {player: Message("guess_marked", result)})]
         if judgement.claim == parts.SOLVED and order == 1:
             ends_ms = parts.Context.read(context).ends_ms
             window = {
@@ -326,8 +334,8 @@ class DuelKind:
         Refused: ``round_not_open``."""
         closed = rules.close_round(state, now_ms)
         table = state.table
-        standings = [_standing(s) for s in table.standings()]
-        events = [_public("round_over", {**_revealed(closed), "standings": standings})]
+        standings = _listed_standings(table.standings(), None)
+        events = [_public("round_over", {**_revealed(closed, None), "standings": standings})]
         if table.over:
             events.append(_public("game_over", {"standings": standings, "seed": table.seed}))
         return tuple(events)
@@ -488,12 +496,13 @@ def view_of(table: Table, viewer: Viewer, now_ms: int) -> dict[str, Any]:
         "keyboard": list(keyboard(table.config.language)),
         "players": [
             {"player": p, "seated": p in table.present, "waiting": table.waiting(p)}
-            for p in table.ranked()
+            for p in _listed(table.ranked(), viewer.player)
         ],
+        "player_count": len(table.ranked()),
         "current": None if current is None else _current(current, viewer, now_ms),
         "next_at": rules.phase(table, now_ms).next_ms,
-        "closed": [_revealed(r) for r in table.closed],
-        "standings": [_standing(s) for s in table.standings()],
+        "closed": [_revealed(r, viewer.player) for r in table.closed],
+        "standings": _listed_standings(table.standings(), viewer.player),
         "you": None if viewer.player is None else _you(table, viewer.player),
     }
     if table.over:
@@ -507,6 +516,7 @@ def _current(current: Round, viewer: Viewer, now_ms: int) -> dict[str, Any]:
     window = None
     if current.first_find_ms is not None:  # the round's end is the window's (or came before)
         window = {"opened_at": current.first_find_ms, "ends_at": current.ends_ms}
+    rivals = [p for p in current.players if p != viewer.player]
     return {
         "round": current.number,
         "opened_at": current.opened_ms,
@@ -514,6 +524,7 @@ def _current(current: Round, viewer: Viewer, now_ms: int) -> dict[str, Any]:
         "remaining_ms": max(0, current.ends_ms - now_ms),
         "closing_window": window,
         "commitment": current.commitment,
+        "rivals": len(rivals),
         "grids": [
             {
                 "player": p,
@@ -522,8 +533,7 @@ def _current(current: Round, viewer: Viewer, now_ms: int) -> dict[str, Any]:
                 "found": bool(current.rows[p]) and current.rows[p][-1].found,
                 "done": not current.guessing(p),
             }
-            for p in current.players
-            if p != viewer.player
+            for p in rivals[:LISTED]
         ],
     }
 
@@ -554,9 +564,27 @@ def _you(table: Table, player: str) -> dict[str, Any]:
     }
 
 
-def _revealed(closed: Round) -> dict[str, Any]:
-    """A closed round, everything shown."""
+def _listed(players: list[str], viewer: str | None) -> list[str]:
+    """The first :data:`LISTED` of ``players``, and ``viewer`` when they come later."""
+    shown = players[:LISTED]
+    if viewer is not None and viewer in players[LISTED:]:
+        shown.append(viewer)
+    return shown
+
+
+def _listed_standings(standings: list[Standing], viewer: str | None) -> list[dict[str, Any]]:
+    """The first :data:`LISTED` lines of ``standings``, and ``viewer``'s own when it comes
+    later."""
+    shown = set(_listed([s.player for s in standings], viewer))
+    return [_standing(s) for s in standings if s.player in shown]
+
+
+def _revealed(closed: Round, viewer: str | None) -> dict[str, Any]:
+    """A closed round, everything shown: in a room of more than :data:`LISTED` players, the
+    rows of its first finders, then of its first players, :data:`LISTED` in all, and the
+    viewer's own (``player_count`` says how many played)."""
     results = closed.results()
+    listed = set(_listed([*closed.solvers, *closed.players], viewer))
     return {
         "round": closed.number,
         "opened_at": closed.opened_ms,
@@ -575,8 +603,11 @@ def _revealed(closed: Round) -> dict[str, Any]:
                 "points": results[p].points,
             }
             for p in closed.players
+            if p in listed
         ],
-        "solvers": list(closed.solvers),
+        "player_count": len(closed.players),
+        "solvers": list(closed.solvers[:LISTED]),
+        "solver_count": len(closed.solvers),
     }
 
 
@@ -637,6 +668,12 @@ def record_of(table: Table) -> dict[str, Any]:
 
 
 # -- small helpers -------------------------------------------------------------------------------
+
+
+def _table_sized(context: Mapping[str, Any]) -> bool:
+    """Whether the round of ``context`` has at most :data:`LISTED` players."""
+    playing = context.get("playing")
+    return not isinstance(playing, list | tuple) or len(playing) <= LISTED
 
 
 def _public(kind: str, data: Mapping[str, Any]) -> Event:

@@ -1,0 +1,88 @@
+"""A Duel de Mots room (``seats`` 0): a simultané of many players on one word. Its views and
+events list the first :data:`~arbitre.rules.kinds.duel.kind.LISTED` players, rivals, revealed
+rows and standings lines, the viewer's own and counts for the rest; a guess sends no
+``rival_row`` to everyone; a table (2 to 8 seats) is shown whole as before. The record stays
+whole and replays."""
+
+from __future__ import annotations
+
+import json
+
+from arbitre.rules.kinds.base import Setup, Viewer
+from arbitre.rules.kinds.duel import DUEL, DuelGame
+from arbitre.rules.kinds.duel.config import MAX_ROOM_PLAYERS, configure
+from arbitre.rules.kinds.duel.kind import LISTED
+from arbitre.rules.kinds.duel.words import WordList
+from tests.rules.kinds.duel.samples import GUESSES
+
+WORDS = WordList("en", GUESSES, ("CHIOT",))
+PLAYERS = tuple(f"p{number:03}" for number in range(LISTED + 20))
+LAST = PLAYERS[-1]
+
+
+def room() -> DuelGame:
+    config = DUEL.configure({"rounds": 1, "seats": 0, "round_seconds": 90})
+    state = DUEL.new_game(config, Setup("room", 3, PLAYERS), WORDS)
+    DUEL.open_next(state, 1_000)
+    return state
+
+
+def test_a_room_seats_up_to_its_most() -> None:
+    assert configure({"seats": 0}).capacity == MAX_ROOM_PLAYERS
+    assert configure({"seats": 5}).capacity == 5
+
+
+def test_a_guess_in_a_room_tells_only_its_guesser() -> None:
+    state = room()
+    outcome = DUEL.act(state, LAST, {"guess": "CRANE", "round": 1}, 2_000)
+    (event,) = outcome.events
+    assert event.public is None
+    assert event.seen_by(Viewer(LAST)) is not None
+    assert event.seen_by(Viewer(PLAYERS[0])) is None
+
+
+def test_a_rooms_views_list_the_first_players_and_the_viewers_own() -> None:
+    state = room()
+    for number, player in enumerate(PLAYERS):
+        DUEL.act(state, player, {"guess": "CRANE", "round": 1}, 2_000 + number)
+    view = DUEL.view(state, Viewer(LAST), 5_000)
+    assert view["player_count"] == len(PLAYERS)
+    assert [p["player"] for p in view["players"]] == [*PLAYERS[:LISTED], LAST]
+    assert view["current"]["rivals"] == len(PLAYERS) - 1
+    assert len(view["current"]["grids"]) == LISTED
+    assert view["you"]["grid"]["rows"][0]["letters"] == "CRANE"
+    assert [line["player"] for line in view["standings"]][-1] == LAST
+    assert len(view["standings"]) == LISTED + 1
+    assert len(json.dumps(view)) < 20_000
+
+
+def test_a_rooms_round_over_lists_its_finders_first() -> None:
+    state = room()
+    finders = PLAYERS[-3:]
+    for number, player in enumerate(finders):
+        DUEL.act(state, player, {"guess": "CHIOT", "round": 1}, 2_000 + number)
+    events = DUEL.close(state, 100_000)
+    over = next(e.public for e in events if e.public and e.public.type == "round_over")
+    assert over is not None
+    shown = [line["player"] for line in over.data["players"]]
+    assert len(shown) == LISTED
+    assert set(finders) <= set(shown)
+    assert (over.data["player_count"], over.data["solver_count"]) == (len(PLAYERS), 3)
+    assert len(over.data["standings"]) == LISTED
+    record = DUEL.record(state)
+    assert len(record["standings"]) == len(PLAYERS)  # the record stays whole
+    replayed = DUEL.replay(record, WORDS)
+    assert replayed.table.over
+
+
+def test_a_table_is_shown_whole_with_its_rival_rows() -> None:
+    config = DUEL.configure({"rounds": 1, "seats": 3, "round_seconds": 90})
+    state = DUEL.new_game(config, Setup("table", 3, ("ana", "bob", "cyd")), WORDS)
+    DUEL.open_next(state, 1_000)
+    outcome = DUEL.act(state, "ana", {"guess": "CRANE", "round": 1}, 2_000)
+    (event,) = outcome.events
+    assert event.public is not None
+    assert event.public.type == "rival_row"
+    view = DUEL.view(state, Viewer("bob"), 3_000)
+    assert len(view["current"]["grids"]) == 2
+    assert view["player_count"] == 3

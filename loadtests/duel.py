@@ -382,7 +382,7 @@ async def play(arguments: argparse.Namespace, log: Log) -> Run:
         "rounds": arguments.rounds,
         "round_seconds": arguments.round_seconds,
         "reveal_seconds": arguments.reveal_seconds,
-        "seats": arguments.players,
+        "seats": arguments.players if arguments.players <= 8 else 0,  # more: a room
     }
     body: dict[str, Any] = {"kind": "duel", "config": config, "title": "duel at scale"}
     if arguments.seed is not None:

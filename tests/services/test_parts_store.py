@@ -184,7 +184,7 @@ def test_the_turn_is_due_once_every_awaited_actor_is_done(
     assert (kept.done, kept.due) == (2, True)
     assert db.zscore(DEADLINES, GAME) == kept.at_ms
     # a context without awaited never makes its turn due early
-    open_turn(db, store, turn=2, awaited=None)
+    open_turn(db, store, turn=2, awaited=None, version="v2")
     for player in ("ana", "bob", "cyd", "dan"):
         assert not keep(store, judged(player, turn=2, finishes=True)).due
 
@@ -255,3 +255,12 @@ def test_many_actors_at_once_lose_no_kept_action(db: redis.Redis, store: PartsSt
     assert sorted(result.count or 0 for result in kept) == list(range(1, 201))
     assert sorted(store.orders(GAME, 1, ("solved",))["solved"].values()) == list(range(1, 201))
     assert sum(result.due for result in kept) == 1
+
+
+def test_a_context_is_read_once_per_version(db: redis.Redis, store: PartsStore) -> None:
+    open_turn(db, store, awaited=2)
+    assert store.read(GAME, 1, "ana").context[AWAITED] == 2
+    db.set(KEYS.context, json.dumps({"turn": 1, AWAITED: 99}))  # never so: a new version
+    assert store.read(GAME, 1, "ana").context[AWAITED] == 2  # the version's, remembered
+    open_turn(db, store, awaited=5, version="v2")
+    assert store.read(GAME, 1, "ana").context[AWAITED] == 5

@@ -26,6 +26,8 @@ from __future__ import annotations
 
 import json
 import re
+import threading
+from collections import OrderedDict
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -34,6 +36,7 @@ from arbitre.rules.kinds.base import AWAITED, DEADLINE, Judgement
 from arbitre.services.game_keys import DEADLINES, GameKeys
 
 __all__ = [
+    "CONTEXTS_CACHED",
     "MAX_REQUEST_ID",
     "Kept",
     "PartRefusedError",
@@ -45,6 +48,8 @@ __all__ = [
     "judgement_from",
 ]
 
+#: How many games' contexts a process keeps decoded (one per game: its current version).
+CONTEXTS_CACHED = 256
 #: The longest request id (an idempotency key) an action may carry.
 MAX_REQUEST_ID = 64
 _REQUEST_ID = re.compile(rf"[A-Za-z0-9_.:-]{{1,{MAX_REQUEST_ID}}}")
@@ -203,19 +208,42 @@ class PartsStore:
     def __init__(self, redis: Any) -> None:
         self.redis = redis
         self._keep = redis.register_script(_KEEP)
+        #: game id -> (context version, the context decoded), the most recent games last.
+        self._contexts: OrderedDict[str, tuple[str, dict[str, Any]]] = OrderedDict()
+        self._lock = threading.Lock()
 
     def read(self, game_id: str, turn: int, player: str) -> ReadPart:
-        """The context, its version and ``player``'s part of ``turn``, read together."""
+        """The context, its version and ``player``'s part of ``turn``, read together. A
+        context is read and decoded once per version and process (a room's is some 100 KB);
+        the version and the part are read at every call."""
         keys = GameKeys(game_id)
         with self.redis.pipeline(transaction=True) as pipe:
-            pipe.get(keys.context)
             pipe.hmget(keys.game, "context_version", "deadline_ms")
             pipe.hget(keys.parts(turn), player)
-            context_text, (version, deadline), part_text = pipe.execute()
-        context = dict(json.loads(context_text)) if context_text else {}
+            (version, deadline), part_text = pipe.execute()
+        cached = self._contexts.get(game_id)
+        if cached is not None and version and cached[0] == version:
+            context = dict(cached[1])
+        else:
+            with self.redis.pipeline(transaction=True) as pipe:
+                pipe.get(keys.context)
+                pipe.hmget(keys.game, "context_version", "deadline_ms")
+                pipe.hget(keys.parts(turn), player)
+                context_text, (version, deadline), part_text = pipe.execute()
+            context = dict(json.loads(context_text)) if context_text else {}
+            if version:
+                self._remember(game_id, version, context)
+            context = dict(context)
         if DEADLINE in context and deadline:  # the deadline as the store keeps it (lowered)
             context[DEADLINE] = int(deadline)
         return ReadPart(context, version or "", part_text)
+
+    def _remember(self, game_id: str, version: str, context: dict[str, Any]) -> None:
+        with self._lock:
+            self._contexts[game_id] = (version, context)
+            self._contexts.move_to_end(game_id)
+            while len(self._contexts) > CONTEXTS_CACHED:
+                self._contexts.popitem(last=False)
 
     def keep(
         self, game_id: str, judgement: Judgement, read: ReadPart, request_id: str = ""
@@ -316,7 +344,8 @@ class PartsStore:
         done: frozenset[str],
     ) -> None:
         """Queue on ``pipe`` (a step's transaction): the open ``turn``'s new context and its
-        ``version``, and its parts, orders and actors done as the step left them (a kind's
+        ``version`` (a word no earlier context of the game had: :meth:`read` knows a context by
+        it), and its parts, orders and actors done as the step left them (a kind's
         :meth:`~arbitre.rules.kinds.base.PartedKind.detach`; a claim absent from ``orders``
         keeps what it holds)."""
         keys = GameKeys(game_id)

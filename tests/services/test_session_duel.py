@@ -316,3 +316,55 @@ def test_robots_play_a_round_through_the_path_of_everyone(stub: Any) -> None:
     assert closed["word"] == words_of(game_id)[0]
     assert all(player["rows"] for player in closed["players"])
     assert any(player["found"] for player in closed["players"])
+
+
+def test_joins_at_once_are_seated_together_within_the_kinds_limits(stub: Any) -> None:
+    """Joins wait in the game's seating list and are seated together by whichever takes the
+    lock: a table of 3 with 12 joining at once seats exactly 3 (the others: table_full); a room
+    with 300 joining at once seats them all, each once."""
+
+    def join_all(game_id: str, count: int) -> list[tuple[str, str]]:
+        outcomes: list[tuple[str, str]] = []
+
+        def one(number: int) -> None:
+            try:
+                joined = join(stub, game_id, f"P{number}")
+                outcomes.append(("ok", joined.player_id))
+            except grpc.RpcError as error:
+                outcomes.append((error.details().partition(":")[0], ""))
+
+        threads = [threading.Thread(target=one, args=(n,)) for n in range(count)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+        return outcomes
+
+    table = create(stub, seats=3)
+    outcomes = join_all(table.game_id, 12)
+    assert sorted(code for code, _ in outcomes).count("ok") == 3
+    assert {code for code, _ in outcomes} == {"ok", "table_full"}
+    state = stub.GetGame(session_pb2.GetGameRequest(game_id=table.game_id))
+    assert state.player_count == 3
+
+    room = create(stub, seats=0)
+    outcomes = join_all(room.game_id, 300)
+    seated = [player for code, player in outcomes if code == "ok"]
+    assert len(seated) == len(set(seated)) == 300
+    state = stub.GetGame(session_pb2.GetGameRequest(game_id=room.game_id))
+    assert state.player_count == 300
+    assert json.loads(state.view_json)["player_count"] == 300
+    joined = [event for event in events_so_far(stub, room.game_id) if event == "player_joined"]
+    assert len(joined) == 300
+
+
+def events_so_far(stub: Any, game_id: str) -> list[str]:
+    """The types of the game's events up to now (a game not over)."""
+    found: list[str] = []
+    stream = stub.Events(session_pb2.EventsRequest(game_id=game_id, backlog=5000))
+    for event in stream:
+        if not event.backlog and event.type == "ping":
+            break
+        found.append(event.type)
+    stream.cancel()
+    return found

@@ -91,7 +91,7 @@ class GameKeys:
                 self.done(turn),
             )
         ]
-        return [*fixed, self.context, *per_turn]
+        return [*fixed, self.context, self.seating, self.seatings, *per_turn]
 
     @property
     def game(self) -> str:
@@ -166,6 +166,18 @@ class GameKeys:
     def done(self, turn: int) -> str:
         """Set: the players done with ``turn`` (their last action finished it for them)."""
         return f"{self._prefix}:done:{turn}"
+
+    @property
+    def seating(self) -> str:
+        """List: the players waiting to be seated at a game kind's table or room (JSON each),
+        seated together by whichever replica takes the game's lock next."""
+        return f"{self._prefix}:seating"
+
+    @property
+    def seatings(self) -> str:
+        """Hash: player id -> how their seating ended (``ok``, or the kind's refusal), until
+        they read it."""
+        return f"{self._prefix}:seatings"
 
     def request(self, player: str, request_id: str) -> str:
         """Hash: what the fast path kept for ``player``'s action sent with ``request_id`` (its

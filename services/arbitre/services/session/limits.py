@@ -81,3 +81,10 @@ ROBOT_NAMES = {
 #: judged again when a step or another action of the same player came first.
 MAX_ACTION_CHARS = 4_096
 MAX_ACT_ATTEMPTS = 8
+#: Joins at a game kind's table are seated together, this many at most per step; a join waits
+#: this long for its seat before it gives up (503, nothing written).
+MAX_SEATED_AT_ONCE = 500
+SEAT_WAIT_SECONDS = 30.0
+#: How long a spectator's view of a game kind's game is served again before it is built anew
+#: (a step makes it anew at once): the event streams' first state and anonymous reads.
+SPECTATOR_VIEW_SECONDS = 0.5

@@ -35,15 +35,20 @@ interface only (:class:`~arbitre.rules.kinds.base.Kind`), found by the name the 
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import logging
 import secrets
+import threading
+import time
+from collections import OrderedDict
 from collections.abc import Mapping
 from functools import lru_cache
 from typing import Any
 
 import grpc
+import redis as redis_module
 
 from arbitre.engine.kind_tools import tools_for
 from arbitre.engine.robots.duplicate import RobotLevel
@@ -73,8 +78,11 @@ from arbitre.services.session.limits import (
     MAX_ACTION_CHARS,
     MAX_CONFIG_CHARS,
     MAX_LISTED_PLAYERS,
+    MAX_SEATED_AT_ONCE,
     MAX_TITLE_CHARS,
     RUNNING_TTL_MS,
+    SEAT_WAIT_SECONDS,
+    SPECTATOR_VIEW_SECONDS,
 )
 from arbitre.services.session.parts_store import (
     MAX_REQUEST_ID,
@@ -94,6 +102,13 @@ log = logging.getLogger(__package__)
 _OWN_PATH = "duplicate"
 #: Refusal codes that say the request itself is malformed (400), not the moment (409).
 _MALFORMED = frozenset({"bad_action", "wrong_length", "not_a_letter", "bad_config"})
+
+
+#: The fields of a game hash that change at every step: a spectator's state built with them is
+#: served again while they are the same (for a short while: guesses change views between steps).
+_STAMP_FIELDS = ("status", "phase", "turn", "deadline_ms", "players", "context_version")
+#: Spectators' states kept per process (one per game).
+_VIEWS_CACHED = 256
 
 
 def is_on_seam(game: Mapping[str, str]) -> bool:
@@ -139,12 +154,12 @@ def _public_events(events: tuple[Event, ...] | list[Event]) -> list[tuple[str, A
 class KindGames(Answers):
     """The session service's part that plays the game kinds on the seam."""
 
-    @property
-    def parts(self) -> PartsStore:
-        found: PartsStore | None = getattr(self, "_parts_store", None)
-        if found is None:
-            found = self._parts_store = PartsStore(self.store.redis)
-        return found
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.parts = PartsStore(self.store.redis)
+        #: Game id -> (the game hash's stamp, when built, the spectator's state), newest last.
+        self._views: OrderedDict[str, tuple[tuple[str, ...], float, Any]] = OrderedDict()
+        self._views_lock = threading.Lock()
 
     # -- reading the stored game ----------------------------------------------------------------
 
@@ -345,43 +360,109 @@ class KindGames(Answers):
     def _kind_seat(
         self, game_id: str, entry: registrations.Registration, robot: RobotLevel | None
     ) -> Any:
-        """Seat a new player (a robot when ``robot`` is a level), at the kind's rules."""
+        """Seat a new player (a robot when ``robot`` is a level), at the kind's rules.
+
+        Joins are seated together: each waits in the game's seating list, and whichever join
+        takes the game's lock seats every waiting one in a single step (the kind seats them one
+        by one on one state, one transaction writes them all); each join then reads how its own
+        seating ended. A room of thousands fills at the pace of steps, not of joins."""
         player, token = "p" + secrets.token_urlsafe(6), new_secret()
         keys = GameKeys(game_id)
         registered = {key: value for key, value in entry.to_mapping().items() if key != "name"}
-        with self.store.locked(game_id) as lock:
-            game = self._game(game_id)
-            game_kind, state = self._load(game_id, game)
-            now = self.store.now_ms()
-            try:
-                events = list(game_kind.seat(state, player, now))
-            except ActionRefusedError as error:
-                raise _refused(error) from None
-            joined = [
-                (t, {**d, "name": entry.name, **({"robot": robot.value} if robot else {})})
-                if t == "player_joined"
-                else (t, d)
-                for t, d in _public_events(events)
-            ]
-
-            def seat(pipe: Any) -> None:
-                pipe.rpush(keys.roster, player)
-                pipe.hset(keys.players, player, entry.name)
-                if robot is None:
-                    pipe.hset(keys.tokens, token_hash(token), player)
-                else:  # a robot has no token: nobody can act as one
-                    pipe.hset(keys.robots, player, json.dumps({"level": robot.value}))
-                if any(registered.values()):
-                    pipe.hset(keys.registrations, player, json.dumps(registered))
-                pipe.hincrby(keys.game, "players", 1)
-
-            self._write(lock, game_id, game, game_kind, state, joined, now, extra=seat)
+        waiting = json.dumps(
+            {
+                "player": player,
+                "name": entry.name,
+                "token": "" if robot is not None else token_hash(token),
+                "robot": "" if robot is None else robot.value,
+                "registered": registered if any(registered.values()) else {},
+            }
+        )
+        self._game(game_id)
+        redis = self.store.redis
+        with redis.pipeline(transaction=True) as pipe:
+            pipe.rpush(keys.seating, waiting)
+            pipe.pexpire(keys.seating, IDLE_TTL_MS)
+            pipe.execute()
+        give_up = time.monotonic() + SEAT_WAIT_SECONDS
+        while (outcome := redis.hget(keys.seatings, player)) is None:
+            lock = self.store.try_lock(game_id)
+            if lock is not None:
+                try:
+                    self._seat_waiting(game_id, lock)
+                finally:
+                    with contextlib.suppress(redis_module.RedisError):  # else it expires
+                        self.store.release(lock)
+                continue
+            if time.monotonic() > give_up:
+                if redis.lrem(keys.seating, 1, waiting):  # withdrawn: nothing written
+                    _refuse(grpc.StatusCode.UNAVAILABLE, "the game is busy; retry")
+                give_up = time.monotonic() + SEAT_WAIT_SECONDS  # being seated right now
+            time.sleep(0.01)
+        redis.hdel(keys.seatings, player)
+        if outcome != "ok":
+            code = str(outcome).partition(":")[0]
+            raise _RefusedError(refusal_status(code), str(outcome))
         log.info("game %s: %s seated%s", game_id, player, f" ({robot.value})" if robot else "")
         return session_pb2.JoinResponse(
             player_id=player,
             player_token="" if robot is not None else token,
             state=self._kind_state(game_id, ""),
         )
+
+    def _seat_waiting(self, game_id: str, lock: Lock) -> None:
+        """Under ``lock``: seat the players waiting in the game's seating list (at most
+        :data:`MAX_SEATED_AT_ONCE`), each as the kind decides, in one step."""
+        keys = GameKeys(game_id)
+        texts = self.store.redis.lrange(keys.seating, 0, MAX_SEATED_AT_ONCE - 1)
+        if not texts:
+            return
+        game = self.store.game(game_id)
+        outcomes: dict[str, str] = {}
+        seated: list[dict[str, Any]] = []
+        events: list[tuple[str, Any]] = []
+        game_kind, state = self._load(game_id, game) if "kind" in game else (None, None)
+        now = self.store.now_ms()
+        for text in texts:
+            waiting = json.loads(text)
+            player = waiting["player"]
+            if game_kind is None:
+                outcomes[player] = f"not_found: no game {game_id!r}"
+                continue
+            try:
+                joined = game_kind.seat(state, player, now)
+            except ActionRefusedError as error:
+                outcomes[player] = f"{error.code}: {error}"
+                continue
+            outcomes[player] = "ok"
+            seated.append(waiting)
+            robot = {"robot": waiting["robot"]} if waiting["robot"] else {}
+            events.extend(
+                (t, {**d, "name": waiting["name"], **robot}) if t == "player_joined" else (t, d)
+                for t, d in _public_events(joined)
+            )
+
+        def seat(pipe: Any) -> None:
+            pipe.ltrim(keys.seating, len(texts), -1)
+            for waiting in seated:
+                player = waiting["player"]
+                pipe.rpush(keys.roster, player)
+                pipe.hset(keys.players, player, waiting["name"])
+                if waiting["robot"]:  # a robot has no token: nobody can act as one
+                    pipe.hset(keys.robots, player, json.dumps({"level": waiting["robot"]}))
+                else:
+                    pipe.hset(keys.tokens, waiting["token"], player)
+                if waiting["registered"]:
+                    pipe.hset(keys.registrations, player, json.dumps(waiting["registered"]))
+            if seated:
+                pipe.hincrby(keys.game, "players", len(seated))
+            pipe.hset(keys.seatings, mapping=outcomes)
+            pipe.pexpire(keys.seatings, IDLE_TTL_MS)
+
+        if game_kind is None or not seated:
+            self.store.commit(lock, seat)
+        else:
+            self._write(lock, game_id, game, game_kind, state, events, now, extra=seat)
 
     # -- commands -------------------------------------------------------------------------------
 
@@ -652,20 +733,54 @@ class KindGames(Answers):
     # -- reading ----------------------------------------------------------------------------------
 
     def _kind_state(self, game_id: str, token: str) -> Any:
-        """The game as the caller may see it: a player by their token, else a spectator."""
+        """The game as the caller may see it: a player by their token, else a spectator. A
+        spectator's state is built once per step and :data:`SPECTATOR_VIEW_SECONDS` (the
+        players' guesses between steps show in it that much later), its clock always now."""
         table = self.store.table(game_id, MAX_LISTED_PLAYERS)
         game, now = table.game, table.now_ms
         if "kind" not in game:
             _refuse(grpc.StatusCode.NOT_FOUND, f"no game {game_id!r}")
-        player = self.store.player_of(game_id, token) if token else None
-        game_kind, state = self._load(game_id, game)
-        view = game_kind.view(state, Viewer(player), now)
         deadline = int(game.get("deadline_ms") or 0)
         remaining = (
             max(0, deadline - now)
             if game["status"] == "running" and deadline
             else int(game.get("remaining_ms") or 0)
         )
+        player = self.store.player_of(game_id, token) if token else None
+        stamp = tuple(game.get(field, "") for field in _STAMP_FIELDS)
+        if player is None:
+            with self._views_lock:
+                cached = self._views.get(game_id)
+            if (
+                cached is not None
+                and cached[0] == stamp
+                and time.monotonic() - cached[1] < SPECTATOR_VIEW_SECONDS
+            ):
+                state = session_pb2.GameState()
+                state.CopyFrom(cached[2])
+                state.server_time_ms, state.remaining_ms = now, remaining
+                return state
+        built = self._kind_state_built(game_id, game, table, player, now, deadline, remaining)
+        if player is None:
+            with self._views_lock:
+                self._views[game_id] = (stamp, time.monotonic(), built)
+                self._views.move_to_end(game_id)
+                while len(self._views) > _VIEWS_CACHED:
+                    self._views.popitem(last=False)
+        return built
+
+    def _kind_state_built(
+        self,
+        game_id: str,
+        game: Mapping[str, str],
+        table: Any,
+        player: str | None,
+        now: int,
+        deadline: int,
+        remaining: int,
+    ) -> Any:
+        game_kind, state = self._load(game_id, game)
+        view = game_kind.view(state, Viewer(player), now)
         return session_pb2.GameState(
             game_id=game_id,
             kind=enum_of_name(game["kind"]),

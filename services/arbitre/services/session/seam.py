@@ -603,27 +603,38 @@ class KindGames(Answers):
                 grpc.StatusCode.INVALID_ARGUMENT,
                 f"request_id: 1 to {MAX_REQUEST_ID} characters of A-Z a-z 0-9 _ - . :",
             )
-        game = self._game(game_id)
+        if not request.token:
+            _refuse(grpc.StatusCode.UNAUTHENTICATED, "the player's token is missing")
+        game, player = self.store.game_and_player(game_id, request.token)  # one round trip
+        if "kind" not in game:
+            _refuse(grpc.StatusCode.NOT_FOUND, f"no game {game_id!r}")
         if not is_on_seam(game):
             _refuse(grpc.StatusCode.FAILED_PRECONDITION, "a duplicate game takes answers (Answer)")
-        player = self._player(game_id, request.token)
+        if player is None:
+            _refuse(grpc.StatusCode.PERMISSION_DENIED, "not a player's token for this game")
         try:
             action = json.loads(request.action_json or "null")
         except (ValueError, RecursionError):
             _refuse(grpc.StatusCode.INVALID_ARGUMENT, "bad_action: the action is not valid JSON")
         if not isinstance(action, dict):
             _refuse(grpc.StatusCode.INVALID_ARGUMENT, "bad_action: an action is a JSON object")
-        outcome, replayed = self._act_as(game_id, player, action, request.request_id)
+        outcome, replayed = self._act_as(game_id, player, action, request.request_id, game)
         return session_pb2.ActResponse(
             result_json=json.dumps(outcome.result, ensure_ascii=False), replayed=replayed
         )
 
     def _act_as(
-        self, game_id: str, player: str, action: Mapping[str, Any], request_id: str
+        self,
+        game_id: str,
+        player: str,
+        action: Mapping[str, Any],
+        request_id: str,
+        game: dict[str, str] | None = None,
     ) -> tuple[Outcome, bool]:
         """``player``'s action through the kind's fast path (or, for a kind without one, under
-        the lock): the outcome, and whether it is the answer to an earlier request."""
-        game = self._game(game_id)
+        the lock): the outcome, and whether it is the answer to an earlier request. ``game``:
+        the game hash, when just read."""
+        game = game if game is not None else self._game(game_id)
         game_kind, tools = self._kind_and_tools(game)
         if not _parted(game_kind):
             return self._act_locked(game_id, player, action), False

@@ -82,9 +82,10 @@ ROBOT_NAMES = {
 MAX_ACTION_CHARS = 4_096
 MAX_ACT_ATTEMPTS = 8
 #: Joins at a game kind's table are seated together, this many at most per step; a join waits
-#: this long for its seat before it gives up (503, nothing written).
+#: this long for its seat before it gives up (503, nothing written: less than the gateway's
+#: deadline for a call, so that a join the gateway gave up on is never seated).
 MAX_SEATED_AT_ONCE = 500
-SEAT_WAIT_SECONDS = 30.0
+SEAT_WAIT_SECONDS = 5.0
 #: How long a spectator's view of a game kind's game is served again before it is built anew
 #: (a step makes it anew at once): the event streams' first state and anonymous reads.
 SPECTATOR_VIEW_SECONDS = 0.5

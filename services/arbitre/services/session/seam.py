@@ -160,6 +160,8 @@ class KindGames(Answers):
         #: Game id -> (the game hash's stamp, when built, the spectator's state), newest last.
         self._views: OrderedDict[str, tuple[tuple[str, ...], float, Any]] = OrderedDict()
         self._views_lock = threading.Lock()
+        #: Locks that let one thread at a time build a game's spectator state (by game id).
+        self._building = tuple(threading.Lock() for _ in range(64))
 
     # -- reading the stored game ----------------------------------------------------------------
 
@@ -747,6 +749,7 @@ class KindGames(Answers):
         """The game as the caller may see it: a player by their token, else a spectator. A
         spectator's state is built once per step and :data:`SPECTATOR_VIEW_SECONDS` (the
         players' guesses between steps show in it that much later), its clock always now."""
+        read_at = time.monotonic()
         table = self.store.table(game_id, MAX_LISTED_PLAYERS)
         game, now = table.game, table.now_ms
         if "kind" not in game:
@@ -758,23 +761,35 @@ class KindGames(Answers):
             else int(game.get("remaining_ms") or 0)
         )
         player = self.store.player_of(game_id, token) if token else None
+        if player is not None:
+            return self._kind_state_built(game_id, game, table, player, now, deadline, remaining)
         stamp = tuple(game.get(field, "") for field in _STAMP_FIELDS)
-        if player is None:
+
+        def served(cached: tuple[tuple[str, ...], float, Any]) -> Any:
+            state = session_pb2.GameState()
+            state.CopyFrom(cached[2])
+            state.server_time_ms, state.remaining_ms = now, remaining
+            return state
+
+        with self._views_lock:
+            cached = self._views.get(game_id)
+        if (
+            cached is not None
+            and cached[0] == stamp
+            and time.monotonic() - cached[1] < SPECTATOR_VIEW_SECONDS
+        ):
+            return served(cached)
+        # One build at a time per game: those who waited take the one built since they read
+        # the game (it is at least as new as what they read).
+        with self._building[hash(game_id) % len(self._building)]:
             with self._views_lock:
                 cached = self._views.get(game_id)
-            if (
-                cached is not None
-                and cached[0] == stamp
-                and time.monotonic() - cached[1] < SPECTATOR_VIEW_SECONDS
-            ):
-                state = session_pb2.GameState()
-                state.CopyFrom(cached[2])
-                state.server_time_ms, state.remaining_ms = now, remaining
-                return state
-        built = self._kind_state_built(game_id, game, table, player, now, deadline, remaining)
-        if player is None:
+            if cached is not None and cached[1] >= read_at:
+                return served(cached)
+            built_at = time.monotonic()
+            built = self._kind_state_built(game_id, game, table, None, now, deadline, remaining)
             with self._views_lock:
-                self._views[game_id] = (stamp, time.monotonic(), built)
+                self._views[game_id] = (stamp, built_at, built)
                 self._views.move_to_end(game_id)
                 while len(self._views) > _VIEWS_CACHED:
                     self._views.popitem(last=False)

@@ -44,10 +44,10 @@ from typing import TYPE_CHECKING, Any
 
 import grpc
 
+from arbitre.api.game_state import game_state_data
 from arbitre.gateway.errors import ApiError, bad_request
 from arbitre.services.internal_auth import open_aio_channel
 from arbitre.services.server import CHANNEL_OPTIONS
-from arbitre.services.session import game_state_data
 from arbitre.v1 import session_pb2, session_pb2_grpc
 
 if TYPE_CHECKING:

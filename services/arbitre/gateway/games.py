@@ -24,13 +24,14 @@ from typing import TYPE_CHECKING, Any
 
 from flask import Flask, Response, jsonify, request
 
+from arbitre.api.actions import is_request_id
+from arbitre.api.game_state import game_state_data
 from arbitre.gateway import openapi
 from arbitre.gateway.errors import ApiError, bad_request
 from arbitre.gateway.reading import Body, json_object, query_arguments, shown
 from arbitre.services.game_keys import is_game_id
 from arbitre.services.kind_names import enum_of_name
-from arbitre.services.session import game_state_data, seats_refusal
-from arbitre.services.session.parts_store import is_request_id
+from arbitre.services.session import seats_refusal
 from arbitre.v1 import common_pb2, session_pb2
 
 if TYPE_CHECKING:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from arbitre.api.actions import MAX_REQUEST_ID, REQUEST_ID_PATTERN
 from arbitre.engine.robots.duplicate import RobotLevel
 from arbitre.rules.game_config import INTEGER_RANGES, Variant
 from arbitre.rules.kinds.duel.alphabet import LANGUAGES as DUEL_LANGUAGE_VALUES
@@ -29,7 +30,6 @@ from arbitre.rules.tie_break import TIE_BREAK_KEYS as RULES_TIE_BREAK_KEYS
 from arbitre.services.game_keys import GAME_ID_PATTERN
 from arbitre.services.open_tables import MAX_LISTED_TABLES as SESSION_LISTED_TABLES
 from arbitre.services.session import MAX_BEST_MOVES, MAX_TABLE_SEATS, MIN_TABLE_SEATS
-from arbitre.services.session.parts_store import MAX_REQUEST_ID
 
 #: The codes of the Duel de Mots languages.
 DUEL_LANGUAGES = tuple(language.value for language in DUEL_LANGUAGE_VALUES)
@@ -790,7 +790,7 @@ _KIND_SCHEMAS: dict[str, Any] = {
             },
             "request_id": {
                 "type": "string",
-                "pattern": f"^[A-Za-z0-9_.:-]{{1,{MAX_REQUEST_ID_CHARS}}}$",
+                "pattern": REQUEST_ID_PATTERN,
                 "description": "Optional: the same id again (a retry) is not taken twice.",
             },
         },

@@ -25,7 +25,6 @@ action's part is what the next step attaches to the game's state.
 from __future__ import annotations
 
 import json
-import re
 import threading
 from collections import OrderedDict
 from collections.abc import Mapping
@@ -37,22 +36,18 @@ from arbitre.services.game_keys import DEADLINES, GameKeys
 
 __all__ = [
     "CONTEXTS_CACHED",
-    "MAX_REQUEST_ID",
     "Kept",
     "PartRefusedError",
     "PartsStore",
     "ReadPart",
     "Replayed",
-    "is_request_id",
     "judgement_data",
     "judgement_from",
 ]
 
 #: How many games' contexts a process keeps decoded (one per game: its current version).
 CONTEXTS_CACHED = 256
-#: The longest request id (an idempotency key) an action may carry.
-MAX_REQUEST_ID = 64
-_REQUEST_ID = re.compile(rf"[A-Za-z0-9_.:-]{{1,{MAX_REQUEST_ID}}}")
+
 
 # KEYS: game, parts, orders (of the claim, or any key of the game without one), done,
 # deadlines, the request's key (any key of the game without one). ARGV: turn, player, whether a
@@ -138,12 +133,6 @@ class Replayed:
     judgement: Judgement
     context: dict[str, Any]
     count: int | None
-
-
-def is_request_id(text: str) -> bool:
-    """Whether ``text`` can be a request id: 1 to :data:`MAX_REQUEST_ID` characters of
-    ``A-Z a-z 0-9 _ - . :``."""
-    return bool(_REQUEST_ID.fullmatch(text))
 
 
 def judgement_data(judgement: Judgement) -> dict[str, Any]:
@@ -249,8 +238,9 @@ class PartsStore:
         self, game_id: str, judgement: Judgement, read: ReadPart, request_id: str = ""
     ) -> Kept:
         """Keep ``judgement`` (judged against ``read``) as the module says, or raise
-        :class:`PartRefusedError`. With a ``request_id`` (a word of :func:`is_request_id`), the
-        same script also keeps, under it, the judgement, its context and the claim's count, and
+        :class:`PartRefusedError`. With a ``request_id`` (a word of
+        :func:`arbitre.api.actions.is_request_id`), the same script also keeps, under it, the
+        judgement, its context and the claim's count, and
         refuses ``replayed`` when that id was kept before: a retried request is taken once, and
         :meth:`replayed` gives back what it was."""
         keys = GameKeys(game_id)

@@ -6,7 +6,6 @@ fair-play check of a position against the live turns."""
 from __future__ import annotations
 
 import dataclasses
-import functools
 import json
 import logging
 from collections.abc import Mapping
@@ -14,11 +13,10 @@ from typing import Any
 
 import grpc
 
+from arbitre.api.game_state import game_state_data
 from arbitre.rules import registration as registrations
 from arbitre.rules.duplicate import Answer, DuplicateGame, PlayedTurn, Verdict
-from arbitre.rules.errors import ArbitreError
 from arbitre.rules.fair_play import board_fingerprint, helps_live_turn
-from arbitre.rules.game_config import GameConfig
 from arbitre.rules.game_record import game_record, game_sheet
 from arbitre.rules.game_sheet import format_sheet
 from arbitre.rules.simultane_results import (
@@ -42,7 +40,7 @@ from arbitre.services.session.limits import (
 from arbitre.services.session.refusals import _refuse
 from arbitre.v1 import common_pb2, movegen_pb2, scoring_pb2, session_pb2
 
-__all__ = ["Reading", "game_state_data"]
+__all__ = ["Reading", "game_state_data"]  # game_state_data: arbitre.api.game_state's
 
 log = logging.getLogger(__package__)
 
@@ -332,105 +330,3 @@ def _remaining_ms(game: Mapping[str, str], now: int) -> int:
     if game["status"] == "running" and deadline:
         return max(0, deadline - now)
     return int(game["remaining_ms"])
-
-
-@functools.lru_cache(maxsize=256)
-def _presentation(config_json: str) -> tuple[tuple[str, ...], str]:
-    """The board layout (rows of the text map: ``T`` triple word, ``D`` double word, ``t``
-    triple letter, ``d`` double letter, ``*`` the start, ``.`` plain) and the tile set (JSON:
-    letter -> count and value, blanks) of a game's configuration: what a page draws, from the
-    rules' own definitions rather than a copy of them."""
-    try:
-        config = GameConfig.from_mapping(json.loads(config_json))
-    except (ArbitreError, ValueError):
-        return (), "{}"
-    tiles = config.tiles
-    letters = {info.letter: {"count": info.count, "value": info.value} for info in tiles.letters}
-    tile_set = {"letters": letters, "blanks": tiles.blanks, "blank_value": tiles.blank_value}
-    return tuple(config.layout.to_text().splitlines()), json.dumps(tile_set)
-
-
-def game_state_data(state: Any) -> dict[str, Any]:
-    """A ``GameState`` as JSON-ready data: what ``GET /v1/games/{id}`` and the ``state`` event
-    show (the caller's own answer only when there is one), with the board's layout and the tile
-    set a page draws; for a game kind on the seam, the session's part and the kind's view."""
-    if state.view_json:
-        return _kind_state_data(state)
-    layout, tile_set = _presentation(state.config_json or "{}")
-    data: dict[str, Any] = {
-        "game_id": state.game_id,
-        "kind": "duplicate",
-        "title": state.title,
-        "status": state.status,
-        "phase": state.phase,
-        "turn": state.turn,
-        "board": list(state.board),
-        "rack": state.rack,
-        "deadline_ms": state.deadline_ms,
-        "remaining_ms": state.remaining_ms,
-        "server_time_ms": state.server_time_ms,
-        "players": [
-            {
-                "id": player.id,
-                "name": player.name,
-                "answered": player.answered,
-                "robot": player.robot or None,
-                "club": player.club,
-                "serie": player.serie,
-                "country": player.country,
-            }
-            for player in state.players
-        ],
-        "answers": state.answers,
-        "player_count": state.player_count,
-        "config": json.loads(state.config_json) if state.config_json else {},
-        "board_layout": list(layout),
-        "tile_set": json.loads(tile_set),
-        "lexicon": state.lexicon,
-        "end_reason": state.end_reason,
-        "bag_count": state.bag_count,
-        "reveal_seconds": state.reveal_seconds,
-        "late_join": state.late_join,
-        "seats": state.seats,
-        "package_hash": state.package_hash or None,
-        "start_at_ms": state.start_at_ms,
-        "seed_commitment": state.seed_commitment or None,
-        "refereed": state.refereed,
-        "sealed": state.sealed,
-        "key_released": state.key_released,
-    }
-    if state.status == "parked":
-        data["parked_reason"] = state.parked_reason
-    if state.phase == "reveal":
-        data["ready"] = state.ready
-    if state.my_answer:
-        data["my_answer"] = {"move": state.my_answer, "score": state.my_score}
-    return data
-
-
-def _kind_state_data(state: Any) -> dict[str, Any]:
-    """The ``GameState`` of a game kind on the seam as JSON-ready data: the session's part and
-    the kind's view for the caller (``view``)."""
-    data: dict[str, Any] = {
-        "game_id": state.game_id,
-        "kind": state.kind_name,
-        "title": state.title,
-        "status": state.status,
-        "phase": state.phase,
-        "turn": state.turn,
-        "deadline_ms": state.deadline_ms,
-        "remaining_ms": state.remaining_ms,
-        "server_time_ms": state.server_time_ms,
-        "seats": state.seats,
-        "player_count": state.player_count,
-        "players": [
-            {"id": player.id, "name": player.name, "robot": player.robot}
-            for player in state.players
-        ],
-        "seed_commitment": state.seed_commitment or None,
-        "you": state.you or None,
-        "view": json.loads(state.view_json),
-    }
-    if state.status == "parked":
-        data["parked_reason"] = state.parked_reason
-    return data

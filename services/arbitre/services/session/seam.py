@@ -50,6 +50,7 @@ from typing import Any
 import grpc
 import redis as redis_module
 
+from arbitre.api.actions import MAX_REQUEST_ID, is_request_id
 from arbitre.engine.kind_tools import tools_for
 from arbitre.engine.robots.duplicate import RobotLevel
 from arbitre.engine.robots.planner import planner_for, warm_up
@@ -84,12 +85,7 @@ from arbitre.services.session.limits import (
     SEAT_WAIT_SECONDS,
     SPECTATOR_VIEW_SECONDS,
 )
-from arbitre.services.session.parts_store import (
-    MAX_REQUEST_ID,
-    PartRefusedError,
-    PartsStore,
-    is_request_id,
-)
+from arbitre.services.session.parts_store import PartRefusedError, PartsStore
 from arbitre.services.session.refusals import _refuse, _RefusedError
 from arbitre.services.session_store import Lock, new_secret, token_hash
 from arbitre.v1 import scoring_pb2, session_pb2

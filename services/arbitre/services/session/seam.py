@@ -86,6 +86,7 @@ from arbitre.services.session.limits import (
     SPECTATOR_VIEW_SECONDS,
 )
 from arbitre.services.session.parts_store import PartRefusedError, PartsStore
+from arbitre.services.session.reading import _remaining_ms
 from arbitre.services.session.refusals import _refuse, _RefusedError
 from arbitre.services.session_store import Lock, new_secret, token_hash
 from arbitre.v1 import scoring_pb2, session_pb2
@@ -197,7 +198,6 @@ class KindGames(Answers):
         state: Any,
         events: list[tuple[str, Any]],
         now: int,
-        extra_fields: Mapping[str, str | int] | None = None,
         extra: Any = None,
     ) -> Phase:
         """Write the state a step left under ``lock``, with its events; returns its phase."""
@@ -220,7 +220,6 @@ class KindGames(Answers):
             fields.pop("deadline_ms")
             fields.pop("remaining_ms")
             due = None
-        fields.update(extra_fields or {})
         opened = phase.stage is Stage.PLAYING and (
             game.get("phase") != "turn" or int(game.get("turn") or 0) != phase.number
         )
@@ -473,7 +472,7 @@ class KindGames(Answers):
             if action == "resume" and game["status"] == "parked":
                 self._unpark(game_id, lock, game)
             elif action == "pause":
-                self._kind_pause(game_id, lock, game)
+                self._pause(game_id, lock, game, "")
             else:
                 self._kind_run(game_id, lock, game, action)
         return self._kind_state(game_id, "")
@@ -508,26 +507,6 @@ class KindGames(Answers):
                 events.append(("game_started", {}))
             events.extend(_public_events(opened))
         self._write(lock, game_id, game, game_kind, state, events, now)
-
-    def _kind_pause(self, game_id: str, lock: Lock, game: dict[str, str]) -> None:
-        if game["status"] != "running":
-            _refuse(grpc.StatusCode.FAILED_PRECONDITION, f"the game is {game['status']}")
-        now = self.store.now_ms()
-        remaining = max(0, int(game["deadline_ms"]) - now)
-
-        def write(pipe: Any) -> None:
-            self.store.set_game(
-                pipe,
-                game_id,
-                {"status": "paused", "remaining_ms": remaining, "paused_at_ms": now},
-            )
-            self.store.set_deadline(pipe, game_id, None)
-            self.store.set_lifetime(pipe, game_id, int(game["turn"]), IDLE_TTL_MS)
-            self.store.add_event(
-                pipe, game_id, "paused", {"turn": int(game["turn"]), "remaining_ms": remaining}
-            )
-
-        self.store.commit(lock, write)
 
     def _leave(self, request: Any) -> Any:
         """A player leaves: the kind says what that changes."""
@@ -751,11 +730,7 @@ class KindGames(Answers):
         if "kind" not in game:
             _refuse(grpc.StatusCode.NOT_FOUND, f"no game {game_id!r}")
         deadline = int(game.get("deadline_ms") or 0)
-        remaining = (
-            max(0, deadline - now)
-            if game["status"] == "running" and deadline
-            else int(game.get("remaining_ms") or 0)
-        )
+        remaining = _remaining_ms(game, now)
         player = self.store.player_of(game_id, token) if token else None
         if player is not None:
             return self._kind_state_built(game_id, game, table, player, now, deadline, remaining)

@@ -105,7 +105,14 @@ class Steps(Packages, Reading):
 
         def write(pipe: Any) -> None:
             self.store.set_game(
-                pipe, game_id, {"status": "paused", "remaining_ms": remaining, "deadline_ms": 0}
+                pipe,
+                game_id,
+                {
+                    "status": "paused",
+                    "remaining_ms": remaining,
+                    "deadline_ms": 0,
+                    "paused_at_ms": now,
+                },
             )
             self.store.set_deadline(pipe, game_id, None)
             self.store.set_lifetime(pipe, game_id, int(game["turn"]), IDLE_TTL_MS)

@@ -295,7 +295,7 @@ def test_the_home_page_shows_where_the_api_is(base: str) -> None:
         ("created", {"seed_commitment": None}),
         ("player_joined", {"player": "p1", "name": "Zoé", "players": 1}),
         ("player_joined", {"player": "p2", "name": "Robot", "players": 2, "robot": "expert"}),
-        ("game_started", {}),
+        ("game_started", {"scheduled": False}),
         ("game_started", {"scheduled": True}),
         ("paused", {"turn": 3, "remaining_ms": 1200}),
         ("resumed", {"turn": 3, "deadline_ms": 1_700_000_000_000}),

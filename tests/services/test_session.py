@@ -22,6 +22,7 @@ import grpc
 import pytest
 import redis
 
+from arbitre.api.game_events import event_json
 from arbitre.engine.lexicon import Lexicon, load_lexicon
 from arbitre.engine.movegen import GeneratedMove, MoveGenerator
 from arbitre.engine.referee import MoveGeneratorReferee
@@ -366,7 +367,7 @@ def test_nothing_of_the_top_or_of_others_answers_shows_before_the_reveal(
     # the events before the reveal, as the live stream delivered them
     for event in stream:
         if event.type == "turn_revealed":
-            assert json.loads(event.data_json)["top"]["move"] == top
+            assert json.loads(event_json(event))["top"]["move"] == top
             break
         seen["anyone"].append(event.SerializeToString())
     stream.cancel()
@@ -920,7 +921,8 @@ def test_events_come_in_order_and_resume_after_an_id(table: Table, engine: Engin
     live = table.events(game_id, after="")
     first = next(live)
     assert first.type == "state"
-    assert json.loads(first.data_json)["status"] == "waiting"
+    assert first.WhichOneof("payload") == "state"  # typed: the GameState itself
+    assert first.state.status == "waiting"
     state = table.start(created)
     table.answer(game_id, 1, ana.player_token, engine.below_top(state)[0].notation)
     state = table.wait_turn(game_id, 2)
@@ -936,7 +938,7 @@ def test_events_come_in_order_and_resume_after_an_id(table: Table, engine: Engin
         "turn_revealed",
         "game_over",
     ]
-    data = [json.loads(event.data_json) for event in delivered]
+    data = [json.loads(event_json(event)) for event in delivered]
     assert (data[1]["turn"], data[1]["rack"]) == (1, "IEMTABR")
     assert data[1]["deadline_ms"] > 0
     assert data[2] == {"turn": 1, "answers": 1, "players": 1}
@@ -947,7 +949,7 @@ def test_events_come_in_order_and_resume_after_an_id(table: Table, engine: Engin
 
     history = _history(table, game_id)
     assert [event.type for event in history[:2]] == ["created", "player_joined"]
-    assert json.loads(history[1].data_json) == {
+    assert json.loads(event_json(history[1])) == {
         "player": ana.player_id,
         "name": "Ana",
         "players": 1,

@@ -17,13 +17,14 @@ import grpc
 import pytest
 import redis
 
+from arbitre.api.proto_data import fill, to_data
 from arbitre.engine.duel_words import load
 from arbitre.rules.kinds import kind
 from arbitre.rules.kinds.base import Setup
 from arbitre.services.internal_auth import open_channel
 from arbitre.services.lexicons import LexiconRegistry
 from arbitre.services.platform import Platform, start_platform
-from arbitre.v1 import common_pb2, session_pb2, session_pb2_grpc
+from arbitre.v1 import common_pb2, duel_pb2, session_pb2, session_pb2_grpc
 from tests.redis_fixtures import redis_db, redis_url  # noqa: F401
 
 DUEL = kind("duel")
@@ -48,7 +49,7 @@ def create(stub: Any, **config: Any) -> Any:
     return stub.CreateGame(
         session_pb2.CreateGameRequest(
             kind=common_pb2.GAME_KIND_WORD_DUEL,
-            config_json=json.dumps({**settings, **config}),
+            duel=fill(duel_pb2.DuelConfig(), {**settings, **config}),
             has_seed=True,
             seed=SEED,
             title="duel",
@@ -72,10 +73,24 @@ def join(stub: Any, game_id: str, name: str) -> Any:
 
 
 def guess(stub: Any, game_id: str, token: str, word: str, number: int = 1, key: str = "") -> Any:
-    action = json.dumps({"guess": word, "round": number})
+    action = duel_pb2.DuelAction(guess=word, round=number)
     return stub.Act(
-        session_pb2.ActRequest(game_id=game_id, token=token, action_json=action, request_id=key)
+        session_pb2.ActRequest(game_id=game_id, token=token, duel=action, request_id=key)
     )
+
+
+def result(answer: Any) -> dict[str, Any]:
+    """An Act's result, typed in the duel's part, as the kind's data."""
+    assert answer.WhichOneof("result") == "duel"
+    data: dict[str, Any] = to_data(answer.duel)
+    return data
+
+
+def view_in(state: Any) -> dict[str, Any]:
+    """A GameState's duel view as the kind's data."""
+    assert state.WhichOneof("view") == "duel"
+    data: dict[str, Any] = to_data(state.duel)
+    return data
 
 
 def command(stub: Any, method: str, created: Any) -> Any:
@@ -87,8 +102,7 @@ def view(stub: Any, game_id: str, token: str = "") -> dict[str, Any]:
     state = stub.GetGame(session_pb2.GetGameRequest(game_id=game_id, token=token))
     assert state.kind == common_pb2.GAME_KIND_WORD_DUEL
     assert state.kind_name == "duel"
-    data: dict[str, Any] = json.loads(state.view_json)
-    return data
+    return view_in(state)
 
 
 def wait_for(predicate: Any, seconds: float = 20.0) -> None:
@@ -121,9 +135,9 @@ def test_a_room_plays_a_round_to_its_early_end_and_replays(stub: Any) -> None:
     started = command(stub, "Start", created)
     assert started.status == "running"
     assert started.phase == "turn"
-    assert word not in started.view_json  # hidden from everyone while it is open
+    assert word not in str(started)  # hidden from everyone while it is open
 
-    first = json.loads(guess(stub, game_id, ana.player_token, "crane").result_json)
+    first = result(guess(stub, game_id, ana.player_token, "crane"))
     assert first["row"] == 0
     assert first["letters"] == "CRANE"
     assert first["found"] is (word == "CRANE")
@@ -134,17 +148,20 @@ def test_a_room_plays_a_round_to_its_early_end_and_replays(stub: Any) -> None:
     assert [row["letters"] for row in mine["rows"]] == ["CRANE"]
 
     assert word != "CRANE"  # this seed's word
-    found = json.loads(guess(stub, game_id, ana.player_token, word).result_json)
+    found = result(guess(stub, game_id, ana.player_token, word))
     assert (found["found"], found["points"]) == (True, 50 + 15)  # try 2, first to find
-    found = json.loads(guess(stub, game_id, bob.player_token, word).result_json)
+    found = result(guess(stub, game_id, bob.player_token, word))
     assert (found["found"], found["points"]) == (True, 60 + 10)  # try 1, second to find
     wait_for(lambda: view(stub, game_id)["stage"] == "over")  # everyone done: closed at once
 
     state = stub.GetGame(session_pb2.GetGameRequest(game_id=game_id))
     assert state.status == "over"
-    revealed = json.loads(state.view_json)
+    revealed = view_in(state)
     assert revealed["closed"][0]["word"] == word
-    record = json.loads(stub.GetRecord(session_pb2.GetGameRequest(game_id=game_id)).record_json)
+    found_record = stub.GetRecord(session_pb2.GetGameRequest(game_id=game_id))
+    assert found_record.WhichOneof("kind_record") == "duel"
+    assert not found_record.record_json
+    record = to_data(found_record.duel)
     replayed = DUEL.replay(record, load("en"))
     assert [s.total for s in DUEL.standings(replayed)] == [
         line["total"] for line in record["standings"]
@@ -154,16 +171,20 @@ def test_a_room_plays_a_round_to_its_early_end_and_replays(stub: Any) -> None:
     assert standings.standings[0].standing.rank == 1
     assert standings.standings[0].name == "Bob"
     assert standings.standings[0].standing.total == 70
-    assert json.loads(standings.standings[0].details_json)
+    assert standings.standings[0].duel.rounds_found == 1
+    assert [p.value for p in standings.standings[0].duel.round_points] == [70]
 
     types = [event.type for event in events(stub, game_id)]
     for expected in ("created", "player_joined", "round_started", "rival_row", "round_over"):
         assert expected in types
     assert types[-1] == "game_over"
-    for event in events(stub, game_id):  # the stream is public: no guess's letters in it
+    for event in events(stub, game_id):
+        if event.type != "ping":  # every event typed: the session's own or the duel's, no JSON
+            assert event.WhichOneof("payload") in ("session", "duel"), event.type
+            assert not event.data_json
         if event.type in ("rival_row", "round_started", "closing_window"):
-            assert word not in event.data_json
-            assert "CRANE" not in event.data_json
+            assert word not in str(event)  # the stream is public: no guess's letters in it
+            assert "CRANE" not in str(event)
 
 
 def test_refused_guesses_spend_nothing_and_a_retry_is_taken_once(stub: Any) -> None:
@@ -191,10 +212,24 @@ def test_refused_guesses_spend_nothing_and_a_retry_is_taken_once(stub: Any) -> N
     assert code == grpc.StatusCode.UNAUTHENTICATED
     code, message = refusal(
         lambda: stub.Act(
-            session_pb2.ActRequest(game_id=game_id, token=ana.player_token, action_json="[" * 5000)
+            session_pb2.ActRequest(
+                game_id=game_id, token=ana.player_token, duel=duel_pb2.DuelAction(guess="a" * 5000)
+            )
         )
     )
     assert code == grpc.StatusCode.INVALID_ARGUMENT
+    code, message = refusal(  # no action, or one typed for another kind than the game's
+        lambda: stub.Act(session_pb2.ActRequest(game_id=game_id, token=ana.player_token))
+    )
+    assert (code, message.split(":")[0]) == (grpc.StatusCode.INVALID_ARGUMENT, "bad_action")
+    code, message = refusal(  # a duel's action without its round
+        lambda: stub.Act(
+            session_pb2.ActRequest(
+                game_id=game_id, token=ana.player_token, duel=duel_pb2.DuelAction(guess="crane")
+            )
+        )
+    )
+    assert message.startswith("bad_action:"), message
     assert view(stub, game_id, ana.player_token)["you"]["grid"]["tries_used"] == 0  # nothing spent
 
     other = "SLATE" if word != "SLATE" else "CRANE"
@@ -202,7 +237,7 @@ def test_refused_guesses_spend_nothing_and_a_retry_is_taken_once(stub: Any) -> N
     again = guess(stub, game_id, ana.player_token, other, key="k-1")
     assert again.replayed
     assert not first.replayed
-    assert json.loads(again.result_json) == json.loads(first.result_json)
+    assert result(again) == result(first)
     assert view(stub, game_id, ana.player_token)["you"]["grid"]["tries_used"] == 1
     code, message = refusal(lambda: guess(stub, game_id, ana.player_token, other, key="k-2"))
     assert message.startswith("already_tried:")
@@ -230,7 +265,7 @@ def test_concurrent_retries_of_one_request_spend_one_row(stub: Any) -> None:
         thread.join()
     assert len(answers) == 6
     assert sum(1 for answer in answers if not answer.replayed) == 1
-    assert len({answer.result_json for answer in answers}) == 1
+    assert len({answer.duel.SerializeToString() for answer in answers}) == 1
     assert view(stub, game_id, ana.player_token)["you"]["grid"]["tries_used"] == 1
 
 
@@ -248,9 +283,9 @@ def test_pause_stops_guesses_and_resume_gives_the_time_back(stub: Any) -> None:
     time.sleep(0.3)
     resumed = command(stub, "Resume", created)
     assert resumed.status == "running"
-    after = json.loads(resumed.view_json)["current"]["ends_at"]
+    after = view_in(resumed)["current"]["ends_at"]
     assert after >= before + 300
-    assert json.loads(guess(stub, game_id, ana.player_token, "crane").result_json)["row"] == 0
+    assert result(guess(stub, game_id, ana.player_token, "crane"))["row"] == 0
 
 
 def test_seats_leaving_and_the_organisers_rights(stub: Any) -> None:
@@ -275,7 +310,7 @@ def test_seats_leaving_and_the_organisers_rights(stub: Any) -> None:
     code, message = refusal(lambda: guess(stub, game_id, ana.player_token, word, number=2))
     assert message.startswith("round_not_open:")
     opened = command(stub, "OpenNext", created)
-    assert json.loads(opened.view_json)["current"]["round"] == 2
+    assert view_in(opened)["current"]["round"] == 2
     code, _ = refusal(
         lambda: stub.Answer(
             session_pb2.AnswerRequest(game_id=game_id, turn=1, token=ana.player_token, move="x")
@@ -289,17 +324,22 @@ def test_a_bad_configuration_is_refused_with_its_reason(stub: Any) -> None:
         ({"seats": 9}, "seats"),
         ({"language": "xx"}, "language"),
         ({"words": "/etc/passwd"}, "shipped"),
-        ({"colour": "red"}, "unknown setting"),
     ):
         code, message = refusal(lambda config=config: create(stub, **config))
         assert code == grpc.StatusCode.INVALID_ARGUMENT
         assert words in message
-    code, message = refusal(
-        lambda: stub.CreateGame(
-            session_pb2.CreateGameRequest(kind=common_pb2.GAME_KIND_INDECIX, config_json="{}")
-        )
+    code, message = refusal(  # a kind not played yet
+        lambda: stub.CreateGame(session_pb2.CreateGameRequest(kind=common_pb2.GAME_KIND_INDECIX))
     )
     assert code == grpc.StatusCode.INVALID_ARGUMENT
+    code, message = refusal(  # the duel's configuration is typed, never JSON
+        lambda: stub.CreateGame(
+            session_pb2.CreateGameRequest(
+                kind=common_pb2.GAME_KIND_WORD_DUEL, config_json='{"rounds": 5}'
+            )
+        )
+    )
+    assert (code, message.split(":")[0]) == (grpc.StatusCode.INVALID_ARGUMENT, "bad_config")
 
 
 @pytest.mark.slow
@@ -353,7 +393,7 @@ def test_joins_at_once_are_seated_together_within_the_kinds_limits(stub: Any) ->
     assert len(seated) == len(set(seated)) == 300
     state = stub.GetGame(session_pb2.GetGameRequest(game_id=room.game_id))
     assert state.player_count == 300
-    assert json.loads(state.view_json)["player_count"] == 300
+    assert view_in(state)["player_count"] == 300
     joined = [event for event in events_so_far(stub, room.game_id) if event == "player_joined"]
     assert len(joined) == 300
 

@@ -21,7 +21,7 @@ from arbitre.rules.game_package import prepare_package
 from arbitre.services import open_tables, session
 from arbitre.services.game_keys import OPEN_TABLES, GameKeys
 from arbitre.services.session_store import token_hash
-from arbitre.v1 import common_pb2, session_pb2
+from arbitre.v1 import common_pb2, duel_pb2, session_pb2
 from tests.redis_fixtures import redis_db, redis_url  # noqa: F401
 from tests.services import test_session
 from tests.services.test_session import Table, refused
@@ -161,7 +161,7 @@ def test_a_duel_room_is_listed_with_its_kind_and_language(still: Table) -> None:
     created = still.stub.CreateGame(
         session_pb2.CreateGameRequest(
             kind=common_pb2.GAME_KIND_WORD_DUEL,
-            config_json=json.dumps({"language": "tr", "seats": 3}),
+            duel=duel_pb2.DuelConfig(language="tr", seats=3),
             title="Düello",
         )
     )

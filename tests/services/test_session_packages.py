@@ -17,6 +17,7 @@ import grpc
 import pytest
 import redis
 
+from arbitre.api.game_events import event_json
 from arbitre.engine.lexicon import load_lexicon
 from arbitre.engine.referee import MoveGeneratorReferee
 from arbitre.rules.duplicate import DuplicateGame
@@ -178,7 +179,7 @@ def test_a_scheduled_game_starts_by_itself(stub: Any, package: dict[str, Any]) -
     events = stub.Events(session_pb2.EventsRequest(game_id=game_id, after="0-0"), timeout=5)
     kinds = []
     for event in events:
-        kinds.append((event.type, json.loads(event.data_json or "{}")))
+        kinds.append((event.type, json.loads(event_json(event))))
         if event.type == "turn_started":
             break
     assert ("game_started", {"scheduled": True}) in kinds

@@ -14,6 +14,7 @@ from typing import Any
 import grpc
 import pytest
 
+from arbitre.api.proto_data import fill, to_data
 from arbitre.engine.duel_words import load
 from arbitre.engine.lexicon import load_lexicon
 from arbitre.engine.movegen import MoveGenerator
@@ -24,7 +25,7 @@ from arbitre.services.internal_auth import open_channel
 from arbitre.services.lexicons import LexiconRegistry
 from arbitre.services.platform import Platform, start_platform
 from arbitre.services.redis_server import EmbeddedRedis, connect
-from arbitre.v1 import common_pb2, session_pb2, session_pb2_grpc
+from arbitre.v1 import common_pb2, duel_pb2, session_pb2, session_pb2_grpc
 from tests.network import free_port
 
 PATIENCE = 30.0
@@ -126,7 +127,7 @@ def test_a_redis_restart_loses_no_acknowledged_guess_of_a_duel(
         created = stub.CreateGame(
             session_pb2.CreateGameRequest(
                 kind=common_pb2.GAME_KIND_WORD_DUEL,
-                config_json=json.dumps(config),
+                duel=fill(duel_pb2.DuelConfig(), config),
                 has_seed=True,
                 seed=9,
             )
@@ -142,9 +143,9 @@ def test_a_redis_restart_loses_no_acknowledged_guess_of_a_duel(
         stub.Start(session_pb2.GameCommand(game_id=game_id, token=created.organiser_token))
 
         def guess(player: Any, text: str, timeout: float = 10) -> Any:
-            action = json.dumps({"guess": text, "round": 1})
+            action = duel_pb2.DuelAction(guess=text, round=1)
             request = session_pb2.ActRequest(
-                game_id=game_id, token=player.player_token, action_json=action
+                game_id=game_id, token=player.player_token, duel=action
             )
             return stub.Act(request, timeout=timeout)
 
@@ -156,16 +157,16 @@ def test_a_redis_restart_loses_no_acknowledged_guess_of_a_duel(
         assert down.value.code() == grpc.StatusCode.UNAVAILABLE
         server.start()
         wait(stub, game_id, lambda s: s.status == "running")
-        view = json.loads(
+        view = to_data(
             stub.GetGame(
                 session_pb2.GetGameRequest(game_id=game_id, token=players[0].player_token)
-            ).view_json
+            ).duel
         )
         assert [row["letters"] for row in view["you"]["grid"]["rows"]] == [other]
         for player in (players[0], players[2]):
             guess(player, secret)
         over = wait(stub, game_id, lambda s: s.status == "over")
-        record = json.loads(stub.GetRecord(session_pb2.GetGameRequest(game_id=game_id)).record_json)
+        record = to_data(stub.GetRecord(session_pb2.GetGameRequest(game_id=game_id)).duel)
         names = {player.id: player.name for player in over.players}
         guesses = [
             (names[player], letters) for player, letters, _ in record["rounds"][0]["guesses"]

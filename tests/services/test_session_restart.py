@@ -18,6 +18,7 @@ from typing import Any
 import grpc
 import pytest
 
+from arbitre.api.proto_data import fill, to_data
 from arbitre.engine.duel_words import load
 from arbitre.engine.lexicon import load_lexicon
 from arbitre.engine.movegen import MoveGenerator
@@ -29,7 +30,7 @@ from arbitre.services.lexicons import LexiconRegistry
 from arbitre.services.redis_server import connect
 from arbitre.services.server import RunningServer, start
 from arbitre.services.session import Clock, Peers, SessionService
-from arbitre.v1 import common_pb2, session_pb2, session_pb2_grpc
+from arbitre.v1 import common_pb2, duel_pb2, session_pb2, session_pb2_grpc
 from tests.network import free_port
 from tests.redis_fixtures import redis_db, redis_url  # noqa: F401
 
@@ -214,7 +215,7 @@ def test_a_killed_replica_loses_no_guess_of_a_duel(
         created = stub.CreateGame(
             session_pb2.CreateGameRequest(
                 kind=common_pb2.GAME_KIND_WORD_DUEL,
-                config_json=json.dumps(config),
+                duel=fill(duel_pb2.DuelConfig(), config),
                 has_seed=True,
                 seed=5,
             )
@@ -230,11 +231,11 @@ def test_a_killed_replica_loses_no_guess_of_a_duel(
         stub.Start(session_pb2.GameCommand(game_id=game_id, token=created.organiser_token))
 
         def guess(name: str, text: str, key: str) -> Any:
-            action = json.dumps({"guess": text, "round": 1})
+            action = duel_pb2.DuelAction(guess=text, round=1)
             request = session_pb2.ActRequest(
-                game_id=game_id, token=tokens[name], action_json=action, request_id=key
+                game_id=game_id, token=tokens[name], duel=action, request_id=key
             )
-            return json.loads(stub.Act(request).result_json)
+            return to_data(stub.Act(request).duel)
 
         acknowledged = {("Ann", others[0]), ("Ann", others[1]), ("Bob", others[0])}
         guess("Ann", others[0], "a1")
@@ -257,7 +258,7 @@ def test_a_killed_replica_loses_no_guess_of_a_duel(
             assert time.monotonic() < give_up, "the round never closed"
             time.sleep(0.1)
 
-        record = json.loads(stub.GetRecord(session_pb2.GetGameRequest(game_id=game_id)).record_json)
+        record = to_data(stub.GetRecord(session_pb2.GetGameRequest(game_id=game_id)).duel)
         state = stub.GetGame(session_pb2.GetGameRequest(game_id=game_id))
         names = {player.id: player.name for player in state.players}
         recorded = {

@@ -16,6 +16,7 @@ import grpc
 import pytest
 import redis
 
+from arbitre.api.game_events import event_json
 from arbitre.engine.robots.duplicate import RobotLevel, common_words
 from arbitre.services.internal_auth import open_channel
 from arbitre.services.lexicons import LexiconRegistry
@@ -102,7 +103,7 @@ def test_robots_answer_every_turn_as_their_level_plays(stub: Any, redis_db: Any)
     # The robots' answers went through the answer script: answer_count events (at most one
     # per answer: close answers share one).
     events = [
-        (event.type, json.loads(event.data_json))
+        (event.type, json.loads(event_json(event)))
         for event in stub.Events(session_pb2.EventsRequest(game_id=game_id, after="0-0"))
     ]
     counted = sum(kind == "answer_count" for kind, _ in events)

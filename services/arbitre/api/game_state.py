@@ -13,6 +13,7 @@ import functools
 import json
 from typing import Any
 
+from arbitre.api.kind_parts import part
 from arbitre.rules.errors import ArbitreError
 from arbitre.rules.game_config import GameConfig
 
@@ -39,8 +40,9 @@ def game_state_data(state: Any) -> dict[str, Any]:
     """A ``GameState`` as JSON-ready data: what ``GET /v1/games/{id}`` and the ``state`` event
     show (the caller's own answer only when there is one), with the board's layout and the tile
     set a page draws; for a game kind on the seam, the session's part and the kind's view."""
-    if state.view_json:
-        return _kind_state_data(state)
+    view = part(state, "view")
+    if view is not None:
+        return _kind_state_data(state, view[1])
     layout, tile_set = _presentation(state.config_json or "{}")
     data: dict[str, Any] = {
         "game_id": state.game_id,
@@ -93,7 +95,7 @@ def game_state_data(state: Any) -> dict[str, Any]:
     return data
 
 
-def _kind_state_data(state: Any) -> dict[str, Any]:
+def _kind_state_data(state: Any, view: dict[str, Any]) -> dict[str, Any]:
     """The ``GameState`` of a game kind on the seam as JSON-ready data: the session's part and
     the kind's view for the caller (``view``)."""
     data: dict[str, Any] = {
@@ -114,7 +116,7 @@ def _kind_state_data(state: Any) -> dict[str, Any]:
         ],
         "seed_commitment": state.seed_commitment or None,
         "you": state.you or None,
-        "view": json.loads(state.view_json),
+        "view": view,
     }
     if state.status == "parked":
         data["parked_reason"] = state.parked_reason

@@ -31,6 +31,7 @@ import logging
 import os
 import threading
 import time
+from collections import OrderedDict
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -87,6 +88,8 @@ log = logging.getLogger("arbitre.gateway")
 
 #: The services the gateway calls, by the name its errors and metrics use.
 PEERS = ("movegen", "dictionary", "scoring", "session")
+#: The games whose kind a gateway remembers (to type a kind's action without asking again).
+KINDS_REMEMBERED = 4096
 
 #: Per peer: the generated stub class and the full gRPC service name (for health checks).
 _STUBS: dict[str, Any] = {
@@ -239,6 +242,8 @@ class Gateway:
         self.document = openapi.document()
         self._opened: dict[str, tuple[Any, Any]] = {}
         self._lock = threading.Lock()
+        #: Game id -> its kind's name (a game's kind never changes), newest last.
+        self._kinds: OrderedDict[str, str] = OrderedDict()
 
     def _open(self, peer: str) -> tuple[Any, Any]:
         """The channel to ``peer`` and its stub, opened on first use."""
@@ -271,6 +276,20 @@ class Gateway:
             return call(message, timeout=self.config.deadline_seconds)
         except grpc.RpcError as error:
             raise self._failure(peer, error) from None
+
+    def kind_of(self, game_id: str) -> str:
+        """The name of the game ``game_id``'s kind (``duel``), asked of the session once per
+        game and remembered (a 404 for no such game)."""
+        with self._lock:
+            known = self._kinds.get(game_id)
+        if known is not None:
+            return known
+        state = self.call("session", "GetGame", session_pb2.GetGameRequest(game_id=game_id))
+        with self._lock:
+            self._kinds[game_id] = state.kind_name
+            while len(self._kinds) > KINDS_REMEMBERED:
+                self._kinds.popitem(last=False)
+        return str(state.kind_name)
 
     def refuse_live_position(self, rows: list[str], rack: str = "", move: str = "") -> None:
         """Fair play: a 403 when the position is that of an open turn of a refereed game (the

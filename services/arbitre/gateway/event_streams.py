@@ -44,6 +44,7 @@ from typing import TYPE_CHECKING, Any
 
 import grpc
 
+from arbitre.api.game_events import event_json
 from arbitre.api.game_state import game_state_data
 from arbitre.gateway.errors import ApiError, bad_request
 from arbitre.services.internal_auth import open_aio_channel
@@ -426,7 +427,7 @@ class EventStreams:
                 while (earlier := await call.read()) is not grpc.aio.EOF and earlier.backlog:
                     feed.add(
                         earlier.id,
-                        sse_message(earlier.id, earlier.type, earlier.data_json).encode(),
+                        sse_message(earlier.id, earlier.type, event_json(earlier)).encode(),
                     )
                     backlog += 1
                 feed.last_id = first.id  # the backlog ends at the state's id
@@ -469,7 +470,7 @@ class EventStreams:
                     break
                 if message.type in ("ping", "state"):
                     continue
-                data = sse_message(message.id, message.type, message.data_json).encode()
+                data = sse_message(message.id, message.type, event_json(message)).encode()
                 feed.add(message.id, data)
                 dropped = [client for client in feed.clients if not client.push(data)]
                 for client in dropped:

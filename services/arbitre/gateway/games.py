@@ -26,6 +26,7 @@ from flask import Flask, Response, jsonify, request
 
 from arbitre.api.actions import is_request_id
 from arbitre.api.game_state import game_state_data
+from arbitre.api.kind_parts import ProtoDataError, has_part, part, put_part
 from arbitre.gateway import openapi
 from arbitre.gateway.errors import ApiError, bad_request
 from arbitre.gateway.reading import Body, json_object, query_arguments, shown
@@ -155,11 +156,14 @@ def _create_on_seam(
     seed = body.integer("seed", 0, openapi.MAX_SEED)
     message = session_pb2.CreateGameRequest(
         kind=enum_of_name(kind),
-        config_json=json.dumps(config or {}),
         has_seed=seed is not None,
         seed=seed or 0,
         title=body.optional_text("title", openapi.MAX_TITLE_CHARS),
     )
+    try:
+        put_part(message, kind, config or {})
+    except ProtoDataError as error:
+        raise ApiError(400, "bad_config", f"config.{error}") from None
     answer = call_session(gateway, "CreateGame", message, kind_codes=True)
     return {
         "game_id": answer.game_id,
@@ -194,6 +198,12 @@ def _turn_data(result: Any) -> dict[str, Any]:
     }
 
 
+def _details(line: Any) -> dict[str, Any]:
+    """A standings line's figures of a kind on the seam (``{"details": ...}``), or nothing."""
+    found = part(line, "details")
+    return {} if found is None else {"details": found[1]}
+
+
 def _standings_data(page: Any) -> dict[str, Any]:
     return {
         "standings": [
@@ -206,7 +216,7 @@ def _standings_data(page: Any) -> dict[str, Any]:
                 "percent_of_top": line.standing.percent_of_top,
                 "tops": line.standing.tops,
                 "solos": line.standing.solos,
-                **({"details": json.loads(line.details_json)} if line.details_json else {}),
+                **_details(line),
             }
             for line in page.standings
         ],
@@ -425,14 +435,22 @@ def add_game_routes(app: Flask, gateway: Gateway) -> None:
         request_id = body.optional_text("request_id", openapi.MAX_REQUEST_ID_CHARS)
         if request_id and not is_request_id(request_id):
             raise bad_request("request_id: 1 to 64 characters of A-Z a-z 0-9 _ - . :")
+        checked_id = game_id_of(game_id)
         message = session_pb2.ActRequest(
-            game_id=game_id_of(game_id),
-            token=bearer_token(True),
-            action_json=json.dumps(action),
-            request_id=request_id,
+            game_id=checked_id, token=bearer_token(True), request_id=request_id
         )
+        kind_name = gateway.kind_of(checked_id)
+        if not has_part(message, kind_name):
+            raise ApiError(409, "no_actions", f"a {kind_name} game takes no actions")
+        try:
+            put_part(message, kind_name, action)
+        except ProtoDataError as error:
+            raise ApiError(400, "bad_action", f"action.{error}") from None
         answered = call_session(gateway, "Act", message, kind_codes=True)
-        return jsonify({"result": json.loads(answered.result_json), "replayed": answered.replayed})
+        found = part(answered, "result")
+        return jsonify(
+            {"result": None if found is None else found[1], "replayed": answered.replayed}
+        )
 
     @app.post("/v1/games/<game_id>/leave")
     def leave(game_id: str) -> Response:
@@ -483,6 +501,9 @@ def add_game_routes(app: Flask, gateway: Gateway) -> None:
         query_arguments(())
         message = session_pb2.GetGameRequest(game_id=game_id_of(game_id))
         found = gateway.call("session", "GetRecord", message)
+        typed = part(found, "kind_record")
+        if typed is not None:
+            return jsonify(typed[1])
         return Response(found.record_json, content_type="application/json; charset=utf-8")
 
     @app.get("/v1/games/<game_id>/sheet")

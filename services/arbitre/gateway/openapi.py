@@ -513,10 +513,11 @@ _EVENTS: dict[str, tuple[str, dict[str, Any]]] = {
         _event_data([], {"seed_commitment": _optional({"type": "string"})}),
     ),
     "player_joined": (
-        "A player (a person, or a robot with its level) joined; players counts them all (a "
-        "duplicate game); from_round, the round they play from (a duel).",
+        "A player joined. A duplicate game's gives their name, a robot's level and how many "
+        "players there are; a duel's the round they play from (names: the game's state and "
+        "standings).",
         _event_data(
-            ["player", "name"],
+            ["player"],
             {
                 "player": {"type": "string"},
                 "name": {"type": "string"},
@@ -528,7 +529,7 @@ _EVENTS: dict[str, tuple[str, dict[str, Any]]] = {
     ),
     "game_started": (
         "The game started (scheduled: by itself, at its start_at_ms); turn_started follows.",
-        _event_data([], {"scheduled": {"type": "boolean"}}),
+        _event_data(["scheduled"], {"scheduled": {"type": "boolean"}}),
     ),
     "turn_started": (
         "A turn is open: its rack and board, and its deadline (Unix ms).",
@@ -576,8 +577,8 @@ _EVENTS: dict[str, tuple[str, dict[str, Any]]] = {
         _event_data(["turn"], {"turn": _INTEGER, "remaining_ms": _INTEGER}),
     ),
     "resumed": (
-        "The game goes on (after a pause: the turn's new deadline).",
-        _event_data(["turn"], {"turn": _INTEGER, "deadline_ms": _INTEGER}),
+        "The game goes on: the open turn's new deadline, or when the next opens (0: none).",
+        _event_data(["turn", "deadline_ms"], {"turn": _INTEGER, "deadline_ms": _INTEGER}),
     ),
     "next_count": (
         "During a reveal: how many of the people at the game pressed Next.",

@@ -1,4 +1,5 @@
 from arbitre.v1 import common_pb2 as _common_pb2
+from arbitre.v1 import duel_pb2 as _duel_pb2
 from arbitre.v1 import scoring_pb2 as _scoring_pb2
 from google.protobuf.internal import containers as _containers
 from google.protobuf import descriptor as _descriptor
@@ -9,7 +10,7 @@ from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
 DESCRIPTOR: _descriptor.FileDescriptor
 
 class CreateGameRequest(_message.Message):
-    __slots__ = ("kind", "config_json", "preset", "has_seed", "seed", "reveal_seconds", "title", "late_join", "seats", "package_json", "start_at_ms", "refereed")
+    __slots__ = ("kind", "config_json", "preset", "has_seed", "seed", "reveal_seconds", "title", "late_join", "seats", "package_json", "start_at_ms", "refereed", "duel")
     KIND_FIELD_NUMBER: _ClassVar[int]
     CONFIG_JSON_FIELD_NUMBER: _ClassVar[int]
     PRESET_FIELD_NUMBER: _ClassVar[int]
@@ -22,6 +23,7 @@ class CreateGameRequest(_message.Message):
     PACKAGE_JSON_FIELD_NUMBER: _ClassVar[int]
     START_AT_MS_FIELD_NUMBER: _ClassVar[int]
     REFEREED_FIELD_NUMBER: _ClassVar[int]
+    DUEL_FIELD_NUMBER: _ClassVar[int]
     kind: _common_pb2.GameKind
     config_json: str
     preset: str
@@ -34,7 +36,8 @@ class CreateGameRequest(_message.Message):
     package_json: str
     start_at_ms: int
     refereed: bool
-    def __init__(self, kind: _Optional[_Union[_common_pb2.GameKind, str]] = ..., config_json: _Optional[str] = ..., preset: _Optional[str] = ..., has_seed: _Optional[bool] = ..., seed: _Optional[int] = ..., reveal_seconds: _Optional[int] = ..., title: _Optional[str] = ..., late_join: _Optional[bool] = ..., seats: _Optional[int] = ..., package_json: _Optional[str] = ..., start_at_ms: _Optional[int] = ..., refereed: _Optional[bool] = ...) -> None: ...
+    duel: _duel_pb2.DuelConfig
+    def __init__(self, kind: _Optional[_Union[_common_pb2.GameKind, str]] = ..., config_json: _Optional[str] = ..., preset: _Optional[str] = ..., has_seed: _Optional[bool] = ..., seed: _Optional[int] = ..., reveal_seconds: _Optional[int] = ..., title: _Optional[str] = ..., late_join: _Optional[bool] = ..., seats: _Optional[int] = ..., package_json: _Optional[str] = ..., start_at_ms: _Optional[int] = ..., refereed: _Optional[bool] = ..., duel: _Optional[_Union[_duel_pb2.DuelConfig, _Mapping]] = ...) -> None: ...
 
 class CreateGameResponse(_message.Message):
     __slots__ = ("game_id", "organiser_token", "state")
@@ -135,7 +138,7 @@ class Player(_message.Message):
     def __init__(self, id: _Optional[str] = ..., name: _Optional[str] = ..., answered: _Optional[bool] = ..., robot: _Optional[str] = ..., club: _Optional[str] = ..., serie: _Optional[str] = ..., country: _Optional[str] = ...) -> None: ...
 
 class GameState(_message.Message):
-    __slots__ = ("game_id", "kind", "status", "phase", "turn", "board", "rack", "deadline_ms", "remaining_ms", "server_time_ms", "players", "answers", "config_json", "lexicon", "end_reason", "title", "my_answer", "my_score", "bag_count", "reveal_seconds", "late_join", "seats", "ready", "package_hash", "start_at_ms", "player_count", "seed_commitment", "refereed", "sealed", "key_released", "parked_reason", "view_json", "you", "kind_name")
+    __slots__ = ("game_id", "kind", "status", "phase", "turn", "board", "rack", "deadline_ms", "remaining_ms", "server_time_ms", "players", "answers", "config_json", "lexicon", "end_reason", "title", "my_answer", "my_score", "bag_count", "reveal_seconds", "late_join", "seats", "ready", "package_hash", "start_at_ms", "player_count", "seed_commitment", "refereed", "sealed", "key_released", "parked_reason", "you", "kind_name", "duel")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     KIND_FIELD_NUMBER: _ClassVar[int]
     STATUS_FIELD_NUMBER: _ClassVar[int]
@@ -167,9 +170,9 @@ class GameState(_message.Message):
     SEALED_FIELD_NUMBER: _ClassVar[int]
     KEY_RELEASED_FIELD_NUMBER: _ClassVar[int]
     PARKED_REASON_FIELD_NUMBER: _ClassVar[int]
-    VIEW_JSON_FIELD_NUMBER: _ClassVar[int]
     YOU_FIELD_NUMBER: _ClassVar[int]
     KIND_NAME_FIELD_NUMBER: _ClassVar[int]
+    DUEL_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     kind: _common_pb2.GameKind
     status: str
@@ -201,30 +204,30 @@ class GameState(_message.Message):
     sealed: bool
     key_released: bool
     parked_reason: str
-    view_json: str
     you: str
     kind_name: str
-    def __init__(self, game_id: _Optional[str] = ..., kind: _Optional[_Union[_common_pb2.GameKind, str]] = ..., status: _Optional[str] = ..., phase: _Optional[str] = ..., turn: _Optional[int] = ..., board: _Optional[_Iterable[str]] = ..., rack: _Optional[str] = ..., deadline_ms: _Optional[int] = ..., remaining_ms: _Optional[int] = ..., server_time_ms: _Optional[int] = ..., players: _Optional[_Iterable[_Union[Player, _Mapping]]] = ..., answers: _Optional[int] = ..., config_json: _Optional[str] = ..., lexicon: _Optional[str] = ..., end_reason: _Optional[str] = ..., title: _Optional[str] = ..., my_answer: _Optional[str] = ..., my_score: _Optional[int] = ..., bag_count: _Optional[int] = ..., reveal_seconds: _Optional[int] = ..., late_join: _Optional[bool] = ..., seats: _Optional[int] = ..., ready: _Optional[int] = ..., package_hash: _Optional[str] = ..., start_at_ms: _Optional[int] = ..., player_count: _Optional[int] = ..., seed_commitment: _Optional[str] = ..., refereed: _Optional[bool] = ..., sealed: _Optional[bool] = ..., key_released: _Optional[bool] = ..., parked_reason: _Optional[str] = ..., view_json: _Optional[str] = ..., you: _Optional[str] = ..., kind_name: _Optional[str] = ...) -> None: ...
+    duel: _duel_pb2.DuelView
+    def __init__(self, game_id: _Optional[str] = ..., kind: _Optional[_Union[_common_pb2.GameKind, str]] = ..., status: _Optional[str] = ..., phase: _Optional[str] = ..., turn: _Optional[int] = ..., board: _Optional[_Iterable[str]] = ..., rack: _Optional[str] = ..., deadline_ms: _Optional[int] = ..., remaining_ms: _Optional[int] = ..., server_time_ms: _Optional[int] = ..., players: _Optional[_Iterable[_Union[Player, _Mapping]]] = ..., answers: _Optional[int] = ..., config_json: _Optional[str] = ..., lexicon: _Optional[str] = ..., end_reason: _Optional[str] = ..., title: _Optional[str] = ..., my_answer: _Optional[str] = ..., my_score: _Optional[int] = ..., bag_count: _Optional[int] = ..., reveal_seconds: _Optional[int] = ..., late_join: _Optional[bool] = ..., seats: _Optional[int] = ..., ready: _Optional[int] = ..., package_hash: _Optional[str] = ..., start_at_ms: _Optional[int] = ..., player_count: _Optional[int] = ..., seed_commitment: _Optional[str] = ..., refereed: _Optional[bool] = ..., sealed: _Optional[bool] = ..., key_released: _Optional[bool] = ..., parked_reason: _Optional[str] = ..., you: _Optional[str] = ..., kind_name: _Optional[str] = ..., duel: _Optional[_Union[_duel_pb2.DuelView, _Mapping]] = ...) -> None: ...
 
 class ActRequest(_message.Message):
-    __slots__ = ("game_id", "token", "action_json", "request_id")
+    __slots__ = ("game_id", "token", "request_id", "duel")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     TOKEN_FIELD_NUMBER: _ClassVar[int]
-    ACTION_JSON_FIELD_NUMBER: _ClassVar[int]
     REQUEST_ID_FIELD_NUMBER: _ClassVar[int]
+    DUEL_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     token: str
-    action_json: str
     request_id: str
-    def __init__(self, game_id: _Optional[str] = ..., token: _Optional[str] = ..., action_json: _Optional[str] = ..., request_id: _Optional[str] = ...) -> None: ...
+    duel: _duel_pb2.DuelAction
+    def __init__(self, game_id: _Optional[str] = ..., token: _Optional[str] = ..., request_id: _Optional[str] = ..., duel: _Optional[_Union[_duel_pb2.DuelAction, _Mapping]] = ...) -> None: ...
 
 class ActResponse(_message.Message):
-    __slots__ = ("result_json", "replayed")
-    RESULT_JSON_FIELD_NUMBER: _ClassVar[int]
+    __slots__ = ("replayed", "duel")
     REPLAYED_FIELD_NUMBER: _ClassVar[int]
-    result_json: str
+    DUEL_FIELD_NUMBER: _ClassVar[int]
     replayed: bool
-    def __init__(self, result_json: _Optional[str] = ..., replayed: _Optional[bool] = ...) -> None: ...
+    duel: _duel_pb2.DuelGuessResult
+    def __init__(self, replayed: _Optional[bool] = ..., duel: _Optional[_Union[_duel_pb2.DuelGuessResult, _Mapping]] = ...) -> None: ...
 
 class AnswerRequest(_message.Message):
     __slots__ = ("game_id", "turn", "token", "move")
@@ -333,14 +336,14 @@ class GetStandingsRequest(_message.Message):
     def __init__(self, game_id: _Optional[str] = ..., offset: _Optional[int] = ..., limit: _Optional[int] = ...) -> None: ...
 
 class NamedStanding(_message.Message):
-    __slots__ = ("standing", "name", "details_json")
+    __slots__ = ("standing", "name", "duel")
     STANDING_FIELD_NUMBER: _ClassVar[int]
     NAME_FIELD_NUMBER: _ClassVar[int]
-    DETAILS_JSON_FIELD_NUMBER: _ClassVar[int]
+    DUEL_FIELD_NUMBER: _ClassVar[int]
     standing: _scoring_pb2.Standing
     name: str
-    details_json: str
-    def __init__(self, standing: _Optional[_Union[_scoring_pb2.Standing, _Mapping]] = ..., name: _Optional[str] = ..., details_json: _Optional[str] = ...) -> None: ...
+    duel: _duel_pb2.DuelStandingDetails
+    def __init__(self, standing: _Optional[_Union[_scoring_pb2.Standing, _Mapping]] = ..., name: _Optional[str] = ..., duel: _Optional[_Union[_duel_pb2.DuelStandingDetails, _Mapping]] = ...) -> None: ...
 
 class GameStandings(_message.Message):
     __slots__ = ("standings", "top_total", "turns", "players")
@@ -355,12 +358,14 @@ class GameStandings(_message.Message):
     def __init__(self, standings: _Optional[_Iterable[_Union[NamedStanding, _Mapping]]] = ..., top_total: _Optional[int] = ..., turns: _Optional[int] = ..., players: _Optional[int] = ...) -> None: ...
 
 class GameRecord(_message.Message):
-    __slots__ = ("record_json", "sheet")
+    __slots__ = ("record_json", "sheet", "duel")
     RECORD_JSON_FIELD_NUMBER: _ClassVar[int]
     SHEET_FIELD_NUMBER: _ClassVar[int]
+    DUEL_FIELD_NUMBER: _ClassVar[int]
     record_json: str
     sheet: str
-    def __init__(self, record_json: _Optional[str] = ..., sheet: _Optional[str] = ...) -> None: ...
+    duel: _duel_pb2.DuelRecord
+    def __init__(self, record_json: _Optional[str] = ..., sheet: _Optional[str] = ..., duel: _Optional[_Union[_duel_pb2.DuelRecord, _Mapping]] = ...) -> None: ...
 
 class EventsRequest(_message.Message):
     __slots__ = ("game_id", "after", "backlog")
@@ -435,16 +440,82 @@ class UploadCentreResponse(_message.Message):
     def __init__(self, accepted: _Optional[bool] = ..., centre: _Optional[str] = ..., players: _Optional[int] = ..., problems: _Optional[_Iterable[_Union[CentreProblem, _Mapping]]] = ...) -> None: ...
 
 class GameEvent(_message.Message):
-    __slots__ = ("id", "type", "data_json", "backlog")
+    __slots__ = ("id", "type", "data_json", "backlog", "state", "session", "duel")
     ID_FIELD_NUMBER: _ClassVar[int]
     TYPE_FIELD_NUMBER: _ClassVar[int]
     DATA_JSON_FIELD_NUMBER: _ClassVar[int]
     BACKLOG_FIELD_NUMBER: _ClassVar[int]
+    STATE_FIELD_NUMBER: _ClassVar[int]
+    SESSION_FIELD_NUMBER: _ClassVar[int]
+    DUEL_FIELD_NUMBER: _ClassVar[int]
     id: str
     type: str
     data_json: str
     backlog: bool
-    def __init__(self, id: _Optional[str] = ..., type: _Optional[str] = ..., data_json: _Optional[str] = ..., backlog: _Optional[bool] = ...) -> None: ...
+    state: GameState
+    session: SessionEvent
+    duel: _duel_pb2.DuelEvent
+    def __init__(self, id: _Optional[str] = ..., type: _Optional[str] = ..., data_json: _Optional[str] = ..., backlog: _Optional[bool] = ..., state: _Optional[_Union[GameState, _Mapping]] = ..., session: _Optional[_Union[SessionEvent, _Mapping]] = ..., duel: _Optional[_Union[_duel_pb2.DuelEvent, _Mapping]] = ...) -> None: ...
+
+class SessionEvent(_message.Message):
+    __slots__ = ("created", "game_started", "paused", "resumed", "parked", "package_opened")
+    CREATED_FIELD_NUMBER: _ClassVar[int]
+    GAME_STARTED_FIELD_NUMBER: _ClassVar[int]
+    PAUSED_FIELD_NUMBER: _ClassVar[int]
+    RESUMED_FIELD_NUMBER: _ClassVar[int]
+    PARKED_FIELD_NUMBER: _ClassVar[int]
+    PACKAGE_OPENED_FIELD_NUMBER: _ClassVar[int]
+    created: GameCreated
+    game_started: GameStarted
+    paused: GamePaused
+    resumed: GameResumed
+    parked: GameParked
+    package_opened: PackageOpened
+    def __init__(self, created: _Optional[_Union[GameCreated, _Mapping]] = ..., game_started: _Optional[_Union[GameStarted, _Mapping]] = ..., paused: _Optional[_Union[GamePaused, _Mapping]] = ..., resumed: _Optional[_Union[GameResumed, _Mapping]] = ..., parked: _Optional[_Union[GameParked, _Mapping]] = ..., package_opened: _Optional[_Union[PackageOpened, _Mapping]] = ...) -> None: ...
+
+class GameCreated(_message.Message):
+    __slots__ = ("seed_commitment",)
+    SEED_COMMITMENT_FIELD_NUMBER: _ClassVar[int]
+    seed_commitment: str
+    def __init__(self, seed_commitment: _Optional[str] = ...) -> None: ...
+
+class GameStarted(_message.Message):
+    __slots__ = ("scheduled",)
+    SCHEDULED_FIELD_NUMBER: _ClassVar[int]
+    scheduled: bool
+    def __init__(self, scheduled: _Optional[bool] = ...) -> None: ...
+
+class GamePaused(_message.Message):
+    __slots__ = ("turn", "remaining_ms")
+    TURN_FIELD_NUMBER: _ClassVar[int]
+    REMAINING_MS_FIELD_NUMBER: _ClassVar[int]
+    turn: int
+    remaining_ms: int
+    def __init__(self, turn: _Optional[int] = ..., remaining_ms: _Optional[int] = ...) -> None: ...
+
+class GameResumed(_message.Message):
+    __slots__ = ("turn", "deadline_ms")
+    TURN_FIELD_NUMBER: _ClassVar[int]
+    DEADLINE_MS_FIELD_NUMBER: _ClassVar[int]
+    turn: int
+    deadline_ms: int
+    def __init__(self, turn: _Optional[int] = ..., deadline_ms: _Optional[int] = ...) -> None: ...
+
+class GameParked(_message.Message):
+    __slots__ = ("turn", "reason")
+    TURN_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
+    turn: int
+    reason: str
+    def __init__(self, turn: _Optional[int] = ..., reason: _Optional[str] = ...) -> None: ...
+
+class PackageOpened(_message.Message):
+    __slots__ = ("package_hash", "seed_commitment")
+    PACKAGE_HASH_FIELD_NUMBER: _ClassVar[int]
+    SEED_COMMITMENT_FIELD_NUMBER: _ClassVar[int]
+    package_hash: str
+    seed_commitment: str
+    def __init__(self, package_hash: _Optional[str] = ..., seed_commitment: _Optional[str] = ...) -> None: ...
 
 class ListTablesRequest(_message.Message):
     __slots__ = ("limit",)

@@ -994,7 +994,7 @@ class DuelTable {
     } else fill(lastBox);
     $("#duel-record").href = api.recordUrl(this.id);
     $("#duel-record").setAttribute("download", `arbitre-duel-${this.id}.json`);
-    $("#duel-seed").textContent = view.seed !== undefined ? t("duel.seed", { seed: view.seed }) : "";
+    $("#duel-seed").textContent = view.seed != null ? t("duel.seed", { seed: view.seed }) : "";
   }
 
   drawStandings() {

@@ -5,21 +5,25 @@ as they come, with a ping while it is quiet, until the game is over; a process s
 from __future__ import annotations
 
 import json
+import logging
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 import grpc
 import redis as redis_module
 
+from arbitre.api.kind_parts import SESSION_EVENTS, ProtoDataError, put_event
 from arbitre.services.positions import abort
 from arbitre.services.session.limits import _BLOCK_MS, MAX_BACKLOG, MAX_EVENT_STREAMS, PING_SECONDS
-from arbitre.services.session.reading import Reading, game_state_data
+from arbitre.services.session.reading import Reading
 from arbitre.services.session.refusals import _refuse, _RefusedError
 from arbitre.v1 import session_pb2
 
 __all__ = ["EventStreams"]
+
+log = logging.getLogger(__package__)
 
 #: The streams being served: each holds one of these while it lasts.
 _EVENT_STREAMS = threading.BoundedSemaphore(MAX_EVENT_STREAMS)
@@ -58,24 +62,19 @@ class EventStreams(Reading):
                 if not after:
                     after = self.store.last_event_id(game_id)
                     state = self._state(game_id, "")
-                    yield session_pb2.GameEvent(
-                        id=after, type="state", data_json=json.dumps(game_state_data(state))
-                    )
+                    kind_name = state.kind_name
+                    yield session_pb2.GameEvent(id=after, type="state", state=state)
                     if state.status == "over":
                         return
                     if request.backlog:
                         for event_id, fields in self.store.events_until(
                             game_id, after, request.backlog
                         ):
-                            yield session_pb2.GameEvent(
-                                id=event_id,
-                                type=fields.get("type", ""),
-                                data_json=fields.get("data", ""),
-                                backlog=True,
-                            )
+                            yield _game_event(kind_name, event_id, fields, backlog=True)
                         yield session_pb2.GameEvent(id=after, type="ping", data_json="{}")
                 else:
                     game = self._game(game_id)
+                    kind_name = game.get("kind", "")
                     last = self.store.last_event_id(game_id)
                     last_key = tuple(int(part) for part in last.split("-"))
                     key = (int(milliseconds), int(sequence))
@@ -92,11 +91,7 @@ class EventStreams(Reading):
                     found = self.store.events_after(game_id, after, _BLOCK_MS)
                     for event_id, fields in found:
                         after = event_id
-                        yield session_pb2.GameEvent(
-                            id=event_id,
-                            type=fields.get("type", ""),
-                            data_json=fields.get("data", ""),
-                        )
+                        yield _game_event(kind_name, event_id, fields)
                         if fields.get("type") == "game_over":
                             return
                     if found:
@@ -110,3 +105,26 @@ class EventStreams(Reading):
             abort(context, refused.code, refused.message)
         except redis_module.RedisError:
             abort(context, grpc.StatusCode.UNAVAILABLE, "the game store is unreachable; retry")
+
+
+def _game_event(
+    kind_name: str, event_id: str, fields: Mapping[str, str], *, backlog: bool = False
+) -> Any:
+    """A stored event as a ``GameEvent``: typed, in the session's part for the session's own
+    events and in the kind's part when the game's kind has a message for its type
+    (:func:`~arbitre.api.kind_parts.put_event`), else its JSON data (duplicate's)."""
+    event_type = fields.get("type", "")
+    data = fields.get("data", "")
+    event = session_pb2.GameEvent(id=event_id, type=event_type, backlog=backlog)
+    if data:
+        try:
+            parsed = json.loads(data)
+            if put_event(event, SESSION_EVENTS, event_type, parsed) or (
+                kind_name and put_event(event, kind_name, event_type, parsed)
+            ):
+                return event
+        except (ValueError, ProtoDataError):  # a kind's data that does not fit: a bug, logged
+            log.exception("game event %s (%s) does not fit its message", event_id, event_type)
+            event.ClearField("payload")
+    event.data_json = data
+    return event

@@ -51,6 +51,7 @@ import grpc
 import redis as redis_module
 
 from arbitre.api.actions import MAX_REQUEST_ID, is_request_id
+from arbitre.api.kind_parts import part, put_part
 from arbitre.engine.kind_tools import tools_for
 from arbitre.engine.robots.duplicate import RobotLevel
 from arbitre.engine.robots.planner import planner_for, warm_up
@@ -77,7 +78,6 @@ from arbitre.services.session.limits import (
     IDLE_TTL_MS,
     MAX_ACT_ATTEMPTS,
     MAX_ACTION_CHARS,
-    MAX_CONFIG_CHARS,
     MAX_LISTED_PLAYERS,
     MAX_SEATED_AT_ONCE,
     MAX_TITLE_CHARS,
@@ -142,6 +142,19 @@ def _configured(kind_name: str, config_json: str) -> tuple[Any, Any]:
     game_kind = kind(kind_name)
     config = game_kind.configure(json.loads(config_json))
     return config, tools_for(kind_name, config)
+
+
+def _config_of(request: Any, name: str) -> dict[str, Any]:
+    """The settings a ``CreateGameRequest`` gives a game of the kind ``name``: its typed
+    configuration, settings left unset out (they take their defaults)."""
+    given = request.WhichOneof("kind_config")
+    if request.config_json not in ("", "{}") or (given is not None and given != name):
+        _refuse(
+            grpc.StatusCode.INVALID_ARGUMENT,
+            f"bad_config: a {name} game's configuration is CreateGameRequest.{name}",
+        )
+    found = part(request, "kind_config", nulls=False)
+    return {} if found is None else dict(found[1])
 
 
 def _public_events(events: tuple[Event, ...] | list[Event]) -> list[tuple[str, Any]]:
@@ -277,8 +290,6 @@ class KindGames(Answers):
             game_kind = kind(name)
         except UnknownKindError:
             _refuse(grpc.StatusCode.INVALID_ARGUMENT, f"the {name} games are not played yet")
-        if len(request.config_json) > MAX_CONFIG_CHARS:
-            _refuse(grpc.StatusCode.INVALID_ARGUMENT, "the configuration is too long")
         if len(request.title) > MAX_TITLE_CHARS:
             _refuse(grpc.StatusCode.INVALID_ARGUMENT, f"a title is at most {MAX_TITLE_CHARS} chars")
         if request.preset or request.package_json or request.start_at_ms or request.refereed:
@@ -292,12 +303,7 @@ class KindGames(Answers):
                 grpc.StatusCode.INVALID_ARGUMENT,
                 f"a {name} game's seats and reveal are in its configuration",
             )
-        try:
-            data = json.loads(request.config_json or "{}")
-        except (ValueError, RecursionError):
-            _refuse(grpc.StatusCode.INVALID_ARGUMENT, "the configuration is not valid JSON")
-        if not isinstance(data, dict):
-            _refuse(grpc.StatusCode.INVALID_ARGUMENT, "the configuration is a JSON object")
+        data = _config_of(request, name)
         try:
             config = game_kind.configure(data)
             config_json = json.dumps(game_kind.config_data(config), sort_keys=True)
@@ -433,11 +439,7 @@ class KindGames(Answers):
                 continue
             outcomes[player] = "ok"
             seated.append(waiting)
-            robot = {"robot": waiting["robot"]} if waiting["robot"] else {}
-            events.extend(
-                (t, {**d, "name": waiting["name"], **robot}) if t == "player_joined" else (t, d)
-                for t, d in _public_events(joined)
-            )
+            events.extend(_public_events(joined))  # names: the game's state and standings
 
         def seat(pipe: Any) -> None:
             pipe.ltrim(keys.seating, len(texts), -1)
@@ -492,7 +494,11 @@ class KindGames(Answers):
             paused_for = max(0, now - int(game.get("paused_at_ms") or now))
             game_kind.shift(state, paused_for)
             game = {**game, "status": "running"}
-            events.append(("resumed", {"turn": int(game.get("turn") or 0)}))
+            resumed = game_kind.phase(state, now)
+            deadline = resumed.deadline_ms or resumed.next_ms or 0
+            events.append(
+                ("resumed", {"turn": int(game.get("turn") or 0), "deadline_ms": deadline})
+            )
         else:
             if action == "next" and game_kind.phase(state, now).stage is not Stage.BETWEEN:
                 _refuse(
@@ -504,7 +510,7 @@ class KindGames(Answers):
             except ActionRefusedError as error:
                 raise _refused(error) from None
             if action == "start":
-                events.append(("game_started", {}))
+                events.append(("game_started", {"scheduled": False}))
             events.extend(_public_events(opened))
         self._write(lock, game_id, game, game_kind, state, events, now)
 
@@ -571,9 +577,10 @@ class KindGames(Answers):
 
     def _act(self, request: Any) -> Any:
         game_id = self._checked_id(request.game_id)
-        if len(request.action_json) > MAX_ACTION_CHARS:
+        typed = request.WhichOneof("action")
+        if typed is not None and request.ByteSize() > MAX_ACTION_CHARS:
             _refuse(
-                grpc.StatusCode.INVALID_ARGUMENT, f"an action is at most {MAX_ACTION_CHARS} chars"
+                grpc.StatusCode.INVALID_ARGUMENT, f"an action is at most {MAX_ACTION_CHARS} bytes"
             )
         if request.request_id and not is_request_id(request.request_id):
             _refuse(
@@ -589,16 +596,17 @@ class KindGames(Answers):
             _refuse(grpc.StatusCode.FAILED_PRECONDITION, "a duplicate game takes answers (Answer)")
         if player is None:
             _refuse(grpc.StatusCode.PERMISSION_DENIED, "not a player's token for this game")
-        try:
-            action = json.loads(request.action_json or "null")
-        except (ValueError, RecursionError):
-            _refuse(grpc.StatusCode.INVALID_ARGUMENT, "bad_action: the action is not valid JSON")
-        if not isinstance(action, dict):
-            _refuse(grpc.StatusCode.INVALID_ARGUMENT, "bad_action: an action is a JSON object")
+        if typed != game["kind"]:
+            _refuse(
+                grpc.StatusCode.INVALID_ARGUMENT,
+                f"bad_action: a {game['kind']} game's action is ActRequest.{game['kind']}",
+            )
+        found = part(request, "action", nulls=False)
+        action = {} if found is None else found[1]
         outcome, replayed = self._act_as(game_id, player, action, request.request_id, game)
-        return session_pb2.ActResponse(
-            result_json=json.dumps(outcome.result, ensure_ascii=False), replayed=replayed
-        )
+        answer = session_pb2.ActResponse(replayed=replayed)
+        put_part(answer, game["kind"], outcome.result)
+        return answer
 
     def _act_as(
         self,
@@ -778,7 +786,7 @@ class KindGames(Answers):
     ) -> Any:
         game_kind, state = self._load(game_id, game)
         view = game_kind.view(state, Viewer(player), now)
-        return session_pb2.GameState(
+        built = session_pb2.GameState(
             game_id=game_id,
             kind=enum_of_name(game["kind"]),
             kind_name=game["kind"],
@@ -797,14 +805,14 @@ class KindGames(Answers):
                 for seated, name in table.roster
             ],
             player_count=table.player_count,
-            config_json=game["config"],
             title=game.get("title", ""),
             seats=int(game.get("seats") or 0),
             seed_commitment=game.get("seed_commitment", ""),
             parked_reason=game.get("parked_reason", "") if game["status"] == "parked" else "",
-            view_json=json.dumps(view, ensure_ascii=False),
             you=player or "",
         )
+        put_part(built, game["kind"], view)
+        return built
 
     def _kind_standings(self, game_id: str, game: Mapping[str, str], request: Any) -> Any:
         game_kind, state = self._load(game_id, game)
@@ -812,22 +820,19 @@ class KindGames(Answers):
         lines = game_kind.standings(state)
         limit = request.limit or len(lines)
         shown = lines[request.offset : request.offset + limit]
-        return session_pb2.GameStandings(
-            standings=[
-                session_pb2.NamedStanding(
-                    standing=scoring_pb2.Standing(
-                        rank=line.rank, player=line.player, total=line.total
-                    ),
-                    name=names.get(line.player, ""),
-                    details_json=json.dumps(dict(line.details), ensure_ascii=False),
-                )
-                for line in shown
-            ],
-            turns=game_kind.phase(state, self.store.now_ms()).number,
-            players=len(lines),
+        standings = session_pb2.GameStandings(
+            turns=game_kind.phase(state, self.store.now_ms()).number, players=len(lines)
         )
+        for line in shown:
+            named = standings.standings.add(
+                standing=scoring_pb2.Standing(rank=line.rank, player=line.player, total=line.total),
+                name=names.get(line.player, ""),
+            )
+            put_part(named, game["kind"], dict(line.details))
+        return standings
 
     def _kind_record(self, game_id: str, game: Mapping[str, str]) -> Any:
         game_kind, state = self._load(game_id, game)
-        record = game_kind.record(state)
-        return session_pb2.GameRecord(record_json=json.dumps(record, ensure_ascii=False))
+        found = session_pb2.GameRecord()
+        put_part(found, game["kind"], game_kind.record(state))
+        return found

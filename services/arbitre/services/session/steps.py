@@ -71,7 +71,14 @@ class Steps(Packages, Reading):
             )
         game = self._open_package(game_id, lock, game, key)
         played = self._restore(game_id, game)
-        self._next_turn(game_id, lock, game, played, [("game_started", {})], self.store.now_ms())
+        self._next_turn(
+            game_id,
+            lock,
+            game,
+            played,
+            [("game_started", {"scheduled": False})],
+            self.store.now_ms(),
+        )
 
     def _scheduled_start(self, game_id: str, lock: Lock, game: dict[str, str], now: int) -> None:
         """Start a game scheduled to start by now; a game that cannot start then (no player
@@ -186,7 +193,11 @@ class Steps(Packages, Reading):
             pipe.hdel(GameKeys(game_id).game, "parked_reason", "parked_status")
             self.store.set_deadline(pipe, game_id, self.store.now_ms())
             self.store.set_lifetime(pipe, game_id, int(game.get("turn") or 0), RUNNING_TTL_MS)
-            self.store.add_event(pipe, game_id, "resumed", {"turn": int(game.get("turn") or 0)})
+            resumed = {
+                "turn": int(game.get("turn") or 0),
+                "deadline_ms": int(game.get("deadline_ms") or 0),
+            }
+            self.store.add_event(pipe, game_id, "resumed", resumed)
 
         self.store.commit(lock, write)
         log.info("game %s: resumed by its organiser after being parked", game_id)

@@ -376,7 +376,7 @@ class DuelKind:
         data = _mapping(record, "the record")
         if data.get("kind") != NAME or data.get("format") != RECORD_FORMAT:
             raise BadRecordError(f"not a record of format {RECORD_FORMAT} of a {NAME} game")
-        if "seed" not in data:
+        if data.get("seed") is None:
             raise BadRecordError("the record holds no seed: the game is not over")
         config = self.configure(_mapping(data.get("config"), "config"))
         game_id = _text(data.get("game_id"), "game_id")
@@ -504,9 +504,8 @@ def view_of(table: Table, viewer: Viewer, now_ms: int) -> dict[str, Any]:
         "closed": [_revealed(r, viewer.player) for r in table.closed],
         "standings": _listed_standings(table.standings(), viewer.player),
         "you": None if viewer.player is None else _you(table, viewer.player),
+        "seed": table.seed if table.over else None,
     }
-    if table.over:
-        data["seed"] = table.seed
     return data
 
 
@@ -661,9 +660,8 @@ def record_of(table: Table) -> dict[str, Any]:
         ],
         "standings": [_standing(s) for s in table.standings()],
         "over": table.over,
+        "seed": table.seed if table.over else None,
     }
-    if table.over:
-        data["seed"] = table.seed
     return data
 
 

@@ -1,0 +1,108 @@
+"""The typed parts a game kind puts in the session's common messages, and their JSON-ready data.
+
+Each common message that carries a kind's data has a ``oneof`` whose fields are named after the
+kinds (``protos/arbitre/v1/session.proto``): ``CreateGameRequest.kind_config``,
+``GameState.view``, ``ActRequest.action``, ``ActResponse.result``, ``NamedStanding.details``,
+``GameRecord.kind_record``, and ``GameEvent.payload``, where a kind's field is a message with one
+field per event type (``DuelEvent.round_over``), beside the session's own events
+(``GameEvent.session``, :data:`SESSION_EVENTS`). Adding a kind is adding its ``.proto`` and one
+field to each of these: the code below finds a kind's field by its name and never asks which
+kind it serves. The session fills the parts from the kind's data, the gateway reads them back to
+the same data (:mod:`arbitre.api.proto_data`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from google.protobuf.message import Message
+
+from arbitre.api.proto_data import ProtoDataError, fill, to_data
+
+__all__ = [
+    "PARTED_MESSAGES",
+    "SESSION_EVENTS",
+    "ProtoDataError",
+    "event_part",
+    "has_part",
+    "part",
+    "put_event",
+    "put_part",
+]
+
+#: The common messages' oneofs that carry a kind's part, by message name: every kind on the seam
+#: has a field in each (a test checks it).
+PARTED_MESSAGES: Mapping[str, str] = {
+    "CreateGameRequest": "kind_config",
+    "GameState": "view",
+    "ActRequest": "action",
+    "ActResponse": "result",
+    "NamedStanding": "details",
+    "GameRecord": "kind_record",
+    "GameEvent": "payload",
+}
+
+#: The field of ``GameEvent.payload`` for the session's own events (``created``,
+#: ``game_started``, ``paused``, ``resumed``, ``parked``, ``package_opened``), every kind's.
+SESSION_EVENTS = "session"
+
+
+def has_part(message: Message, kind_name: str) -> bool:
+    """Whether ``message``'s type has a typed part for the kind ``kind_name``."""
+    return kind_name in message.DESCRIPTOR.fields_by_name and kind_name in _oneof_fields(message)
+
+
+def put_part(message: Message, kind_name: str, data: Any) -> None:
+    """Write the kind ``kind_name``'s ``data`` into ``message``'s part for it; a
+    :class:`ProtoDataError` when the data does not fit (or the message has no part for the
+    kind)."""
+    if not has_part(message, kind_name):
+        raise ProtoDataError(kind_name, f"{message.DESCRIPTOR.name} has no part for this kind")
+    fill(getattr(message, kind_name), data, kind_name)
+
+
+def part(message: Message, oneof: str, *, nulls: bool = True) -> tuple[str, Any] | None:
+    """The kind's name and the data of ``message``'s part in the ``oneof``, or ``None`` when no
+    part is set."""
+    name = message.WhichOneof(oneof)
+    if name is None:
+        return None
+    return name, to_data(getattr(message, name), nulls=nulls)
+
+
+def put_event(event: Message, kind_name: str, event_type: str, data: Any) -> bool:
+    """Write a kind's event of type ``event_type`` into a ``GameEvent``'s payload (the
+    session's own with ``kind_name`` :data:`SESSION_EVENTS`); ``False`` (nothing written) when
+    there is no typed event of that type, a :class:`ProtoDataError` when the data does not
+    fit."""
+    if not has_part(event, kind_name):
+        return False
+    events = getattr(event, kind_name)
+    if event_type not in events.DESCRIPTOR.fields_by_name:
+        return False
+    fill(getattr(events, event_type), data, event_type)
+    return True
+
+
+def event_part(event: Message) -> tuple[str, Any] | None:
+    """A ``GameEvent``'s typed event (the session's or its kind's) as its type and data, or
+    ``None`` when it has none (a ``state``, a ping, duplicate's JSON)."""
+    name = event.WhichOneof("payload")
+    if name is None or name == "state":
+        return None
+    events = getattr(event, name)
+    (oneof,) = events.DESCRIPTOR.oneofs
+    event_type = events.WhichOneof(oneof.name)
+    if event_type is None:
+        return None
+    return event_type, to_data(getattr(events, event_type))
+
+
+def _oneof_fields(message: Message) -> frozenset[str]:
+    return frozenset(
+        field.name
+        for oneof in message.DESCRIPTOR.oneofs
+        if oneof.name in PARTED_MESSAGES.values()
+        for field in oneof.fields
+    )

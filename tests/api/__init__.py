@@ -1,0 +1,1 @@
+"""Tests of arbitre.api: the data shared by the session service and the gateway."""

@@ -1,0 +1,159 @@
+"""arbitre.api.kind_parts: every kind on the seam has its typed part in each common message, and
+every piece of a kind's data (views for every viewer, events public and private, an action's
+result, standings, records) goes through its typed message and comes back equal: what a gRPC
+client reads field by field is what the gateway serves as JSON."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from arbitre.api.kind_parts import (
+    PARTED_MESSAGES,
+    SESSION_EVENTS,
+    event_part,
+    has_part,
+    part,
+    put_event,
+    put_part,
+)
+from arbitre.rules.kinds import kind, names
+from arbitre.rules.kinds.base import ActionRefusedError, Event, Setup, Stage, Viewer
+from arbitre.rules.kinds.duel.words import WordList
+from arbitre.v1 import session_pb2
+from tests.rules.kinds.duel.samples import GUESSES
+
+DUEL = kind("duel")
+WORDS = WordList("en", GUESSES, ("CHIOT", "FORTE", "TARTE"))
+#: Duplicate keeps the session's own path (and its own messages) until it moves onto the seam.
+OWN_PATH = frozenset({"duplicate"})
+
+
+def test_every_kind_on_the_seam_has_its_part_in_every_common_message() -> None:
+    for name in sorted(set(names()) - OWN_PATH):
+        for message_name, oneof in PARTED_MESSAGES.items():
+            message = getattr(session_pb2, message_name)()
+            assert has_part(message, name), (name, message_name)
+            field = message.DESCRIPTOR.fields_by_name[name]
+            assert field.containing_oneof.name == oneof
+
+
+def test_a_kind_without_a_part_is_told() -> None:
+    event = session_pb2.GameEvent()
+    assert not put_event(event, "duplicate", "turn_started", {})
+    assert not put_event(event, "duel", "no_such_event", {})
+    assert event.WhichOneof("payload") is None
+    assert not has_part(session_pb2.GameState(), "players")  # a field, but no kind's part
+
+
+@pytest.mark.parametrize(
+    ("event_type", "data"),
+    [
+        ("created", {"seed_commitment": "ab" * 32}),
+        ("created", {"seed_commitment": None}),
+        ("game_started", {"scheduled": False}),
+        ("paused", {"turn": 3, "remaining_ms": 1_200}),
+        ("resumed", {"turn": 3, "deadline_ms": 1_700_000_000_000}),
+        ("parked", {"turn": 2, "reason": "the referee is unreachable"}),
+        ("package_opened", {"package_hash": "cd" * 32, "seed_commitment": "ef" * 32}),
+    ],
+)
+def test_the_sessions_own_events_are_typed(event_type: str, data: dict[str, Any]) -> None:
+    event = session_pb2.GameEvent(type=event_type)
+    assert put_event(event, SESSION_EVENTS, event_type, data)
+    assert event.WhichOneof("payload") == SESSION_EVENTS
+    assert event_part(event) == (event_type, data)
+
+
+def round_trip_event(name: str, event: Event, players: list[str]) -> None:
+    for viewer in [None, *players]:
+        seen = event.seen_by(Viewer(viewer))
+        if seen is None:
+            continue
+        message = session_pb2.GameEvent(type=seen.type)
+        assert put_event(message, name, seen.type, dict(seen.data)), seen.type
+        assert event_part(session_pb2.GameEvent.FromString(message.SerializeToString())) == (
+            seen.type,
+            seen.data,
+        )
+
+
+def round_trip(message: Any, oneof: str, name: str, data: Any) -> None:
+    put_part(message, name, data)
+    again = type(message).FromString(message.SerializeToString())
+    assert part(again, oneof) == (name, data)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.integers(0, 2**62),
+    players=st.sampled_from((2, 5, 60)),  # 60: a room, whose views list the first 50
+    steps=st.integers(0, 400),
+)
+def test_duel_data_round_trips_through_its_typed_parts(seed: int, players: int, steps: int) -> None:
+    chance = random.Random(seed)
+    seats = 0 if players > 8 else 8
+    config = DUEL.configure({"rounds": 3, "reveal_seconds": 0, "seats": seats})
+    seated = [f"p{n}" for n in range(players)]
+    state = DUEL.new_game(config, Setup("g", seed, tuple(seated[:2])), WORDS)
+    events: list[Event] = []
+    for player in seated[2:]:
+        events.extend(DUEL.seat(state, player, 0))
+    now = 0
+    events.extend(DUEL.open_next(state, now))
+    results: list[Any] = []
+    views: list[Any] = []
+    for _ in range(steps):
+        now += chance.choice((0, 10, 500, 5_000))
+        phase = DUEL.phase(state, now)
+        if phase.stage is Stage.OVER:
+            break
+        if phase.stage is Stage.PLAYING and phase.due_ms is not None and now >= phase.due_ms:
+            events.extend(DUEL.close(state, now))
+            continue
+        if phase.stage is Stage.BETWEEN:
+            events.extend(DUEL.open_next(state, now))
+            continue
+        player = chance.choice(seated)
+        roll = chance.random()
+        try:
+            if roll < 0.03:
+                events.extend(DUEL.leave(state, player, now))
+            elif roll < 0.06:
+                events.extend(DUEL.seat(state, f"late{chance.randrange(5)}", now))
+            else:
+                word = chance.choice(
+                    [state.secrets.words[state.table.number - 1], *sorted(GUESSES)]
+                )
+                outcome = DUEL.act(state, player, {"guess": word, "round": phase.number}, now)
+                results.append(outcome.result)
+                events.extend(outcome.events)
+        except ActionRefusedError:
+            pass
+        if chance.random() < 0.05:
+            viewer = chance.choice([None, *seated])
+            views.append(DUEL.view(state, Viewer(viewer), now))
+    while state.table.stage is not Stage.OVER:
+        now += 1
+        if state.table.stage is Stage.PLAYING:
+            events.extend(DUEL.close(state, now))
+        else:
+            events.extend(DUEL.open_next(state, now))
+    views.extend(DUEL.view(state, Viewer(v), now) for v in (None, *seated[:3]))
+
+    everyone = sorted(state.table.players)
+    for event in events:
+        round_trip_event("duel", event, everyone)
+    for result in results:
+        round_trip(session_pb2.ActResponse(), "result", "duel", result)
+    for view in views:
+        round_trip(session_pb2.GameState(), "view", "duel", view)
+    for line in DUEL.standings(state):
+        round_trip(session_pb2.NamedStanding(), "details", "duel", dict(line.details))
+    round_trip(session_pb2.GameRecord(), "kind_record", "duel", DUEL.record(state))
+    round_trip(session_pb2.CreateGameRequest(), "kind_config", "duel", DUEL.config_data(config))
+    round_trip(session_pb2.ActRequest(), "action", "duel", {"guess": "crane", "round": 1})

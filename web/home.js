@@ -5,11 +5,12 @@
 
 import { api } from "./api.js";
 import { $, h, fill, show } from "./dom.js";
-import { t, language, known } from "./i18n.js";
+import { t, language } from "./i18n.js";
 import { saveSeat, lastName, saveName, recentTables } from "./storage.js";
 import { tileNode } from "./board.js";
 import { screen, message, failure } from "./ui.js";
-import "./kinds/duel/messages.js"; // the duel's texts (its create form is on this page)
+import { lexiconLabel } from "./lexicons.js";
+import { kindOf, kindNames, defaultKind } from "./kinds/index.js";
 
 let lexicons = null; // GET /v1/lexicons, once
 let health = null; // GET /healthz, once
@@ -40,38 +41,15 @@ export async function showHome() {
   refreshOpenTables();
   try {
     lexicons = await api.lexicons();
-    drawLexiconChoice();
+    prepareKinds();
   } catch (error) {
     message(failure(error));
   }
 }
 
-/** A lexicon in words: its label when the page knows its id (saying the French list is not
- * the official ODS), else its id and word count. */
-export function lexiconLabel(lexicon) {
-  const n = lexicon.word_count.toLocaleString(language());
-  return known(`lexicon.${lexicon.id}`) ? t(`lexicon.${lexicon.id}`, { n }) : t("lexiconOther", { id: lexicon.id, n });
-}
-
-function drawLexiconChoice() {
-  if (!lexicons) return;
-  const select = $("#create-lexicon");
-  const chosen = select.value;
-  const list = lexicons.lexicons || [];
-  fill(
-    select,
-    list.map((lexicon) => h("option", { value: lexicon.id }, lexiconLabel(lexicon))),
-  );
-  select.value = chosen || (list.some((l) => l.id === "fr") ? "fr" : select.value);
-  drawLexiconNote();
-}
-
-/** What the chosen lexicon is not (the French list: not the official ODS), under the choice. */
-function drawLexiconNote() {
-  const key = `lexiconNote.${$("#create-lexicon").value}`;
-  const note = $("#lexicon-note");
-  note.textContent = known(key) ? t(key) : "";
-  show(note, known(key));
+/** Let every kind draw its create form's parts from what the server has. */
+function prepareKinds() {
+  for (const name of kindNames()) kindOf(name).home.prepare?.({ lexicons });
 }
 
 /** A missing name said in words under its field (not only a red outline); "" clears it. */
@@ -93,69 +71,14 @@ async function createTable(event, navigate) {
     return;
   }
   nameError($("#create-name"), "");
-  if (form.kind.value === "duel") {
-    await createDuel(form, name, navigate);
-    return;
-  }
-  const seats = Number($("#create-seats").value);
-  // A hidden option for quick games (tests, demos): ?seconds=N on the home page.
-  const quick = Number(new URLSearchParams(location.search).get("seconds"));
-  const seconds = quick >= 5 && quick <= 3600 ? quick : Number(form.seconds.value);
-  const config = {
-    seconds_per_turn: seconds,
-    variant: $("#create-variant").value,
-    lexicon: $("#create-lexicon").value || "fr",
-  };
-  if ($("#create-turns").value) config.max_turns = Number($("#create-turns").value);
-  // The tile set goes with the lexicon's language (the presets' tiles are French).
-  if (config.lexicon === "en") config.tiles = "english";
+  const kind = kindOf(form.kind.value) || defaultKind();
+  const { body, seats } = kind.home.createRequest(form);
   const button = form.querySelector("button[type=submit]");
   button.disabled = true;
   try {
     saveName(name);
-    const created = await api.createGame({ preset: "online", reveal_seconds: 15, seats, config });
-    saveSeat(created.game_id, { organiserToken: created.organiser_token, seats });
-    const joined = await api.join(created.game_id, name);
-    saveSeat(created.game_id, {
-      playerId: joined.player_id,
-      playerToken: joined.player_token,
-      name,
-    });
-    await navigate(`/t/${created.game_id}`);
-  } catch (error) {
-    message(failure(error));
-  } finally {
-    button.disabled = false;
-  }
-}
-
-// -- Duel de Mots: the create form's second kind ------------------------------------------------
-
-/** Show the settings of the chosen kind (`?kind=duel` on the home page's URL chooses the duel);
- * the duel's words take the page's language until the player picks another. */
-function showKind(fromUrl = true) {
-  const form = $("#create-form");
-  if (fromUrl && new URLSearchParams(location.search).get("kind") === "duel") form.kind.value = "duel";
-  const kind = form.kind.value || "duplicate";
-  for (const node of form.querySelectorAll("[data-kind]")) show(node, node.dataset.kind === kind);
-  const words = $("#create-duel-language");
-  if (!words.dataset.chosen) words.value = language();
-}
-
-async function createDuel(form, name, navigate) {
-  const seats = Number($("#create-duel-seats").value);
-  const config = {
-    language: $("#create-duel-language").value,
-    round_seconds: Number($("#create-duel-clock").value),
-    rounds: Number($("#create-duel-rounds").value),
-    seats,
-  };
-  const button = form.querySelector("button[type=submit]");
-  button.disabled = true;
-  try {
-    saveName(name);
-    const created = await api.createGame({ kind: "duel", config });
-    saveSeat(created.game_id, { organiserToken: created.organiser_token, seats, kind: "duel" });
+    const created = await api.createGame(body);
+    saveSeat(created.game_id, { organiserToken: created.organiser_token, seats, kind: kind.name });
     const joined = await api.join(created.game_id, name);
     saveSeat(created.game_id, { playerId: joined.player_id, playerToken: joined.player_token, name });
     await navigate(`/t/${created.game_id}`);
@@ -164,6 +87,16 @@ async function createDuel(form, name, navigate) {
   } finally {
     button.disabled = false;
   }
+}
+
+/** Show the settings of the chosen kind (`?kind=<name>` on the home page's URL chooses it). */
+function showKind(fromUrl = true) {
+  const form = $("#create-form");
+  const asked = new URLSearchParams(location.search).get("kind");
+  if (fromUrl && asked && kindOf(asked)) form.kind.value = asked;
+  const kind = kindOf(form.kind.value) || defaultKind();
+  for (const node of form.querySelectorAll("[data-kind]")) show(node, node.dataset.kind === kind.name);
+  kind.home.prepare?.({ lexicons });
 }
 
 function gotoTable(event, navigate) {
@@ -238,14 +171,11 @@ function drawOpenTables() {
   fill(
     $("#open-tables-list"),
     openTables.map((table) => {
-      if (table.kind === "duel") return openDuelTable(table);
-      const seconds = table.seconds_per_turn;
-      const time = seconds % 60 === 0 ? t("minutes", { n: seconds / 60 }) : t("openTableSeconds", { n: seconds });
-      const variant = known(`variant.${table.variant}`) ? t(`variant.${table.variant}`) : table.variant;
-      const opened = new Date(table.created_ms).toLocaleTimeString(language(), { hour: "2-digit", minute: "2-digit" });
+      const kind = kindOf(table.kind);
+      const details = kind ? kind.home.tableDetails(table) : [table.kind];
       return h(
         "li",
-        { dataset: { gameId: table.game_id } },
+        { dataset: { gameId: table.game_id, kind: table.kind } },
         h("span", { class: "open-table-title" }, table.title || t("openTableNamed", { id: table.game_id })),
         h(
           "span",
@@ -253,38 +183,16 @@ function drawOpenTables() {
           t("seatsTaken", { n: table.players, seats: table.seats }),
           table.robots ? ` (${t("openTableRobots", { n: table.robots })})` : "",
         ),
-        h("span", { class: "muted" }, [variant, table.lexicon, t("openTablePerTurn", { time }), t("openTableOpened", { time: opened })].join(" · ")),
+        h("span", { class: "muted" }, details.join(" · ")),
         h("a", { class: "button primary open-table-join", href: `/t/${table.game_id}` }, t("openTableJoin")),
       );
     }),
   );
 }
 
-/** An open Duel de Mots table: its name, seats, the words' language, and the link that joins
- * it. */
-function openDuelTable(table) {
-  const opened = new Date(table.created_ms).toLocaleTimeString(language(), { hour: "2-digit", minute: "2-digit" });
-  const details = [t("duel.kind.duel")];
-  if (known(`duel.lang.${table.language}`)) details.push(t(`duel.lang.${table.language}`));
-  details.push(t("openTableOpened", { time: opened }));
-  return h(
-    "li",
-    { dataset: { gameId: table.game_id, kind: "duel" } },
-    h("span", { class: "open-table-title" }, table.title || t("openTableNamed", { id: table.game_id })),
-    h(
-      "span",
-      { class: "open-table-seats" },
-      t("seatsTaken", { n: table.players, seats: table.seats }),
-      table.robots ? ` (${t("openTableRobots", { n: table.robots })})` : "",
-    ),
-    h("span", { class: "muted" }, details.join(" · ")),
-    h("a", { class: "button primary open-table-join", href: `/t/${table.game_id}` }, t("openTableJoin")),
-  );
-}
-
 /** Draw again what the home screen and the footer built in code (a change of language). */
 export function redrawHome() {
-  drawLexiconChoice();
+  prepareKinds();
   drawOpenTables();
   drawAbout();
   for (const input of [$("#create-name"), $("#join-name")]) {
@@ -296,11 +204,10 @@ export function redrawHome() {
 export function initHome(navigate) {
   $("#create-form").addEventListener("submit", (event) => createTable(event, navigate));
   $("#goto-form").addEventListener("submit", (event) => gotoTable(event, navigate));
-  $("#create-lexicon").addEventListener("change", drawLexiconNote);
+  for (const name of kindNames()) kindOf(name).home.init?.();
   for (const radio of $("#create-form").querySelectorAll("input[name=kind]")) {
     radio.addEventListener("change", () => showKind(false));
   }
-  $("#create-duel-language").addEventListener("change", (event) => (event.target.dataset.chosen = "true"));
   setInterval(refreshOpenTables, OPEN_TABLES_REFRESH_MS);
   window.addEventListener("focus", refreshOpenTables);
   document.addEventListener("visibilitychange", refreshOpenTables);

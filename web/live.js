@@ -2,28 +2,15 @@
 // Last-Event-ID); after any break the page re-reads the whole state (onResync), so that it is
 // exactly right whatever was missed. A stream closed for good is reopened after a delay.
 
-const EVENTS = [
-  "state",
-  "player_joined",
-  "game_started",
-  "turn_started",
-  "answer_count",
-  "turn_revealed",
-  "next_count",
-  "paused",
-  "resumed",
-  "game_over",
-];
-
 export class Live {
   /**
    * @param {string} url the events URL
    * @param {(type: string, data: object) => void} onEvent
    * @param {() => void} onResync called when the stream (re)opens after a break
    * @param {(connected: boolean) => void} onStatus
-   * @param {string[]} types the events to listen to (a game kind's own; the duplicate's by default)
+   * @param {string[]} types the events to listen to (the game kind's)
    */
-  constructor(url, onEvent, onResync, onStatus, types = EVENTS) {
+  constructor(url, onEvent, onResync, onStatus, types) {
     this.url = url;
     this.onEvent = onEvent;
     this.onResync = onResync;

@@ -2,9 +2,10 @@
 // language's keyboard, the rivals' grids as colours, the round clock and its closing window,
 // the reveal between rounds, the standings, and the game over with its summary to share.
 //
-// app.js hands a table over to this module when `GET /v1/games/{id}` says `kind: "duel"`
-// (after the join screen, which both kinds share): `openDuel({id, state, seat, watching})`
-// draws it, and the controller it returns is closed when the page goes elsewhere. Like the
+// The shell (app.js, through web/kinds/index.js) hands a table over to this module when
+// `GET /v1/games/{id}` says `kind: "duel"` (after the join screen, which every kind shares):
+// `open({id, state, seat, watching})` draws it, and the controller it returns is closed when
+// the page goes elsewhere. Like the
 // duplicate table, it reads the game with the player's token on load, after every event (the
 // events are public: a player's own letters come only from their guesses' answers and from
 // that read), after a reconnection and when the tab comes back; during a round it asks for
@@ -48,8 +49,10 @@ let active = null; // the open DuelTable
 
 onLanguage(() => active?.draw());
 
-/** Open the duel table `id` with its first `state` (a player's `seat`, or watching). */
-export function openDuel({ id, state, seat, watching }) {
+/** Open the duel table `id` with its first `state` (a player's `seat`, or watching); the
+ * shell calls the table's `close()` when the page leaves the game, `refresh()` when the tab
+ * comes back and `reconnect()` when the network does. */
+export function open({ id, state, seat, watching }) {
   active?.close();
   active = new DuelTable(id, seat, watching);
   active.apply(state);
@@ -253,11 +256,7 @@ class DuelTable {
     message("");
 
     this.onKey = (event) => this.key(event);
-    this.onVisible = () => document.visibilityState === "visible" && this.refresh();
-    this.onOnline = () => this.live?.reconnect();
     document.addEventListener("keydown", this.onKey);
-    document.addEventListener("visibilitychange", this.onVisible);
-    window.addEventListener("online", this.onOnline);
     this.ticker = setInterval(() => this.drawClock(), 250);
     this.live = null;
   }
@@ -287,6 +286,11 @@ class DuelTable {
     });
   }
 
+  /** The network is back: reconnect the live updates at once (the shell calls it). */
+  reconnect() {
+    this.live?.reconnect();
+  }
+
   close() {
     this.closed = true;
     this.live?.close();
@@ -294,8 +298,6 @@ class DuelTable {
     clearInterval(this.ticker);
     clearTimeout(this.soon);
     document.removeEventListener("keydown", this.onKey);
-    document.removeEventListener("visibilitychange", this.onVisible);
-    window.removeEventListener("online", this.onOnline);
     show(this.section, false);
     show($("#connection"), false);
     if (active === this) active = null;

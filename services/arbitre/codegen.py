@@ -1,10 +1,11 @@
 """Generate the Python gRPC code of ``protos/`` into ``services/arbitre/v1`` (or check it).
 
 ``python -m arbitre.codegen`` writes ``*_pb2.py``, ``*_pb2.pyi`` and ``*_pb2_grpc.py`` for every
-``protos/arbitre/v1/*.proto``; ``python -m arbitre.codegen --check`` generates into a temporary
-directory and exits 1 when the checked-in files differ (drift), 0 when they match. The output
-depends only on the ``.proto`` files and the pinned ``grpcio-tools`` version (see
-``pyproject.toml``). Works from a checkout: it needs ``protos/`` beside ``services/``.
+``protos/arbitre/v1/*.proto``, and their descriptor set with comments (``descriptors.binpb``);
+``python -m arbitre.codegen --check`` generates into a temporary directory and exits 1 when the
+checked-in files differ (drift), 0 when they match. The output depends only on the ``.proto``
+files and the pinned ``grpcio-tools`` version (see ``pyproject.toml``). Works from a checkout:
+it needs ``protos/`` beside ``services/``.
 """
 
 from __future__ import annotations
@@ -21,6 +22,10 @@ ROOT = Path(__file__).resolve().parents[2]
 PROTOS = ROOT / "protos"
 #: Where the generated package ``arbitre.v1`` lives.
 TARGET = ROOT / "services" / "arbitre" / "v1"
+#: The descriptor set of the ``.proto`` files with their comments, written beside the code: the
+#: gateway's OpenAPI document takes the descriptions of a kind's messages from it
+#: (:mod:`arbitre.api.proto_schema`).
+DESCRIPTOR_SET = "descriptors.binpb"
 _INIT = '"""Generated gRPC code of ``protos/arbitre/v1`` (``python -m arbitre.codegen``)."""\n'
 
 
@@ -33,7 +38,8 @@ def generate(out_root: Path) -> Path:
     """Generate the code under ``out_root/arbitre/v1``; returns that directory."""
     from grpc_tools import protoc  # a development dependency
 
-    out_root.mkdir(parents=True, exist_ok=True)
+    package = out_root / "arbitre" / "v1"
+    package.mkdir(parents=True, exist_ok=True)
     include = Path(protoc.__file__).parent / "_proto"
     arguments = [
         "protoc",
@@ -42,12 +48,13 @@ def generate(out_root: Path) -> Path:
         f"--python_out={out_root}",
         f"--pyi_out={out_root}",
         f"--grpc_python_out={out_root}",
+        f"--descriptor_set_out={package / DESCRIPTOR_SET}",
+        "--include_source_info",
         *(str(path.relative_to(PROTOS)) for path in proto_files()),
     ]
     status = protoc.main(arguments)
     if status != 0:
         raise RuntimeError(f"protoc failed with status {status}")
-    package = out_root / "arbitre" / "v1"
     (package / "__init__.py").write_text(_INIT, encoding="utf-8")
     return package
 

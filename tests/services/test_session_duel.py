@@ -269,6 +269,54 @@ def test_concurrent_retries_of_one_request_spend_one_row(stub: Any) -> None:
     assert view(stub, game_id, ana.player_token)["you"]["grid"]["tries_used"] == 1
 
 
+#: The kind's stage each session phase goes with, for a game running.
+PHASE_STAGES = {"turn": "playing", "reveal": "between"}
+
+
+def test_a_state_read_while_steps_come_is_of_one_moment(stub: Any) -> None:
+    """The session's fields (status, phase, turn) and the kind's view in one state were read
+    at one moment, even while rounds open and close under the reader."""
+    created = create(stub, rounds=5)
+    game_id = created.game_id
+    words = words_of(game_id, rounds=5)
+    ana = join(stub, game_id, "Ana")
+    bob = join(stub, game_id, "Bob")
+    mixed: list[tuple[str, str, int, str, int]] = []
+    stop = threading.Event()
+
+    def read() -> None:
+        while not stop.is_set():
+            for token in ("", ana.player_token):
+                state = stub.GetGame(session_pb2.GetGameRequest(game_id=game_id, token=token))
+                seen = view_in(state)
+                expected = "over" if state.status == "over" else PHASE_STAGES.get(state.phase)
+                if expected is not None and (expected, state.turn) != (
+                    seen["stage"],
+                    seen["round"],
+                ):
+                    mixed.append(
+                        (state.status, state.phase, state.turn, seen["stage"], seen["round"])
+                    )
+
+    readers = [threading.Thread(target=read) for _ in range(3)]
+    for reader in readers:
+        reader.start()
+    try:
+        command(stub, "Start", created)
+        for number, word in enumerate(words, start=1):
+            for player in (ana, bob):
+                guess(stub, game_id, player.player_token, word, number)
+            wait_for(lambda: view(stub, game_id)["stage"] in ("between", "over"))
+            if number < len(words):
+                command(stub, "OpenNext", created)
+    finally:
+        stop.set()
+        for reader in readers:
+            reader.join()
+    assert view(stub, game_id)["stage"] == "over"
+    assert mixed == []
+
+
 def test_pause_stops_guesses_and_resume_gives_the_time_back(stub: Any) -> None:
     created = create(stub)
     game_id = created.game_id

@@ -34,7 +34,15 @@ from google.protobuf.message import Message
 
 from arbitre.v1 import options_pb2
 
-__all__ = ["ProtoDataError", "fill", "to_data"]
+__all__ = [
+    "FieldShape",
+    "MessageShape",
+    "ProtoDataError",
+    "fill",
+    "integer_bounds",
+    "shape",
+    "to_data",
+]
 
 M = TypeVar("M", bound=Message)
 
@@ -66,7 +74,7 @@ class ProtoDataError(ValueError):
 
 
 @dataclass(frozen=True, slots=True)
-class _Field:
+class FieldShape:
     """How one field reads and writes."""
 
     name: str
@@ -80,17 +88,18 @@ class _Field:
 
 
 @dataclass(frozen=True, slots=True)
-class _Shape:
+class MessageShape:
     """How one message type reads and writes."""
 
-    fields: tuple[_Field, ...]
-    by_name: Mapping[str, _Field]
+    fields: tuple[FieldShape, ...]
+    by_name: Mapping[str, FieldShape]
     positional: bool
     box: bool
 
 
 @cache
-def _shape(descriptor: Descriptor) -> _Shape:
+def shape(descriptor: Descriptor) -> MessageShape:
+    """How the messages of type ``descriptor`` read and write (computed once per type)."""
     fields = []
     for field in descriptor.fields:
         repeated = field.is_repeated
@@ -106,7 +115,7 @@ def _shape(descriptor: Descriptor) -> _Shape:
             len(oneof.fields) == 1 and field.has_presence and oneof.name == f"_{field.name}"
         )
         fields.append(
-            _Field(
+            FieldShape(
                 name=field.name,
                 descriptor=field,
                 repeated=repeated,
@@ -120,7 +129,7 @@ def _shape(descriptor: Descriptor) -> _Shape:
     extension: Any = options_pb2.positional
     positional = bool(descriptor.GetOptions().Extensions[extension])
     box = len(fields) == 1 and fields[0].name == "value" and fields[0].presence
-    return _Shape(
+    return MessageShape(
         fields=tuple(fields),
         by_name={f.name: f for f in fields},
         positional=positional,
@@ -135,23 +144,23 @@ def fill(message: M, data: Any, path: str = "") -> M:
     """``message`` with ``data`` (its JSON-ready form) written into it, then returned; a
     :class:`ProtoDataError` naming where when ``data`` does not fit (``message`` may then hold a
     part of it: use a new one)."""
-    shape = _shape(message.DESCRIPTOR)
+    layout = shape(message.DESCRIPTOR)
     message.SetInParent()
-    if shape.box:
-        _set(message, shape.fields[0], data, path)
+    if layout.box:
+        _set(message, layout.fields[0], data, path)
         return message
-    if shape.positional:
+    if layout.positional:
         if not isinstance(data, list | tuple):
-            raise ProtoDataError(path, f"expected a list of {len(shape.fields)} values")
-        if len(data) != len(shape.fields):
-            raise ProtoDataError(path, f"expected {len(shape.fields)} values, got {len(data)}")
-        for field, value in zip(shape.fields, data, strict=True):
+            raise ProtoDataError(path, f"expected a list of {len(layout.fields)} values")
+        if len(data) != len(layout.fields):
+            raise ProtoDataError(path, f"expected {len(layout.fields)} values, got {len(data)}")
+        for field, value in zip(layout.fields, data, strict=True):
             _set(message, field, value, f"{path}[{field.name}]")
         return message
     if not isinstance(data, Mapping):
         raise ProtoDataError(path, "expected an object")
     for key, value in data.items():
-        named = shape.by_name.get(key) if isinstance(key, str) else None
+        named = layout.by_name.get(key) if isinstance(key, str) else None
         where = f"{path}.{key}" if path else str(key)
         if named is None:
             raise ProtoDataError(where, "unknown field")
@@ -159,7 +168,7 @@ def fill(message: M, data: Any, path: str = "") -> M:
     return message
 
 
-def _set(message: Message, field: _Field, value: Any, path: str) -> None:
+def _set(message: Message, field: FieldShape, value: Any, path: str) -> None:
     if field.entry is not None:
         if not isinstance(value, Mapping):
             raise ProtoDataError(path, "expected an object")
@@ -210,7 +219,8 @@ def _check_scalar(field: FieldDescriptor, value: Any, path: str) -> None:
     elif kind in _INTEGERS:
         ok = isinstance(value, int) and not isinstance(value, bool)
         expected = "an integer"
-        if ok and not _in_range(kind, value):
+        low, high = integer_bounds(kind) or (0, 0)
+        if ok and not low <= value <= high:
             raise ProtoDataError(path, f"{value} is out of range")
     elif kind in _NUMBERS:
         ok = isinstance(value, int | float) and not isinstance(value, bool)
@@ -221,18 +231,22 @@ def _check_scalar(field: FieldDescriptor, value: Any, path: str) -> None:
         raise ProtoDataError(path, f"expected {expected}, got {type(value).__name__}")
 
 
-def _in_range(kind: int, value: int) -> bool:
+def integer_bounds(kind: int) -> tuple[int, int] | None:
+    """The smallest and largest values of an integer field type, or ``None`` for another
+    type."""
     if kind in (
         FieldDescriptor.TYPE_INT32,
         FieldDescriptor.TYPE_SINT32,
         FieldDescriptor.TYPE_SFIXED32,
     ):
-        return -(2**31) <= value < 2**31
+        return -(2**31), 2**31 - 1
     if kind in (FieldDescriptor.TYPE_UINT32, FieldDescriptor.TYPE_FIXED32):
-        return 0 <= value < 2**32
+        return 0, 2**32 - 1
     if kind in (FieldDescriptor.TYPE_UINT64, FieldDescriptor.TYPE_FIXED64):
-        return 0 <= value < 2**64
-    return -(2**63) <= value < 2**63
+        return 0, 2**64 - 1
+    if kind in _INTEGERS:
+        return -(2**63), 2**63 - 1
+    return None
 
 
 # -- message -> data ---------------------------------------------------------------------------
@@ -241,14 +255,14 @@ def _in_range(kind: int, value: int) -> bool:
 def to_data(message: Message, *, nulls: bool = True) -> Any:
     """``message`` as JSON-ready data (the inverse of :func:`fill`); with ``nulls=False`` the
     unset fields with presence are left out instead of written ``null``."""
-    shape = _shape(message.DESCRIPTOR)
-    if shape.box:
-        field = shape.fields[0]
+    layout = shape(message.DESCRIPTOR)
+    if layout.box:
+        field = layout.fields[0]
         return _get(message, field, nulls) if message.HasField(field.name) else None
-    if shape.positional:
-        return [_get(message, field, nulls) for field in shape.fields]
+    if layout.positional:
+        return [_get(message, field, nulls) for field in layout.fields]
     data: dict[str, Any] = {}
-    for field in shape.fields:
+    for field in layout.fields:
         if (field.presence or field.in_oneof) and not message.HasField(field.name):
             if nulls and not field.in_oneof:
                 data[field.name] = None
@@ -257,7 +271,7 @@ def to_data(message: Message, *, nulls: bool = True) -> Any:
     return data
 
 
-def _get(message: Message, field: _Field, nulls: bool) -> Any:
+def _get(message: Message, field: FieldShape, nulls: bool) -> Any:
     value = getattr(message, field.name)
     if field.is_map:
         if field.message is not None:

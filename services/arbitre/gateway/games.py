@@ -27,12 +27,12 @@ from flask import Flask, Response, jsonify, request
 from arbitre.api.actions import is_request_id
 from arbitre.api.game_state import game_state_data
 from arbitre.api.kind_parts import ProtoDataError, has_part, part, put_part
+from arbitre.api.tables import seats_refusal
 from arbitre.gateway import openapi
 from arbitre.gateway.errors import ApiError, bad_request
 from arbitre.gateway.reading import Body, json_object, query_arguments, shown
 from arbitre.services.game_keys import is_game_id
 from arbitre.services.kind_names import enum_of_name
-from arbitre.services.session import seats_refusal
 from arbitre.v1 import common_pb2, session_pb2
 
 if TYPE_CHECKING:

@@ -14,14 +14,12 @@ import copy
 from typing import Any
 
 from arbitre.api.actions import MAX_REQUEST_ID, REQUEST_ID_PATTERN
+from arbitre.api.tables import MAX_BEST_MOVES, MAX_TABLE_SEATS, MIN_TABLE_SEATS
 from arbitre.engine.robots.duplicate import RobotLevel
+from arbitre.gateway.openapi_kinds import event_types, kind_components, kind_parts, parted_kinds
 from arbitre.rules.game_config import INTEGER_RANGES, Variant
-from arbitre.rules.kinds.duel.alphabet import LANGUAGES as DUEL_LANGUAGE_VALUES
-from arbitre.rules.kinds.duel.config import MAX_REVEAL_SECONDS as DUEL_MAX_REVEAL_SECONDS
-from arbitre.rules.kinds.duel.config import MAX_SEATS as DUEL_MAX_SEATS
-from arbitre.rules.kinds.duel.config import MIN_SEATS as DUEL_MIN_SEATS
-from arbitre.rules.kinds.duel.config import ROUND_COUNTS as DUEL_ROUND_COUNTS
-from arbitre.rules.kinds.duel.config import ROUND_SECONDS as DUEL_ROUND_SECONDS
+from arbitre.rules.kinds import kind as kind_named
+from arbitre.rules.kinds import names as kind_names
 from arbitre.rules.kinds.duplicate.config import MAX_REVEAL_SECONDS
 from arbitre.rules.registration import MAX_CLUB_CHARS as REGISTRATION_CLUB_CHARS
 from arbitre.rules.registration import MAX_NAME_CHARS as REGISTRATION_NAME_CHARS
@@ -29,10 +27,6 @@ from arbitre.rules.sealed_package import MAX_KEY_TEXT
 from arbitre.rules.tie_break import TIE_BREAK_KEYS as RULES_TIE_BREAK_KEYS
 from arbitre.services.game_keys import GAME_ID_PATTERN
 from arbitre.services.open_tables import MAX_LISTED_TABLES as SESSION_LISTED_TABLES
-from arbitre.services.session import MAX_BEST_MOVES, MAX_TABLE_SEATS, MIN_TABLE_SEATS
-
-#: The codes of the Duel de Mots languages.
-DUEL_LANGUAGES = tuple(language.value for language in DUEL_LANGUAGE_VALUES)
 
 __all__ = [
     "API_VERSION",
@@ -96,7 +90,7 @@ MAX_SEARCH_LIMIT = 10_000
 #: paging limits.
 MAX_TURN = 10_000
 #: The game kinds a game may be created as (the registry's names the platform plays).
-GAME_KINDS = ("duplicate", "duel")
+GAME_KINDS = kind_names()
 #: Longest request id of an action (its idempotency key).
 MAX_REQUEST_ID_CHARS = MAX_REQUEST_ID
 MAX_TITLE_CHARS = 120
@@ -507,29 +501,18 @@ _EVENTS: dict[str, tuple[str, dict[str, Any]]] = {
         "shows it to a spectator.",
         _ref("AnyGameState"),
     ),
-    "created": (
-        "The game was created (first of its stream, seen when resuming from the start): "
-        "seed_commitment is the SHA-256 commitment to the seed, revealed at the end.",
-        _event_data([], {"seed_commitment": _optional({"type": "string"})}),
-    ),
     "player_joined": (
-        "A player joined. A duplicate game's gives their name, a robot's level and how many "
-        "players there are; a duel's the round they play from (names: the game's state and "
-        "standings).",
+        "A player joined a duplicate game: their name, a robot's level, how many players "
+        "there are.",
         _event_data(
-            ["player"],
+            ["player", "name", "players"],
             {
                 "player": {"type": "string"},
                 "name": {"type": "string"},
                 "players": _INTEGER,
-                "from_round": _INTEGER,
                 "robot": {"type": "string", "enum": list(ROBOT_LEVELS)},
             },
         ),
-    ),
-    "game_started": (
-        "The game started (scheduled: by itself, at its start_at_ms); turn_started follows.",
-        _event_data(["scheduled"], {"scheduled": {"type": "boolean"}}),
     ),
     "turn_started": (
         "A turn is open: its rack and board, and its deadline (Unix ms).",
@@ -572,14 +555,6 @@ _EVENTS: dict[str, tuple[str, dict[str, Any]]] = {
             },
         ),
     ),
-    "paused": (
-        "The organiser paused the game: the clock keeps remaining_ms for the resume.",
-        _event_data(["turn"], {"turn": _INTEGER, "remaining_ms": _INTEGER}),
-    ),
-    "resumed": (
-        "The game goes on: the open turn's new deadline, or when the next opens (0: none).",
-        _event_data(["turn", "deadline_ms"], {"turn": _INTEGER, "deadline_ms": _INTEGER}),
-    ),
     "next_count": (
         "During a reveal: how many of the people at the game pressed Next.",
         _event_data(
@@ -589,75 +564,35 @@ _EVENTS: dict[str, tuple[str, dict[str, Any]]] = {
     ),
     "game_over": (
         "The game is over; the stream ends. A duplicate game says why (reason: bag, no_move "
-        "or max_turns); a duel gives its final standings and its seed.",
+        "or max_turns).",
         _event_data(
-            [],
-            {
-                "reason": {"type": "string", "enum": ["bag", "no_move", "max_turns"]},
-                "standings": {"type": "array"},
-                "seed": _INTEGER,
-            },
+            ["reason"],
+            {"reason": {"type": "string", "enum": ["bag", "no_move", "max_turns"]}},
         ),
-    ),
-    "round_started": (
-        "A duel's round opened: its number, when it opened and ends (Unix ms), the SHA-256 "
-        "commitment to its word (revealed with its salt by round_over) and who plays it.",
-        _event_data(
-            ["round", "opened_at", "ends_at", "commitment", "players"],
-            {
-                "round": _INTEGER,
-                "opened_at": _INTEGER,
-                "ends_at": _INTEGER,
-                "commitment": {"type": "string"},
-                "players": {"type": "array", "items": {"type": "string"}},
-            },
-        ),
-    ),
-    "rival_row": (
-        "A player's guess in a duel, as everyone may see it: its marks in three states only "
-        "(G right place, Y elsewhere, . not in the word), never its letters.",
-        _event_data(
-            ["player", "round", "row", "marks"],
-            {
-                "player": {"type": "string"},
-                "round": _INTEGER,
-                "row": _INTEGER,
-                "marks": {"type": "string", "pattern": "^[GY.]+$"},
-            },
-        ),
-    ),
-    "closing_window": (
-        "The first player found a duel's word: the round now ends at ends_at (20 s later, or "
-        "at its clock if sooner).",
-        _event_data(
-            ["round", "opened_at", "ends_at"],
-            {"round": _INTEGER, "opened_at": _INTEGER, "ends_at": _INTEGER},
-        ),
-    ),
-    "round_over": (
-        "A duel's round closed: its word and salt (check them against the commitment), every "
-        "player's rows with letters, points and place, the solvers in order, the standings.",
-        _event_data(
-            ["round", "word", "salt", "players", "solvers", "standings"],
-            {
-                "round": _INTEGER,
-                "word": {"type": "string"},
-                "salt": {"type": "string"},
-                "players": {"type": "array"},
-                "solvers": {"type": "array", "items": {"type": "string"}},
-                "standings": {"type": "array"},
-            },
-        ),
-    ),
-    "player_left": (
-        "A player left a duel: their rows so far count; the round no longer waits for them.",
-        _event_data(["player", "round"], {"player": {"type": "string"}, "round": _INTEGER}),
     ),
     "error": (
         "The gateway's stream from the session broke (no id): reconnect with Last-Event-ID.",
         _event_data(["message"], {"message": {"type": "string"}}),
     ),
 }
+
+
+def _all_events() -> dict[str, tuple[str, dict[str, Any]]]:
+    """The events above and the typed ones (the session's own, each kind's: their schemas come
+    from their messages); a type that several send has the data of any of them."""
+    found = dict(_EVENTS)
+    for event_type, senders in event_types().items():
+        described = [found[event_type]] if event_type in found else []
+        described += senders
+        schemas = [schema for _, schema in described]
+        found[event_type] = (
+            " ".join(text for text, _ in described if text),
+            schemas[0] if len(schemas) == 1 else {"anyOf": schemas},
+        )
+    return found
+
+
+_EVENTS = _all_events()
 #: The types of the events a game's stream sends.
 EVENT_TYPES = tuple(_EVENTS)
 
@@ -682,43 +617,8 @@ _EVENT_SCHEMAS: dict[str, Any] = {
     "GameConfig": _GAME_CONFIG,
 }
 
-_DUEL_CONFIG: dict[str, Any] = {
-    "type": "object",
-    "additionalProperties": False,
-    "description": "A Duel de Mots room: every field optional, with its default.",
-    "properties": {
-        "language": {
-            "type": "string",
-            "enum": list(DUEL_LANGUAGES),
-            "description": "The words' language (not the interface's); default en.",
-        },
-        "round_seconds": {"type": "integer", "enum": list(DUEL_ROUND_SECONDS)},
-        "rounds": {"type": "integer", "enum": list(DUEL_ROUND_COUNTS)},
-        "seats": {
-            "type": "integer",
-            "minimum": 0,
-            "maximum": DUEL_MAX_SEATS,
-            "description": f"A table of {DUEL_MIN_SEATS} to {DUEL_MAX_SEATS} seats (default 4), "
-            "or 0: a room, a simultané of up to 10,000 players, whose views and events list the "
-            "first 50 players, rivals, rows and standings lines, the caller's own and counts.",
-        },
-        "reveal_seconds": {
-            "type": "integer",
-            "minimum": 0,
-            "maximum": DUEL_MAX_REVEAL_SECONDS,
-            "description": "How long a closed round is shown before the next opens by itself "
-            "(0: the organiser opens it with /next); default 15.",
-        },
-        "words": {
-            "type": "string",
-            "enum": ["shipped"],
-            "description": "The word lists: the shipped ones (a server reads no other).",
-        },
-    },
-}
-
 _KIND_SCHEMAS: dict[str, Any] = {
-    "DuelConfig": _DUEL_CONFIG,
+    **kind_components(),
     "AnyGameState": {
         "description": "A game's state: a duplicate game's GameState, or the KindGameState of "
         "a game of another kind.",
@@ -748,7 +648,7 @@ _KIND_SCHEMAS: dict[str, Any] = {
         ],
         "properties": {
             "game_id": {"type": "string", "pattern": GAME_ID_PATTERN},
-            "kind": {"type": "string", "enum": [k for k in GAME_KINDS if k != "duplicate"]},
+            "kind": {"type": "string", "enum": parted_kinds()},
             "title": {"type": "string"},
             "status": {
                 "type": "string",
@@ -775,7 +675,10 @@ _KIND_SCHEMAS: dict[str, Any] = {
             },
             "seed_commitment": {"type": ["string", "null"]},
             "you": {"type": ["string", "null"], "description": "The caller's player id."},
-            "view": {"type": "object"},
+            "view": {
+                "oneOf": kind_parts("GameState"),
+                "description": "The kind's view of the game for the caller (nothing hidden).",
+            },
             "parked_reason": {"type": "string"},
         },
     },
@@ -786,8 +689,8 @@ _KIND_SCHEMAS: dict[str, Any] = {
         "examples": [{"action": {"guess": "crane", "round": 1}, "request_id": "a1"}],
         "properties": {
             "action": {
-                "type": "object",
-                "description": 'The kind\'s action: a duel\'s guess {"guess", "round"}.',
+                "anyOf": kind_parts("ActRequest"),
+                "description": "The action, of the game's kind.",
             },
             "request_id": {
                 "type": "string",
@@ -801,9 +704,8 @@ _KIND_SCHEMAS: dict[str, Any] = {
         "required": ["result", "replayed"],
         "properties": {
             "result": {
-                "type": "object",
-                "description": "The actor's own result: a duel's guess_marked (round, row, "
-                "letters, marks, tries_used, tries_left, found, points, extra_copy).",
+                "anyOf": kind_parts("ActResponse"),
+                "description": "The actor's own result, of the game's kind.",
             },
             "replayed": {"type": "boolean"},
         },
@@ -826,7 +728,7 @@ _GAME_SCHEMAS: dict[str, Any] = {
                     "type": "string",
                     "enum": [*GAME_KINDS, ""],
                     "description": 'The kind of game ("", like null, means duplicate). A game '
-                    "of another kind (duel: Duel de Mots) takes kind, config (DuelConfig), "
+                    "of another kind takes kind, config (the kind's configuration), "
                     "seed and title only: a duplicate game's other fields are a 400.",
                 }
             ),
@@ -840,8 +742,9 @@ _GAME_SCHEMAS: dict[str, Any] = {
             ),
             "config": _optional(
                 {
-                    "anyOf": [_ref("GameConfig"), _ref("DuelConfig")],
-                    "description": "A duel's DuelConfig; for duplicate, "
+                    "anyOf": [_ref("GameConfig"), *kind_parts("CreateGameRequest")],
+                    "description": "Another kind's configuration (its settings; those left "
+                    "out take their defaults); for duplicate, "
                     "fields of a game configuration overriding the preset's "
                     "(GameConfig: each integer in its range). An unknown field, a value of the "
                     "wrong type or an impossible one is a 400 saying which.",
@@ -1453,10 +1356,9 @@ _GAME_SCHEMAS: dict[str, Any] = {
                         "tops": {"type": "integer"},
                         "solos": {"type": "integer"},
                         "details": {
-                            "type": "object",
+                            "anyOf": kind_parts("NamedStanding"),
                             "description": "A game of another kind than duplicate: its own "
-                            "figures (a duel's words found, tries, solve times); negatif, "
-                            "percent_of_top, tops and solos are then 0.",
+                            "figures; negatif, percent_of_top, tops and solos are then 0.",
                         },
                     },
                 },
@@ -1507,8 +1409,12 @@ _GAME_SCHEMAS: dict[str, Any] = {
                         "title": {"type": "string"},
                         "seats": {
                             "type": "integer",
-                            "minimum": min(MIN_TABLE_SEATS, DUEL_MIN_SEATS),
-                            "maximum": max(MAX_TABLE_SEATS, DUEL_MAX_SEATS),
+                            "minimum": min(
+                                MIN_TABLE_SEATS, *(kind_named(k).min_seats for k in GAME_KINDS)
+                            ),
+                            "maximum": max(
+                                MAX_TABLE_SEATS, *(kind_named(k).max_seats for k in GAME_KINDS)
+                            ),
                         },
                         "players": {
                             "type": "integer",
@@ -2059,7 +1965,10 @@ def _game_paths() -> dict[str, Any]:
             "get": _game_operation(
                 "The game's record (JSON)",
                 "Everything needed to replay and check the game so far, with `arbitre`.",
-                _json(_ref("GameRecord"), "The record."),
+                _json(
+                    {"anyOf": [_ref("GameRecord"), *kind_parts("GameRecord")]},
+                    "The record: a duplicate game's GameRecord, or its kind's.",
+                ),
                 parameters=[_GAME_ID],
             )
         },

@@ -37,6 +37,7 @@ kinds' fast path (one actor's part of the open turn, kept without the game's loc
 
 from __future__ import annotations
 
+from arbitre.api.tables import MAX_BEST_MOVES, MAX_TABLE_SEATS, MIN_TABLE_SEATS, seats_refusal
 from arbitre.services.session.clock import Clock
 from arbitre.services.session.limits import (
     ADDRESS_VARIABLE,
@@ -44,7 +45,6 @@ from arbitre.services.session.limits import (
     FINISHED_TTL_MS,
     IDLE_TTL_MS,
     MAX_BACKLOG,
-    MAX_BEST_MOVES,
     MAX_CHECKED_RACK,
     MAX_CHECKED_ROWS,
     MAX_CONFIG_CHARS,
@@ -56,9 +56,7 @@ from arbitre.services.session.limits import (
     MAX_REVEAL_SECONDS,
     MAX_SCHEDULE_MS,
     MAX_STEP_FAILURES,
-    MAX_TABLE_SEATS,
     MAX_TITLE_CHARS,
-    MIN_TABLE_SEATS,
     OUTAGE_MS,
     PACKAGE_KEY_VARIABLE,
     PING_SECONDS,
@@ -70,7 +68,6 @@ from arbitre.services.session.limits import (
     SERVICE_NAME,
     SESSION_WORKERS,
 )
-from arbitre.services.session.lobby import seats_refusal
 from arbitre.services.session.main import main, registration
 from arbitre.services.session.packages import package_key_from_environment
 from arbitre.services.session.peers import Peers, peers_from_environment

@@ -17,11 +17,6 @@ MAX_PLAYERS = MAX_SEATS
 #: Longest player name, game title and configuration text accepted.
 MAX_TITLE_CHARS = 120
 MAX_CONFIG_CHARS = 16_384
-#: A table (seed 003) seats 2 to 6 players, people and robots: at least one opponent.
-MIN_TABLE_SEATS = 2
-MAX_TABLE_SEATS = 6
-#: Most best moves a revealed turn lists.
-MAX_BEST_MOVES = 100
 #: A game's state lists its first players only (a table's, all of them): a simultané's state
 #: would otherwise grow with its thousands of players, and be read by each of them.
 MAX_LISTED_PLAYERS = 100

@@ -12,6 +12,7 @@ from typing import Any
 
 import grpc
 
+from arbitre.api.tables import seats_refusal
 from arbitre.engine.robots.duplicate import RobotLevel
 from arbitre.lexicons.shipped import LANGUAGES as LEXICON_LANGUAGES
 from arbitre.rules import registration as registrations
@@ -28,9 +29,7 @@ from arbitre.services.session.limits import (
     MAX_PLAYERS,
     MAX_REVEAL_SECONDS,
     MAX_SCHEDULE_MS,
-    MAX_TABLE_SEATS,
     MAX_TITLE_CHARS,
-    MIN_TABLE_SEATS,
 )
 from arbitre.services.session.packages import Packages
 from arbitre.services.session.reading import Reading
@@ -38,7 +37,7 @@ from arbitre.services.session.refusals import _refuse
 from arbitre.services.session_store import JoinRefusedError, new_secret, token_hash
 from arbitre.v1 import common_pb2, dictionary_pb2, session_pb2
 
-__all__ = ["Lobby", "seats_refusal"]
+__all__ = ["Lobby"]
 
 log = logging.getLogger(__package__)
 
@@ -237,15 +236,3 @@ class Lobby(Packages, Reading):
             tables=[session_pb2.OpenTable(**dataclasses.asdict(table)) for table in found],
             server_time_ms=now,
         )
-
-
-def seats_refusal(seats: int) -> str:
-    """Why ``seats`` cannot be a game's (the one wording of the service and the gateway), or
-    ``""`` when it can: 0 (no limit) or a table of :data:`MIN_TABLE_SEATS` to
-    :data:`MAX_TABLE_SEATS`."""
-    if seats == 0 or MIN_TABLE_SEATS <= seats <= MAX_TABLE_SEATS:
-        return ""
-    return (
-        f"seats: a table has {MIN_TABLE_SEATS} to {MAX_TABLE_SEATS} seats, or 0 for no limit; "
-        f"not {seats}"
-    )

@@ -43,6 +43,9 @@ __all__ = [
     "Replayed",
     "judgement_data",
     "judgement_from",
+    "orders_of",
+    "parts_of",
+    "queue_orders",
 ]
 
 #: How many games' contexts a process keeps decoded (one per game: its current version).
@@ -306,21 +309,13 @@ class PartsStore:
 
     def parts(self, game_id: str, turn: int) -> dict[str, dict[str, Any]]:
         """Every stored part of ``turn``, by player."""
-        stored = self.redis.hgetall(GameKeys(game_id).parts(turn))
-        return {player: dict(json.loads(text)) for player, text in stored.items()}
+        return parts_of(self.redis.hgetall(GameKeys(game_id).parts(turn)))
 
     def orders(self, game_id: str, turn: int, claims: tuple[str, ...]) -> dict[str, dict[str, int]]:
         """The orders ``claims`` handed out in ``turn``: claim -> player -> order."""
-        keys = GameKeys(game_id)
         with self.redis.pipeline(transaction=False) as pipe:
-            for claim in claims:
-                pipe.hgetall(keys.orders(turn, claim))
-            handed = pipe.execute()
-        return {
-            claim: {player: int(order) for player, order in orders.items()}
-            for claim, orders in zip(claims, handed, strict=True)
-            if orders
-        }
+            queue_orders(pipe, game_id, turn, claims)
+            return orders_of(claims, pipe.execute())
 
     @staticmethod
     def write_turn(
@@ -356,3 +351,24 @@ class PartsStore:
                 pipe.hset(keys.orders(turn, claim), mapping=dict(handed))
         if done:
             pipe.sadd(keys.done(turn), *sorted(done))
+
+
+def parts_of(stored: Mapping[str, str]) -> dict[str, dict[str, Any]]:
+    """A turn's parts hash as read, by player."""
+    return {player: dict(json.loads(text)) for player, text in stored.items()}
+
+
+def queue_orders(pipe: Any, game_id: str, turn: int, claims: tuple[str, ...]) -> None:
+    """Queue on ``pipe`` the reads :func:`orders_of` takes, one per claim."""
+    keys = GameKeys(game_id)
+    for claim in claims:
+        pipe.hgetall(keys.orders(turn, claim))
+
+
+def orders_of(claims: tuple[str, ...], handed: list[Any]) -> dict[str, dict[str, int]]:
+    """The orders of ``claims`` from the reads :func:`queue_orders` queued."""
+    return {
+        claim: {player: int(order) for player, order in orders.items()}
+        for claim, orders in zip(claims, handed, strict=True)
+        if orders
+    }

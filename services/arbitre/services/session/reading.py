@@ -14,6 +14,7 @@ from typing import Any
 import grpc
 
 from arbitre.api.game_state import game_state_data
+from arbitre.api.tables import MAX_BEST_MOVES
 from arbitre.rules import registration as registrations
 from arbitre.rules.duplicate import Answer, DuplicateGame, PlayedTurn, Verdict
 from arbitre.rules.fair_play import board_fingerprint, helps_live_turn
@@ -32,7 +33,6 @@ from arbitre.services.remote_referee import PEER_TIMEOUT
 from arbitre.services.scoring import MAX_MOVE_CHARS
 from arbitre.services.session.base import SessionBase, _config_of, _settings_of
 from arbitre.services.session.limits import (
-    MAX_BEST_MOVES,
     MAX_CHECKED_RACK,
     MAX_CHECKED_ROWS,
     MAX_LISTED_PLAYERS,

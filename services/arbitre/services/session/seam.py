@@ -85,7 +85,13 @@ from arbitre.services.session.limits import (
     SEAT_WAIT_SECONDS,
     SPECTATOR_VIEW_SECONDS,
 )
-from arbitre.services.session.parts_store import PartRefusedError, PartsStore
+from arbitre.services.session.parts_store import (
+    PartRefusedError,
+    PartsStore,
+    orders_of,
+    parts_of,
+    queue_orders,
+)
 from arbitre.services.session.reading import _remaining_ms
 from arbitre.services.session.refusals import _refuse, _RefusedError
 from arbitre.services.session_store import Lock, new_secret, token_hash
@@ -104,6 +110,8 @@ _MALFORMED = frozenset({"bad_action", "wrong_length", "not_a_letter", "bad_confi
 #: The fields of a game hash that change at every step: a spectator's state built with them is
 #: served again while they are the same (for a short while: guesses change views between steps).
 _STAMP_FIELDS = ("status", "phase", "turn", "deadline_ms", "players", "context_version")
+#: How many times a read of a game's hash and state starts again when steps keep coming between.
+_CONSISTENT_READS = 5
 #: Spectators' states kept per process (one per game).
 _VIEWS_CACHED = 256
 
@@ -181,16 +189,42 @@ class KindGames(Answers):
 
     def _load(self, game_id: str, game: Mapping[str, str]) -> tuple[Kind[Any, Any, Any], Any]:
         """The game's kind and its whole state as the last step and the kept actions left it."""
+        return self._load_fresh(game_id, game)[1:]
+
+    def _load_fresh(
+        self, game_id: str, game: Mapping[str, str]
+    ) -> tuple[dict[str, str], Kind[Any, Any, Any], Any]:
+        """The game hash, its kind and its whole state, all read at one moment: the hash, the
+        saved state and the open turn's parts and orders in one transaction (read again when a
+        step came between the hash the turn was taken from and that transaction), so that the
+        session's fields and the kind's state always agree."""
         game_kind, tools = self._kind_and_tools(game)
-        saved = self.store.saved_game(game_id) or {}
-        if not _parted(game_kind):
-            return game_kind, game_kind.load(saved, tools)
-        turn = int(game.get("turn") or 0)
-        parts = self.parts.parts(game_id, turn) if game.get("phase") == "turn" else {}
-        claims = tuple(getattr(game_kind, "claims", ()))
-        orders = self.parts.orders(game_id, turn, claims) if parts else {}
-        parted: Any = game_kind
-        return game_kind, parted.attach(saved, parts, orders, tools)
+        claims = tuple(getattr(game_kind, "claims", ())) if _parted(game_kind) else ()
+        keys = GameKeys(game_id)
+        for _ in range(_CONSISTENT_READS):
+            turn = int(game.get("turn") or 0)
+            open_turn = _parted(game_kind) and game.get("phase") == "turn"
+            with self.store.redis.pipeline(transaction=True) as pipe:
+                pipe.hgetall(keys.game)
+                pipe.get(keys.state)
+                if open_turn:
+                    pipe.hgetall(keys.parts(turn))
+                    queue_orders(pipe, game_id, turn, claims)
+                found = pipe.execute()
+            fresh = dict(found[0])
+            if "kind" not in fresh:
+                _refuse(grpc.StatusCode.NOT_FOUND, f"no game {game_id!r}")
+            if (fresh.get("turn"), fresh.get("phase")) != (game.get("turn"), game.get("phase")):
+                game = fresh  # a step came between: read again at its turn
+                continue
+            saved = json.loads(found[1]) if found[1] is not None else {}
+            if not _parted(game_kind):
+                return fresh, game_kind, game_kind.load(saved, tools)
+            parts = parts_of(found[2]) if open_turn else {}
+            orders = orders_of(claims, found[3:]) if open_turn and parts else {}
+            parted: Any = game_kind
+            return fresh, game_kind, parted.attach(saved, parts, orders, tools)
+        _refuse(grpc.StatusCode.UNAVAILABLE, "the game changed at every read; retry")
 
     def _player(self, game_id: str, token: str) -> str:
         if not token:
@@ -737,11 +771,10 @@ class KindGames(Answers):
         game, now = table.game, table.now_ms
         if "kind" not in game:
             _refuse(grpc.StatusCode.NOT_FOUND, f"no game {game_id!r}")
-        deadline = int(game.get("deadline_ms") or 0)
         remaining = _remaining_ms(game, now)
         player = self.store.player_of(game_id, token) if token else None
         if player is not None:
-            return self._kind_state_built(game_id, game, table, player, now, deadline, remaining)
+            return self._kind_state_built(game_id, game, table, player, now)
         stamp = tuple(game.get(field, "") for field in _STAMP_FIELDS)
 
         def served(cached: tuple[tuple[str, ...], float, Any]) -> Any:
@@ -766,7 +799,7 @@ class KindGames(Answers):
             if cached is not None and cached[1] >= read_at:
                 return served(cached)
             built_at = time.monotonic()
-            built = self._kind_state_built(game_id, game, table, None, now, deadline, remaining)
+            built = self._kind_state_built(game_id, game, table, None, now)
             with self._views_lock:
                 self._views[game_id] = (stamp, built_at, built)
                 self._views.move_to_end(game_id)
@@ -781,10 +814,12 @@ class KindGames(Answers):
         table: Any,
         player: str | None,
         now: int,
-        deadline: int,
-        remaining: int,
     ) -> Any:
-        game_kind, state = self._load(game_id, game)
+        """The game's state for ``player`` (``None``: a spectator), its session's fields and the
+        kind's view read at one moment (:meth:`_load_fresh`)."""
+        game, game_kind, state = self._load_fresh(game_id, game)
+        deadline = int(game.get("deadline_ms") or 0)
+        remaining = _remaining_ms(game, now)
         view = game_kind.view(state, Viewer(player), now)
         built = session_pb2.GameState(
             game_id=game_id,

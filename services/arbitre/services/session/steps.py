@@ -15,6 +15,7 @@ from typing import Any
 import grpc
 import redis as redis_module
 
+from arbitre.api.tables import MIN_TABLE_SEATS
 from arbitre.rules.duplicate import DuplicateGame
 from arbitre.rules.fair_play import board_fingerprint, rack_key
 from arbitre.rules.game_record import top_record
@@ -27,7 +28,6 @@ from arbitre.services.session.limits import (
     IDLE_TTL_MS,
     MAX_RETRY_MS,
     MAX_STEP_FAILURES,
-    MIN_TABLE_SEATS,
     RETRY_MS,
     ROBOT_MOMENT,
     RUNNING_TTL_MS,

@@ -1,0 +1,119 @@
+"""arbitre.api.proto_schema: the JSON Schema of a kind's data, made from its messages, accepts
+the kind's own data (a played game's views, events, results, standings and record) and refuses
+data its messages would refuse; descriptions come from the .proto comments."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import jsonschema
+import pytest
+from referencing import Registry, Resource
+
+from arbitre.api.proto_schema import SCHEMA_PREFIX, components, description_of
+from arbitre.rules.kinds import kind
+from arbitre.rules.kinds.base import Setup, Viewer
+from arbitre.rules.kinds.duel.words import WordList
+from arbitre.v1 import duel_pb2
+from tests.rules.kinds.duel.samples import GUESSES
+
+DUEL = kind("duel")
+WORDS = WordList("en", GUESSES, ("CHIOT", "FORTE", "TARTE"))
+MESSAGES = (
+    duel_pb2.DuelView,
+    duel_pb2.DuelRecord,
+    duel_pb2.DuelGuessResult,
+    duel_pb2.DuelStandingDetails,
+    duel_pb2.DuelConfig,
+    duel_pb2.DuelAction,
+    duel_pb2.DuelEvent,
+)
+
+
+def descriptor_of(message: Any) -> Any:
+    """A message type's descriptor (the generated stubs type it loosely)."""
+    return message.DESCRIPTOR
+
+
+SCHEMAS = components([descriptor_of(message) for message in MESSAGES])
+
+
+def validator(name: str) -> jsonschema.Draft202012Validator:
+    """A validator of the component ``name``, its references resolved among the components."""
+    document = {"components": {"schemas": SCHEMAS}}
+    registry = Registry().with_resource("urn:arbitre", Resource.opaque(document))
+    schema = {"$ref": f"urn:arbitre{SCHEMA_PREFIX}{name}"}
+    return jsonschema.Draft202012Validator(schema, registry=registry)
+
+
+def valid(name: str, data: Any) -> bool:
+    return bool(validator(name).is_valid(data))
+
+
+def played() -> tuple[Any, list[tuple[str, Any]], list[Any]]:
+    """A finished three-round game, its public events and its guesses' results."""
+    config = DUEL.configure({"rounds": 3, "reveal_seconds": 0, "seats": 4})
+    state = DUEL.new_game(config, Setup("g", 11, ("ana", "bob", "cyd")), WORDS)
+    events = list(DUEL.open_next(state, 0))
+    results = []
+    now = 0
+    for number in (1, 2, 3):
+        word = state.secrets.words[number - 1]
+        for player, text in (("ana", "CRANE"), ("bob", word), ("cyd", "SLATE"), ("ana", word)):
+            now += 1_000
+            outcome = DUEL.act(state, player, {"guess": text, "round": number}, now)
+            results.append(outcome.result)
+            events += outcome.events
+        events += DUEL.close(state, now)
+        if number < 3:
+            events += DUEL.open_next(state, now)
+    typed = [(e.public.type, e.public.data) for e in events if e.public is not None]
+    return state, typed, results
+
+
+def test_a_played_games_data_fits_its_schemas() -> None:
+    state, events, results = played()
+    assert valid("DuelRecord", DUEL.record(state))
+    for viewer in (None, "ana", "zed"):
+        assert valid("DuelView", DUEL.view(state, Viewer(viewer), 0))
+    for result in results:
+        assert valid("DuelGuessResult", result)
+    for line in DUEL.standings(state):
+        assert valid("DuelStandingDetails", dict(line.details))
+    assert valid("DuelConfig", {"rounds": 5})
+    assert valid("DuelAction", {"guess": "crane", "round": 1})
+    event_types = {f.name: f.message_type.name for f in descriptor_of(duel_pb2.DuelEvent).fields}
+    assert {event for event, _ in events} >= {
+        "round_started",
+        "rival_row",
+        "round_over",
+        "game_over",
+    }
+    for event, data in events:
+        assert valid(event_types[event], dict(data)), event
+
+
+@pytest.mark.parametrize(
+    ("name", "data"),
+    [
+        ("DuelConfig", {"rounds": "three"}),
+        ("DuelConfig", {"colour": "red"}),
+        ("DuelAction", {"guess": 5}),
+        (
+            "DuelStandingDetails",
+            {"rounds_found": 1, "tries": 1, "solve_ms": 1, "round_points": ["x"]},
+        ),
+        ("DuelRecordedGuess", ["ana", "CRANE"]),
+        ("DuelRow", {"letters": "CRANE", "marks": "G...."}),  # at_ms missing
+    ],
+)
+def test_data_its_messages_refuse_its_schema_refuses(name: str, data: Any) -> None:
+    assert not valid(name, data)
+
+
+def test_descriptions_come_from_the_proto_comments() -> None:
+    assert "commitment" in description_of(descriptor_of(duel_pb2.DuelRoundStarted))
+    assert "a room" in SCHEMAS["DuelConfig"]["properties"]["seats"]["description"]
+    assert SCHEMAS["DuelRecordedGuess"]["type"] == "array"  # positional
+    points = SCHEMAS["DuelStandingDetails"]["properties"]["round_points"]["items"]
+    assert {"type": "null"} in points["anyOf"]  # a box: a value or null

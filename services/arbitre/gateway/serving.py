@@ -87,6 +87,16 @@ def listen(host: str, port: int) -> socket.socket:
     return sock
 
 
+def _loop_factory() -> Callable[[], asyncio.AbstractEventLoop] | None:
+    """uvloop's event loop when it is installed (its loop in C writes and wakes the event
+    streams' clients for less CPU), else asyncio's own."""
+    try:
+        import uvloop
+    except ImportError:
+        return None
+    return uvloop.new_event_loop
+
+
 def _raise_open_files_limit() -> None:
     """Let the process open as many files as its hard limit allows: every client's socket is
     one (the soft limit is often 1,024)."""
@@ -145,7 +155,8 @@ def serve_until_signal(
         announce(chosen)
 
     try:
-        asyncio.run(_run(asgi, server, sock, started))
+        with asyncio.Runner(loop_factory=_loop_factory()) as runner:
+            runner.run(_run(asgi, server, sock, started))
     finally:
         sock.close()
         app.extensions["arbitre.gateway"].close()

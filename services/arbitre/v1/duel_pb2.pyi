@@ -281,18 +281,20 @@ class DuelPlayerLeft(_message.Message):
     def __init__(self, player: _Optional[str] = ..., round: _Optional[int] = ...) -> None: ...
 
 class DuelRoundStarted(_message.Message):
-    __slots__ = ("round", "opened_at", "ends_at", "commitment", "players")
+    __slots__ = ("round", "opened_at", "ends_at", "commitment", "players", "player_count")
     ROUND_FIELD_NUMBER: _ClassVar[int]
     OPENED_AT_FIELD_NUMBER: _ClassVar[int]
     ENDS_AT_FIELD_NUMBER: _ClassVar[int]
     COMMITMENT_FIELD_NUMBER: _ClassVar[int]
     PLAYERS_FIELD_NUMBER: _ClassVar[int]
+    PLAYER_COUNT_FIELD_NUMBER: _ClassVar[int]
     round: int
     opened_at: int
     ends_at: int
     commitment: str
     players: _containers.RepeatedScalarFieldContainer[str]
-    def __init__(self, round: _Optional[int] = ..., opened_at: _Optional[int] = ..., ends_at: _Optional[int] = ..., commitment: _Optional[str] = ..., players: _Optional[_Iterable[str]] = ...) -> None: ...
+    player_count: int
+    def __init__(self, round: _Optional[int] = ..., opened_at: _Optional[int] = ..., ends_at: _Optional[int] = ..., commitment: _Optional[str] = ..., players: _Optional[_Iterable[str]] = ..., player_count: _Optional[int] = ...) -> None: ...
 
 class DuelRivalRow(_message.Message):
     __slots__ = ("player", "round", "row", "marks")

@@ -173,6 +173,10 @@ class ReadPart:
     context: dict[str, Any]
     version: str
     part_text: str | None
+    #: Redis's clock when it was read (Unix ms): the action's time.
+    now_ms: int = 0
+    #: What was kept before under the action's request id, if any (a retry).
+    replayed: Replayed | None = None
 
     @property
     def part(self) -> dict[str, Any] | None:
@@ -204,15 +208,23 @@ class PartsStore:
         self._contexts: OrderedDict[str, tuple[str, dict[str, Any]]] = OrderedDict()
         self._lock = threading.Lock()
 
-    def read(self, game_id: str, turn: int, player: str) -> ReadPart:
-        """The context, its version and ``player``'s part of ``turn``, read together. A
-        context is read and decoded once per version and process (a room's is some 100 KB);
-        the version and the part are read at every call."""
+    def read(self, game_id: str, turn: int, player: str, request_id: str = "") -> ReadPart:
+        """The context, its version, ``player``'s part of ``turn``, Redis's clock and what was
+        kept under ``request_id`` (if one is given), read together in one round trip. A context
+        is read and decoded once per version and process (a room's is some 100 KB: a second
+        round trip when its version is new here); the version and the part are read at every
+        call."""
         keys = GameKeys(game_id)
         with self.redis.pipeline(transaction=True) as pipe:
             pipe.hmget(keys.game, "context_version", "deadline_ms")
             pipe.hget(keys.parts(turn), player)
-            (version, deadline), part_text = pipe.execute()
+            pipe.time()
+            if request_id:
+                pipe.hgetall(keys.request(player, request_id))
+            found = pipe.execute()
+        (version, deadline), part_text, (seconds, micros) = found[:3]
+        now_ms = int(seconds) * 1000 + int(micros) // 1000
+        replayed = _replayed(found[3]) if request_id else None
         cached = self._contexts.get(game_id)
         if cached is not None and version and cached[0] == version:
             context = dict(cached[1])
@@ -228,7 +240,7 @@ class PartsStore:
             context = dict(context)
         if DEADLINE in context and deadline:  # the deadline as the store keeps it (lowered)
             context[DEADLINE] = int(deadline)
-        return ReadPart(context, version or "", part_text)
+        return ReadPart(context, version or "", part_text, now_ms, replayed)
 
     def _remember(self, game_id: str, version: str, context: dict[str, Any]) -> None:
         with self._lock:
@@ -295,15 +307,7 @@ class PartsStore:
     def replayed(self, game_id: str, player: str, request_id: str) -> Replayed | None:
         """What :meth:`keep` kept under ``player``'s ``request_id``, or ``None`` for an id it
         never kept."""
-        kept = self.redis.hgetall(GameKeys(game_id).request(player, request_id))
-        if not kept:
-            return None
-        data = json.loads(kept["judged"])
-        return Replayed(
-            judgement=judgement_from(data["judgement"]),
-            context=dict(data["context"]),
-            count=int(kept["count"]) if kept.get("count") else None,
-        )
+        return _replayed(self.redis.hgetall(GameKeys(game_id).request(player, request_id)))
 
     # -- the steps' side ----------------------------------------------------------------------
 
@@ -351,6 +355,18 @@ class PartsStore:
                 pipe.hset(keys.orders(turn, claim), mapping=dict(handed))
         if done:
             pipe.sadd(keys.done(turn), *sorted(done))
+
+
+def _replayed(kept: Mapping[str, str]) -> Replayed | None:
+    """What :meth:`PartsStore.keep` kept under a request id (its hash as read), or ``None``."""
+    if not kept:
+        return None
+    data = json.loads(kept["judged"])
+    return Replayed(
+        judgement=judgement_from(data["judgement"]),
+        context=dict(data["context"]),
+        count=int(kept["count"]) if kept.get("count") else None,
+    )
 
 
 def parts_of(stored: Mapping[str, str]) -> dict[str, dict[str, Any]]:

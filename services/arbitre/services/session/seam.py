@@ -659,17 +659,17 @@ class KindGames(Answers):
             return self._act_locked(game_id, player, action), False
         parted: Any = game_kind
         for _ in range(MAX_ACT_ATTEMPTS):
-            if request_id:
-                kept_before = self.parts.replayed(game_id, player, request_id)
-                if kept_before is not None:
-                    outcome = parted.announce(
-                        kept_before.context, kept_before.judgement, kept_before.count
-                    )
-                    return outcome, True
+            # One round trip: the context, the player's part, the clock and a retry's answer.
+            read = self.parts.read(game_id, int(game.get("turn") or 0), player, request_id)
+            if read.replayed is not None:
+                kept_before = read.replayed
+                outcome = parted.announce(
+                    kept_before.context, kept_before.judgement, kept_before.count
+                )
+                return outcome, True
             if game["status"] == "paused":
                 _refuse(grpc.StatusCode.FAILED_PRECONDITION, "paused: the game is paused")
-            read = self.parts.read(game_id, int(game.get("turn") or 0), player)
-            now = self.store.now_ms()
+            now = read.now_ms
             try:
                 judgement = parted.judge(read.context, read.part, player, action, now, tools)
             except ActionRefusedError as error:

@@ -103,6 +103,7 @@ def test_round_started_publishes_the_commitment() -> None:
         "ends_at": 91_000,
         "commitment": state.table.rounds[0].commitment,
         "players": ["ana", "bob", "cyd"],
+        "player_count": 3,
     }
 
 

@@ -56,6 +56,16 @@ def test_a_rooms_views_list_the_first_players_and_the_viewers_own() -> None:
     assert len(json.dumps(view)) < 20_000
 
 
+def test_a_rooms_round_started_lists_its_first_players_and_counts_them() -> None:
+    config = DUEL.configure({"rounds": 1, "seats": 0, "round_seconds": 90})
+    state = DUEL.new_game(config, Setup("room", 3, PLAYERS), WORDS)
+    (started,) = DUEL.open_next(state, 1_000)
+    assert started.public is not None
+    assert started.public.type == "round_started"
+    assert started.public.data["players"] == list(PLAYERS[:LISTED])
+    assert started.public.data["player_count"] == len(PLAYERS)
+
+
 def test_a_rooms_round_over_lists_its_finders_first() -> None:
     state = room()
     finders = PLAYERS[-3:]

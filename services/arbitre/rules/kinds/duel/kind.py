@@ -14,11 +14,11 @@ Marks are written as :func:`arbitre.rules.kinds.duel.marks.text` writes them (``
 (``*_at``), or milliseconds since the round opened (``at_ms``).
 
 **Events.** ``player_joined`` (player, from_round), ``player_left`` (player, round),
-``round_started`` (round, opened_at, ends_at, commitment, players), ``rival_row`` (player,
-round, row, public marks) with ``guess_marked`` for the guesser alone (their result),
-``closing_window`` (round, opened_at, ends_at) at the first find, ``round_over`` (the round
-revealed: word, salt, every row with letters, each player's points, the solvers in order, and
-the standings), ``game_over`` (the final standings and the seed).
+``round_started`` (round, opened_at, ends_at, commitment, the first :data:`LISTED` players and
+their count), ``rival_row`` (player, round, row, public marks) with ``guess_marked`` for the
+guesser alone (their result), ``closing_window`` (round, opened_at, ends_at) at the first find,
+``round_over`` (the round revealed: word, salt, every row with letters, each player's points,
+the solvers in order, and the standings), ``game_over`` (the final standings and the seed).
 
 **Record.** ``kind``, ``format``, ``config``, ``game_id``, the starting ``players``, the
 ``seating`` changes (player, ``join``/``leave``, ``at_ms``, the ``round`` the game was at and
@@ -228,7 +228,8 @@ class DuelKind:
             "opened_at": opened.opened_ms,
             "ends_at": opened.ends_ms,
             "commitment": opened.commitment,
-            "players": list(opened.players),
+            "players": list(opened.players[:LISTED]),  # a room's first ones: every client reads it
+            "player_count": len(opened.players),
         }
         return (_public("round_started", data),)
 

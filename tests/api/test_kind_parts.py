@@ -44,7 +44,7 @@ def test_every_kind_on_the_seam_has_its_part_in_every_common_message() -> None:
 
 def test_a_kind_without_a_part_is_told() -> None:
     event = session_pb2.GameEvent()
-    assert not put_event(event, "duplicate", "turn_started", {})
+    assert not put_event(event, "indecix", "dice_rolled", {})  # no such kind's part (yet)
     assert not put_event(event, "duel", "no_such_event", {})
     assert event.WhichOneof("payload") is None
     assert not has_part(session_pb2.GameState(), "players")  # a field, but no kind's part
@@ -67,6 +67,38 @@ def test_the_sessions_own_events_are_typed(event_type: str, data: dict[str, Any]
     assert put_event(event, SESSION_EVENTS, event_type, data)
     assert event.WhichOneof("payload") == SESSION_EVENTS
     assert event_part(event) == (event_type, data)
+
+
+@pytest.mark.parametrize(
+    ("event_type", "data"),
+    [
+        ("player_joined", {"player": "p1", "name": "Zoé", "players": 1, "robot": None}),
+        ("player_joined", {"player": "p2", "name": "Robot", "players": 2, "robot": "expert"}),
+        (
+            "turn_started",
+            {"turn": 1, "rack": "IEMTABR", "board": ["." * 15] * 15, "deadline_ms": 9},
+        ),
+        ("answer_count", {"turn": 1, "answers": 2, "players": 3}),
+        (
+            "turn_revealed",
+            {
+                "turn": 1,
+                "top": {"move": "H3 ABIMER", "score": 24, "tiles": 6, "blanks": 0},
+                "answers": 2,
+            },
+        ),
+        ("next_count", {"turn": 2, "ready": 1, "of": 3}),
+        ("game_over", {"reason": "max_turns"}),
+    ],
+)
+def test_duplicates_events_are_typed(event_type: str, data: dict[str, Any]) -> None:
+    """Duplicate's events, from its own path in the session, travel typed too."""
+    event = session_pb2.GameEvent(type=event_type)
+    assert put_event(event, "duplicate", event_type, data)
+    assert event_part(session_pb2.GameEvent.FromString(event.SerializeToString())) == (
+        event_type,
+        data,
+    )
 
 
 def round_trip_event(name: str, event: Event, players: list[str]) -> None:

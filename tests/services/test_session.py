@@ -949,10 +949,12 @@ def test_events_come_in_order_and_resume_after_an_id(table: Table, engine: Engin
 
     history = _history(table, game_id)
     assert [event.type for event in history[:2]] == ["created", "player_joined"]
+    assert history[1].WhichOneof("payload") == "duplicate"  # typed, not JSON text
     assert json.loads(event_json(history[1])) == {
         "player": ana.player_id,
         "name": "Ana",
         "players": 1,
+        "robot": None,
     }
     assert history[2:] == delivered
     assert first.id == history[1].id  # the state was taken after the last event

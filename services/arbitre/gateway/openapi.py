@@ -486,7 +486,6 @@ _GAME_CONFIG: dict[str, Any] = {
 }
 
 _EVENT_ID: dict[str, Any] = {"type": "string", "pattern": "^[0-9]{1,20}-[0-9]{1,20}$"}
-_TURN_NUMBER: dict[str, Any] = {"type": "integer", "minimum": 1}
 
 
 def _event_data(required: list[str], properties: dict[str, Any]) -> dict[str, Any]:
@@ -500,75 +499,6 @@ _EVENTS: dict[str, tuple[str, dict[str, Any]]] = {
         "First on a stream that does not resume: the game's state, as GET /v1/games/{id} "
         "shows it to a spectator.",
         _ref("AnyGameState"),
-    ),
-    "player_joined": (
-        "A player joined a duplicate game: their name, a robot's level, how many players "
-        "there are.",
-        _event_data(
-            ["player", "name", "players"],
-            {
-                "player": {"type": "string"},
-                "name": {"type": "string"},
-                "players": _INTEGER,
-                "robot": {"type": "string", "enum": list(ROBOT_LEVELS)},
-            },
-        ),
-    ),
-    "turn_started": (
-        "A turn is open: its rack and board, and its deadline (Unix ms).",
-        _event_data(
-            ["turn", "rack", "board", "deadline_ms"],
-            {
-                "turn": _TURN_NUMBER,
-                "rack": {"type": "string"},
-                "board": _STRINGS,
-                "deadline_ms": _INTEGER,
-            },
-        ),
-    ),
-    "answer_count": (
-        "How many players answered the open turn: at most every 250 ms (every players ms in "
-        "a large game), and when everyone has.",
-        _event_data(
-            ["turn", "answers", "players"],
-            {"turn": _TURN_NUMBER, "answers": _INTEGER, "players": _INTEGER},
-        ),
-    ),
-    "turn_revealed": (
-        "The turn is closed and revealed: its top, and how many answered "
-        "(GET /v1/games/{id}/turns/{n} for every answer).",
-        _event_data(
-            ["turn", "top", "answers"],
-            {
-                "turn": _TURN_NUMBER,
-                "top": {
-                    "type": "object",
-                    "required": ["move", "score", "tiles", "blanks"],
-                    "properties": {
-                        "move": {"type": "string"},
-                        "score": _INTEGER,
-                        "tiles": _INTEGER,
-                        "blanks": _INTEGER,
-                    },
-                },
-                "answers": _INTEGER,
-            },
-        ),
-    ),
-    "next_count": (
-        "During a reveal: how many of the people at the game pressed Next.",
-        _event_data(
-            ["turn", "ready", "of"],
-            {"turn": _TURN_NUMBER, "ready": _INTEGER, "of": _INTEGER},
-        ),
-    ),
-    "game_over": (
-        "The game is over; the stream ends. A duplicate game says why (reason: bag, no_move "
-        "or max_turns).",
-        _event_data(
-            ["reason"],
-            {"reason": {"type": "string", "enum": ["bag", "no_move", "max_turns"]}},
-        ),
     ),
     "error": (
         "The gateway's stream from the session broke (no id): reconnect with Last-Event-ID.",

@@ -1,5 +1,6 @@
 from arbitre.v1 import common_pb2 as _common_pb2
 from arbitre.v1 import duel_pb2 as _duel_pb2
+from arbitre.v1 import duplicate_pb2 as _duplicate_pb2
 from arbitre.v1 import scoring_pb2 as _scoring_pb2
 from google.protobuf.internal import containers as _containers
 from google.protobuf import descriptor as _descriptor
@@ -440,7 +441,7 @@ class UploadCentreResponse(_message.Message):
     def __init__(self, accepted: _Optional[bool] = ..., centre: _Optional[str] = ..., players: _Optional[int] = ..., problems: _Optional[_Iterable[_Union[CentreProblem, _Mapping]]] = ...) -> None: ...
 
 class GameEvent(_message.Message):
-    __slots__ = ("id", "type", "data_json", "backlog", "state", "session", "duel")
+    __slots__ = ("id", "type", "data_json", "backlog", "state", "session", "duel", "duplicate")
     ID_FIELD_NUMBER: _ClassVar[int]
     TYPE_FIELD_NUMBER: _ClassVar[int]
     DATA_JSON_FIELD_NUMBER: _ClassVar[int]
@@ -448,6 +449,7 @@ class GameEvent(_message.Message):
     STATE_FIELD_NUMBER: _ClassVar[int]
     SESSION_FIELD_NUMBER: _ClassVar[int]
     DUEL_FIELD_NUMBER: _ClassVar[int]
+    DUPLICATE_FIELD_NUMBER: _ClassVar[int]
     id: str
     type: str
     data_json: str
@@ -455,7 +457,8 @@ class GameEvent(_message.Message):
     state: GameState
     session: SessionEvent
     duel: _duel_pb2.DuelEvent
-    def __init__(self, id: _Optional[str] = ..., type: _Optional[str] = ..., data_json: _Optional[str] = ..., backlog: _Optional[bool] = ..., state: _Optional[_Union[GameState, _Mapping]] = ..., session: _Optional[_Union[SessionEvent, _Mapping]] = ..., duel: _Optional[_Union[_duel_pb2.DuelEvent, _Mapping]] = ...) -> None: ...
+    duplicate: _duplicate_pb2.DuplicateEvent
+    def __init__(self, id: _Optional[str] = ..., type: _Optional[str] = ..., data_json: _Optional[str] = ..., backlog: _Optional[bool] = ..., state: _Optional[_Union[GameState, _Mapping]] = ..., session: _Optional[_Union[SessionEvent, _Mapping]] = ..., duel: _Optional[_Union[_duel_pb2.DuelEvent, _Mapping]] = ..., duplicate: _Optional[_Union[_duplicate_pb2.DuplicateEvent, _Mapping]] = ...) -> None: ...
 
 class SessionEvent(_message.Message):
     __slots__ = ("created", "game_started", "paused", "resumed", "parked", "package_opened")

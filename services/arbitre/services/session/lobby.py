@@ -208,7 +208,7 @@ class Lobby(Packages, Reading):
                 grpc.StatusCode.FAILED_PRECONDITION,
                 "the game has started and takes no late players: joining is closed",
             )
-        event: dict[str, Any] = {"player": player, "name": name, "players": count}
+        event: dict[str, Any] = {"player": player, "name": name, "players": count, "robot": None}
         if robot is not None:  # its token is forgotten here: nobody can answer as a robot
             self.store.add_robot(game_id, player, robot.value)
             event["robot"] = robot.value

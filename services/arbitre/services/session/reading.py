@@ -59,6 +59,7 @@ class Reading(SessionBase):
         state = session_pb2.GameState(
             game_id=game_id,
             kind=common_pb2.GAME_KIND_DUPLICATE,
+            kind_name=game["kind"],
             status=game["status"],
             phase=game["phase"],
             turn=turn,

@@ -53,6 +53,7 @@ export const api = {
   // not spent twice.
   act: (id, token, action, requestId) =>
     call("POST", `${game(id)}/actions`, { body: { action, request_id: requestId }, token }),
+  leave: (id, token) => call("POST", `${game(id)}/leave`, { token }),
   answer: (id, token, turn, move) =>
     call("POST", `${game(id)}/turns/${turn}/answers`, { body: { move }, token }),
   preview: (id, token, turn, move) =>

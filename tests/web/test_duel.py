@@ -159,7 +159,7 @@ def test_create_in_the_page_and_play_a_game_with_robots(
         context.close()
 
 
-def test_a_refused_guess_shakes_says_why_and_spends_nothing(
+def test_a_refused_guess_shakes_says_why_and_spends_nothing_and_leaving_is_confirmed(
     browser: Browser, base: str, api: Api
 ) -> None:
     seed = 4242
@@ -241,6 +241,48 @@ def test_a_refused_guess_shakes_says_why_and_spends_nothing(
         expect(note).to_have_text("Mot déjà essayé.")
         expect(played_rows(page)).to_have_count(1)
         assert api.state(game_id, ann.token)["view"]["you"]["grid"]["tries_used"] == 1
+
+        # Leaving, once confirmed: the row played counts, the player watches from then on.
+        leave = page.locator("#duel-leave")
+        expect(leave).to_have_text("Quitter la partie")
+        expect(page.locator("#duel-sound")).to_be_visible()
+        page.once("dialog", lambda dialog: dialog.dismiss())  # "no": nothing happens
+        leave.click()
+        expect(leave).to_be_visible()
+        assert api.state(game_id, ann.token)["view"]["you"]["seated"] is True
+        page.once("dialog", lambda dialog: dialog.accept())
+        leave.click()
+        expect(page.locator("#duel-who")).to_have_text(
+            "Vous avez quitté la partie : vous la regardez."
+        )
+        expect(leave).to_be_hidden()
+        expect(page.locator("#duel-sound")).to_be_hidden()
+        mine = api.state(game_id, ann.token)["view"]
+        assert mine["you"]["seated"] is False
+        assert watched.errors() == []
+    finally:
+        context.close()
+
+
+def test_the_last_seconds_are_shown_to_a_player_still_guessing(
+    browser: Browser, base: str, api: Api
+) -> None:
+    """In a round's last 10 seconds a player who may still guess sees how many are left (the
+    page's clock is moved on; the server's round is still open)."""
+    game_id, organiser, _ = create_duel(api, 77, rounds=1, seats=2, round_seconds=90)
+    ann = api.join(game_id, "Ann")
+    api.join(game_id, "Bob")
+    api.start(game_id, organiser)
+    context = new_context(browser)
+    try:
+        context.clock.install()
+        watched = seated(context, base, game_id, ann)
+        page = watched.page
+        warning = page.locator("#duel-warning")
+        expect(page.locator("#duel-grid .duel-row.current")).to_be_visible()
+        expect(warning).to_be_hidden()
+        page.clock.fast_forward(83_000)
+        expect(warning).to_have_text(re.compile(r"^Plus que [1-7] s !$"))
         assert watched.errors() == []
     finally:
         context.close()

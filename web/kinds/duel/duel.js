@@ -17,6 +17,7 @@ import { t, language, onLanguage, translate } from "../../i18n.js";
 import { screen, message, failure } from "../../ui.js";
 import { Clock, formatClock } from "../../clock.js";
 import { Live } from "../../live.js";
+import { soundOn, setSound, warn, tick } from "../../sound.js";
 import { drawPlayers } from "../../panels.js";
 import "./messages.js";
 import { lettersOf, typed as typedLetters, byPosition, display } from "./letters.js";
@@ -40,6 +41,9 @@ const EVENTS = [
 ];
 /** Where the colour-blind palette is remembered. */
 const PALETTE_KEY = "arbitre.duel.palette";
+/** The visible warning (and the sound) of a round's last seconds; ticks in the very last. */
+const WARNING_SECONDS = 10;
+const TICK_SECONDS = 3;
 /** A guess lost on the network is sent again, with the same request id, this many times. */
 const RETRIES = 2;
 /** Languages whose letters a Latin keyboard cannot type: their keys are taken by position. */
@@ -153,9 +157,12 @@ function skeleton() {
           h("span", { id: "duel-closing", class: "duel-closing", role: "status", hidden: true }),
           h("span", { class: "spacer" }),
           h("button", { id: "duel-palette", type: "button", class: "ghost icon", "aria-pressed": "false" }, "◐"),
+          h("button", { id: "duel-sound", type: "button", class: "ghost icon", hidden: true }, "♪"),
           h("button", { id: "duel-pause", type: "button", class: "ghost", hidden: true, ...i18n("pause") }),
           h("button", { id: "duel-resume", type: "button", class: "primary", hidden: true, ...i18n("resume") }),
+          h("button", { id: "duel-leave", type: "button", class: "ghost", hidden: true, ...i18n("duel.leave") }),
         ),
+        h("p", { id: "duel-warning", class: "clock-warning", role: "status", hidden: true }),
         h(
           "div",
           { id: "duel-paused", class: "card paused-panel", role: "status", hidden: true },
@@ -258,6 +265,7 @@ class DuelTable {
     this.onKey = (event) => this.key(event);
     document.addEventListener("keydown", this.onKey);
     this.ticker = setInterval(() => this.drawClock(), 250);
+    this.warned = ""; // "round/seconds" of the last warning given
     this.live = null;
   }
 
@@ -273,11 +281,18 @@ class DuelTable {
     on("#duel-pause", "click", () => active?.command("pause"));
     on("#duel-resume", "click", () => active?.command("resume"));
     on("#duel-next", "click", () => active?.command("next"));
+    on("#duel-leave", "click", () => active?.leave());
+    on("#duel-sound", "click", () => {
+      setSound(!soundOn());
+      active?.drawStatus();
+    });
     on("#duel-copy-share", "click", () =>
       active?.copy($("#duel-share").textContent, $("#duel-copy-share"), "duel.copyShare", "duel.copied"),
     );
     // A click on these keeps the focus where it was (Enter goes on sending the typed word).
-    for (const id of ["#duel-palette", "#duel-pause", "#duel-resume"]) on(id, "mousedown", (event) => event.preventDefault());
+    for (const id of ["#duel-palette", "#duel-pause", "#duel-resume", "#duel-sound"]) {
+      on(id, "mousedown", (event) => event.preventDefault());
+    }
     on("#duel-palette", "click", () => {
       const contrast = !section.classList.contains("contrast");
       saveContrast(contrast);
@@ -618,6 +633,18 @@ class DuelTable {
     await this.refresh(); // read as the player (the organiser's answer has no grid of ours)
   }
 
+  /** The player leaves the game, once they confirm: their rows so far count, nobody waits for
+   * them any more, and they watch from then on. */
+  async leave() {
+    if (!this.seat?.playerToken || !confirm(t("duel.leaveConfirm"))) return;
+    try {
+      await api.leave(this.id, this.seat.playerToken);
+    } catch (error) {
+      message(failure(error));
+    }
+    await this.refresh();
+  }
+
   async addRobot() {
     try {
       await api.addRobot(this.id, this.seat.organiserToken, $("#duel-robot-level").value);
@@ -737,6 +764,32 @@ class DuelTable {
     palette.setAttribute("aria-label", t("duel.palette"));
     const paused = this.game.status === "paused" || this.game.status === "parked";
     show($("#duel-paused"), paused && view.stage === "playing");
+    const seated = Boolean(view.you?.seated) && view.stage !== "over";
+    show($("#duel-leave"), seated);
+    const sound = $("#duel-sound");
+    show(sound, seated);
+    sound.classList.toggle("off", !soundOn());
+    sound.setAttribute("aria-pressed", String(soundOn()));
+    sound.title = t(soundOn() ? "soundOn" : "soundOff");
+  }
+
+  /** A guessing player's last seconds of the round: a visible warning, and the sound (the
+   * warning once a round from 10 s left, a tick in each of the last 3 seconds). */
+  drawWarning(remaining) {
+    const node = $("#duel-warning");
+    const seconds = Math.ceil(remaining / 1000);
+    const last = this.canType() && seconds > 0 && seconds <= WARNING_SECONDS;
+    show(node, last);
+    if (!last) return;
+    node.textContent = t("lastSeconds", { s: seconds });
+    const round = `${this.view.round}/`;
+    if (!this.warned.startsWith(round)) {
+      this.warned = `${round}${seconds}`;
+      warn();
+    } else if (seconds <= TICK_SECONDS && this.warned !== `${round}${seconds}`) {
+      this.warned = `${round}${seconds}`;
+      tick();
+    }
   }
 
   /** The player's grid, the note under it, the keyboard and the hint. */
@@ -760,6 +813,7 @@ class DuelTable {
     const who = $("#duel-who");
     let whoText = "";
     if (!me) whoText = t("duel.watching");
+    else if (you && !you.seated) whoText = t("duel.left");
     else if (you?.waiting) whoText = t("duel.waitingNext", { n: (view.round || 0) + 1 });
     else if (view.stage === "playing" && !this.mine) whoText = t("duel.notPlaying");
     who.textContent = whoText;
@@ -1062,6 +1116,7 @@ class DuelTable {
         closing.title = t("duel.closingLabel", { time: formatClock(remaining) });
       }
       node.classList.toggle("closing", Boolean(closingWindow));
+      this.drawWarning(remaining);
       const typing = this.canType();
       if (typing !== this.wasTyping) {
         this.wasTyping = typing;
@@ -1074,6 +1129,7 @@ class DuelTable {
       node.removeAttribute("aria-label");
       node.classList.remove("low", "paused", "closing");
       show(closing, false);
+      show($("#duel-warning"), false);
       document.title = `${t(view.stage === "over" ? "duel.over" : "duel.kind.duel")} — Arbitre`;
     }
     const nextIn = $("#duel-next-in");

@@ -719,11 +719,13 @@ def _attach(
         )
     left = set(_names(entry, "left", players))
     finished = [p for p in players if done(rows[p])]
-    guessing = [p for p in players if p not in left and p not in finished]
+    over = set(finished)  # membership per player: sets, or a room of thousands is quadratic
+    guessing = [p for p in players if p not in left and p not in over]
     if _field(entry, "settled_ms") is None and finished and not guessing:
         entry["settled_ms"] = opened_ms + max(rows[p][-1].at_ms for p in finished)
     warned = _names(data, "warned")
-    data["warned"] = warned + [p for p in players if warns(rows[p]) and p not in warned]
+    known = set(warned)
+    data["warned"] = warned + [p for p in players if warns(rows[p]) and p not in known]
     data["rounds"] = [*rounds[:-1], entry]
 
     game = load(data, words)
@@ -793,8 +795,9 @@ def _load(data: Mapping[str, Any], words: WordList) -> DuelGame:
         raise BadStateError(f"{len(rounds)} rounds in a game of {config.rounds}")
     for index, entry in enumerate(rounds):
         table.rounds.append(_load_round(game, index + 1, entry, index == len(rounds) - 1))
+    everyone = frozenset(table.players)  # looked up once per seating change: a set
     table.seating = [
-        _seat_change(entry, table.players, len(rounds))
+        _seat_change(entry, everyone, len(rounds))
         for entry in _list(_field(saved, "seating"), "seating")
     ]
     table.over = bool(rounds) and len(rounds) == config.rounds and not table.rounds[-1].is_open

@@ -49,13 +49,18 @@ MAX_CONNECTION_AGE_MS = 5 * 60 * 1000
 
 #: Channel options of every call to a service: the services' message size limit, reconnecting
 #: within seconds once a peer is back (gRPC's default backoff grows to two minutes), calls
-#: spread over all of a service's addresses.
+#: spread over all of a service's addresses, and connections of the channel's own.
 CHANNEL_OPTIONS = [
     ("grpc.max_receive_message_length", MAX_MESSAGE_BYTES),
     ("grpc.max_send_message_length", MAX_MESSAGE_BYTES),
     ("grpc.initial_reconnect_backoff_ms", 500),
     ("grpc.min_reconnect_backoff_ms", 500),
     ("grpc.max_reconnect_backoff_ms", 5000),
+    # gRPC shares connections between the channels of a process that have the same address and
+    # options: a new channel to a service started again on a port an earlier one used would
+    # take over the old connection's failure and wait out its backoff (calls UNAVAILABLE at
+    # once). Each channel keeps its own.
+    ("grpc.use_local_subchannel_pool", 1),
     # Spread calls over every address a name resolves to (dns:///movegen:50052 and a headless
     # Service reach every movegen pod); with one address it changes nothing.
     ("grpc.lb_policy_name", "round_robin"),

@@ -3,6 +3,12 @@
 // play sound only after one), and muted by the player's toggle, which the browser remembers.
 
 import { soundMuted, saveSoundMuted } from "./storage.js";
+import { t } from "./i18n.js";
+
+/** A turn's or round's last seconds: the warning from this many seconds left, a tick in each of
+ * the very last. */
+export const WARNING_SECONDS = 10;
+const TICK_SECONDS = 3;
 
 /** The tones, in Hz and seconds: the warning at 10 s left, the ticks of the last seconds. */
 const WARNING = [
@@ -67,3 +73,28 @@ export const warn = () => play(WARNING);
 
 /** One tick of the last seconds. */
 export const tick = () => play(TICK);
+
+/** Sound the last seconds of turn (or round) `number` at `seconds` left, after what was sounded
+ * last (`warned`: "number/seconds", "" before any): the warning once a turn, then a tick in each
+ * of the last seconds. Returns what has been sounded now, for the next call. */
+export function soundLastSeconds(number, seconds, warned) {
+  const turn = `${number}/`;
+  if (!warned.startsWith(turn)) {
+    warn();
+    return `${turn}${seconds}`;
+  }
+  if (seconds <= TICK_SECONDS && warned !== `${turn}${seconds}`) {
+    tick();
+    return `${turn}${seconds}`;
+  }
+  return warned;
+}
+
+/** Draw a ♪ toggle as the sound is: on or off, said in its title. */
+export function drawSoundToggle(button) {
+  const on = soundOn();
+  button.textContent = "♪";
+  button.classList.toggle("off", !on);
+  button.setAttribute("aria-pressed", String(on));
+  button.title = t(on ? "soundOn" : "soundOff");
+}

@@ -14,8 +14,10 @@ the same data (:mod:`arbitre.api.proto_data`).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import cache
 from typing import Any
 
+from google.protobuf.descriptor import Descriptor
 from google.protobuf.message import Message
 
 from arbitre.api.proto_data import ProtoDataError, fill, to_data
@@ -50,7 +52,7 @@ SESSION_EVENTS = "session"
 
 def has_part(message: Message, kind_name: str) -> bool:
     """Whether ``message``'s type has a typed part for the kind ``kind_name``."""
-    return kind_name in message.DESCRIPTOR.fields_by_name and kind_name in _oneof_fields(message)
+    return kind_name in _parted_fields(message.DESCRIPTOR)
 
 
 def put_part(message: Message, kind_name: str, data: Any) -> None:
@@ -99,10 +101,13 @@ def event_part(event: Message) -> tuple[str, Any] | None:
     return event_type, to_data(getattr(events, event_type))
 
 
-def _oneof_fields(message: Message) -> frozenset[str]:
+@cache
+def _parted_fields(descriptor: Descriptor) -> frozenset[str]:
+    """The names of a message type's kinds' parts (the fields of its parted ``oneof``), found
+    once per type: an action and every event of a stream ask."""
     return frozenset(
         field.name
-        for oneof in message.DESCRIPTOR.oneofs
+        for oneof in descriptor.oneofs
         if oneof.name in PARTED_MESSAGES.values()
         for field in oneof.fields
     )

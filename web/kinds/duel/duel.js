@@ -17,7 +17,7 @@ import { t, language, onLanguage, translate } from "../../i18n.js";
 import { screen, message, failure } from "../../ui.js";
 import { Clock, formatClock } from "../../clock.js";
 import { Live } from "../../live.js";
-import { soundOn, setSound, warn, tick } from "../../sound.js";
+import { soundOn, setSound, soundLastSeconds, drawSoundToggle, WARNING_SECONDS } from "../../sound.js";
 import { drawPlayers } from "../../panels.js";
 import "./messages.js";
 import { lettersOf, typed as typedLetters, byPosition, display } from "./letters.js";
@@ -41,9 +41,6 @@ const EVENTS = [
 ];
 /** Where the colour-blind palette is remembered. */
 const PALETTE_KEY = "arbitre.duel.palette";
-/** The visible warning (and the sound) of a round's last seconds; ticks in the very last. */
-const WARNING_SECONDS = 10;
-const TICK_SECONDS = 3;
 /** A guess lost on the network is sent again, with the same request id, this many times. */
 const RETRIES = 2;
 /** Languages whose letters a Latin keyboard cannot type: their keys are taken by position. */
@@ -768,9 +765,7 @@ class DuelTable {
     show($("#duel-leave"), seated);
     const sound = $("#duel-sound");
     show(sound, seated);
-    sound.classList.toggle("off", !soundOn());
-    sound.setAttribute("aria-pressed", String(soundOn()));
-    sound.title = t(soundOn() ? "soundOn" : "soundOff");
+    drawSoundToggle(sound);
   }
 
   /** A guessing player's last seconds of the round: a visible warning, and the sound (the
@@ -782,14 +777,7 @@ class DuelTable {
     show(node, last);
     if (!last) return;
     node.textContent = t("lastSeconds", { s: seconds });
-    const round = `${this.view.round}/`;
-    if (!this.warned.startsWith(round)) {
-      this.warned = `${round}${seconds}`;
-      warn();
-    } else if (seconds <= TICK_SECONDS && this.warned !== `${round}${seconds}`) {
-      this.warned = `${round}${seconds}`;
-      tick();
-    }
+    this.warned = soundLastSeconds(this.view.round, seconds, this.warned);
   }
 
   /** The player's grid, the note under it, the keyboard and the hint. */

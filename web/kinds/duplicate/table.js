@@ -16,7 +16,13 @@ import { Pose } from "../../pose.js";
 import { PlayBoard } from "../../board.js";
 import { Clock, formatClock } from "../../clock.js";
 import { Live } from "../../live.js";
-import { soundOn, setSound, warn, tick } from "../../sound.js";
+import {
+  soundOn,
+  setSound,
+  soundLastSeconds,
+  drawSoundToggle,
+  WARNING_SECONDS,
+} from "../../sound.js";
 import {
   drawPlayers,
   drawStandings,
@@ -40,9 +46,6 @@ const EVENTS = [
   "game_over",
 ];
 const PREVIEW_DELAY_MS = 250;
-/** The visible warning (and the sound) of a turn's last seconds; ticks in the very last. */
-const WARNING_SECONDS = 10;
-const TICK_SECONDS = 3;
 /** A phone or a tablet: the hint speaks of taps, not of keys. */
 const TOUCH = matchMedia("(pointer: coarse)");
 
@@ -468,24 +471,11 @@ function drawWarning(state, seconds) {
   show(node, last);
   if (!last) return;
   node.textContent = t("lastSeconds", { s: seconds });
-  if (!isPlaying()) return;
-  const turn = `${state.turn}/`;
-  if (!game.warned.startsWith(turn)) {
-    game.warned = `${turn}${seconds}`;
-    warn();
-  } else if (seconds <= TICK_SECONDS && game.warned !== `${turn}${seconds}`) {
-    game.warned = `${turn}${seconds}`;
-    tick();
-  }
+  if (isPlaying()) game.warned = soundLastSeconds(state.turn, seconds, game.warned);
 }
 
 function drawSound() {
-  const button = $("#sound");
-  const on = soundOn();
-  button.textContent = "♪";
-  button.classList.toggle("off", !on);
-  button.setAttribute("aria-pressed", String(on));
-  button.title = t(on ? "soundOn" : "soundOff");
+  drawSoundToggle($("#sound"));
 }
 
 function drawPose() {

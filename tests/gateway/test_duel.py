@@ -108,6 +108,11 @@ def test_a_duel_room_over_http_shows_nobody_what_is_hidden(base: str) -> None:
     ):
         status, refused = http.call("POST", act, body, token=ana_token)
         assert (status, refused["error"]["code"]) == expected, refused
+    status, refused = http.call(
+        "POST", act, {"action": {"guess": "salut", "round": "1"}}, token=ana_token
+    )
+    assert (status, refused["error"]["code"]) == (400, "bad_action")
+    assert refused["error"]["message"] == "action.round: expected an integer, got str"
     status, refused = http.call("POST", act, {"action": {"guess": other, "round": 1}})
     assert status == 401
 

@@ -61,7 +61,7 @@ def put_part(message: Message, kind_name: str, data: Any) -> None:
     kind)."""
     if not has_part(message, kind_name):
         raise ProtoDataError(kind_name, f"{message.DESCRIPTOR.name} has no part for this kind")
-    fill(getattr(message, kind_name), data, kind_name)
+    fill(getattr(message, kind_name), data)
 
 
 def part(message: Message, oneof: str, *, nulls: bool = True) -> tuple[str, Any] | None:

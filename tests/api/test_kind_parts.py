@@ -26,15 +26,15 @@ from arbitre.rules.kinds.base import ActionRefusedError, Event, Setup, Stage, Vi
 from arbitre.rules.kinds.duel.words import WordList
 from arbitre.v1 import session_pb2
 from tests.rules.kinds.duel.samples import GUESSES
+from tests.rules.kinds.duplicate.games import lesser_move, referee
 
 DUEL = kind("duel")
+DUPLICATE = kind("duplicate")
 WORDS = WordList("en", GUESSES, ("CHIOT", "FORTE", "TARTE"))
-#: Duplicate keeps the session's own path (and its own messages) until it moves onto the seam.
-OWN_PATH = frozenset({"duplicate"})
 
 
-def test_every_kind_on_the_seam_has_its_part_in_every_common_message() -> None:
-    for name in sorted(set(names()) - OWN_PATH):
+def test_every_kind_has_its_part_in_every_common_message() -> None:
+    for name in sorted(names()):
         for message_name, oneof in PARTED_MESSAGES.items():
             message = getattr(session_pb2, message_name)()
             assert has_part(message, name), (name, message_name)
@@ -189,3 +189,73 @@ def test_duel_data_round_trips_through_its_typed_parts(seed: int, players: int, 
     round_trip(session_pb2.GameRecord(), "kind_record", "duel", DUEL.record(state))
     round_trip(session_pb2.CreateGameRequest(), "kind_config", "duel", DUEL.config_data(config))
     round_trip(session_pb2.ActRequest(), "action", "duel", {"guess": "crane", "round": 1})
+
+
+@settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.integers(0, 2**62),
+    players=st.sampled_from((1, 3, 60)),  # 60: a simultané, whose views list the first 50
+    max_turns=st.integers(1, 4),
+)
+def test_duplicate_data_round_trips_through_its_typed_parts(
+    seed: int, players: int, max_turns: int
+) -> None:
+    chance = random.Random(seed)
+    config = DUPLICATE.configure({"max_turns": max_turns, "reveal_seconds": 2})
+    tools = referee(config.game)
+    seated = [f"p{n:02}" for n in range(players)]
+    state = DUPLICATE.new_game(config, Setup("g", seed, tuple(seated)), tools)
+    events: list[Event] = []
+    results: list[Any] = []
+    views: list[Any] = []
+    now = 0
+    while DUPLICATE.phase(state, now).stage is not Stage.OVER:
+        events.extend(DUPLICATE.open_next(state, now))
+        if DUPLICATE.phase(state, now).stage is Stage.OVER:
+            break
+        top = state.game.current_top
+        assert top is not None
+        rows, tiles = list(state.game.board.rows()), state.game.current_draw.rack
+        lesser = lesser_move(config.game, rows, tiles, top.move.notation())
+        for player in seated:
+            now += chance.choice((0, 10, 500))
+            move = top.move.notation() if lesser is None or chance.random() < 0.5 else lesser
+            if chance.random() < 0.8:
+                outcome = DUPLICATE.act(state, player, {"move": move}, now)
+                results.append(outcome.result)
+                events.extend(outcome.events)
+        views.extend(DUPLICATE.view(state, Viewer(v), now) for v in (None, seated[-1]))
+        now += 1
+        events.extend(DUPLICATE.close(state, now))
+        views.extend(DUPLICATE.view(state, Viewer(v), now) for v in (None, seated[-1]))
+        now += config.reveal_ms
+    views.extend(DUPLICATE.view(state, Viewer(v), now) for v in (None, *seated[:2], seated[-1]))
+    for view in views:  # a simultané's view lists the first players and the viewer
+        assert len(view["players"]) <= 51
+        assert len(view["standings"]) <= 51
+    for event in events:
+        round_trip_event("duplicate", event, seated)
+    for result in results:
+        round_trip(session_pb2.ActResponse(), "result", "duplicate", result)
+    for view in views:
+        round_trip(session_pb2.GameState(), "view", "duplicate", view)
+    for line in DUPLICATE.standings(state):
+        round_trip(session_pb2.NamedStanding(), "details", "duplicate", dict(line.details))
+    round_trip(session_pb2.GameRecord(), "kind_record", "duplicate", DUPLICATE.record(state))
+    round_trip(
+        session_pb2.CreateGameRequest(), "kind_config", "duplicate", DUPLICATE.config_data(config)
+    )
+    round_trip(session_pb2.ActRequest(), "action", "duplicate", {"move": "H4 MOT", "turn": 1})
+
+
+def test_a_typed_configuration_left_unset_takes_the_defaults() -> None:
+    """Settings that are lists (minimums, tie-break) or objects (bonuses) may be left unset, and
+    set empty stays distinct from unset."""
+    request = session_pb2.CreateGameRequest()
+    request.duplicate.max_turns = 5
+    assert part(request, "kind_config", nulls=False) == ("duplicate", {"max_turns": 5})
+    request.duplicate.tie_break.SetInParent()
+    assert part(request, "kind_config", nulls=False) == (
+        "duplicate",
+        {"max_turns": 5, "tie_break": []},
+    )

@@ -199,7 +199,13 @@ def test_duel_routes_refuse_what_a_duplicate_game_or_a_bad_body_cannot_take(base
     status, refused = http.call(
         "POST", f"/v1/games/{game_id}/actions", body, token=player["player_token"]
     )
-    assert status == 409
+    assert (status, refused["error"]["code"]) == (400, "bad_action")  # not a duplicate action
+    assert "action.guess" in refused["error"]["message"]
+    body = {"action": {"move": "H4 MOT", "turn": 1}}
+    status, refused = http.call(
+        "POST", f"/v1/games/{game_id}/actions", body, token=player["player_token"]
+    )
+    assert status == 409  # a game made by POST /v1/games takes answers on its own path
     status, refused = http.call(
         "POST", f"/v1/games/{game_id}/next", token=duplicate["organiser_token"]
     )

@@ -14,8 +14,10 @@ this module, by the rules the ``.proto`` files follow:
 * a repeated field is a list, a ``map<string, V>`` an object;
 * a message with the option ``(arbitre.v1.positional)`` is a JSON array of its fields in
   order (``["ana", "CRANE", 1000]``);
-* a *box*, a message whose one field is an ``optional value``, is that value (``null`` unset):
-  a list whose items may be null is a repeated box;
+* a *box*, a message whose one field is named ``value`` (an ``optional`` scalar, a repeated
+  field or a map), is that value, and ``null`` unset: a list whose items may be null is a
+  repeated box of a scalar; a setting that is a list or an object and may be left unset (to
+  take its default) is a box of a repeated field or a map;
 * a field of a ``oneof`` is written only when it is the one set.
 
 ``to_data(fill(Message(), data)) == data`` for every ``data`` that follows these rules: the
@@ -128,7 +130,11 @@ def shape(descriptor: Descriptor) -> MessageShape:
         )
     extension: Any = options_pb2.positional
     positional = bool(descriptor.GetOptions().Extensions[extension])
-    box = len(fields) == 1 and fields[0].name == "value" and fields[0].presence
+    box = (
+        len(fields) == 1
+        and fields[0].name == "value"
+        and (fields[0].presence or fields[0].repeated)
+    )
     return MessageShape(
         fields=tuple(fields),
         by_name={f.name: f for f in fields},
@@ -258,7 +264,9 @@ def to_data(message: Message, *, nulls: bool = True) -> Any:
     layout = shape(message.DESCRIPTOR)
     if layout.box:
         field = layout.fields[0]
-        return _get(message, field, nulls) if message.HasField(field.name) else None
+        if field.repeated or message.HasField(field.name):
+            return _get(message, field, nulls)
+        return None
     if layout.positional:
         return [_get(message, field, nulls) for field in layout.fields]
     data: dict[str, Any] = {}

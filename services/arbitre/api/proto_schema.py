@@ -52,7 +52,13 @@ def components(roots: Iterable[Descriptor]) -> dict[str, Any]:
             continue
         found[descriptor.name] = _message_schema(descriptor)
         for field in shape(descriptor).fields:
-            if field.message is not None and not shape(field.message).box:
+            if field.message is None:
+                continue
+            if shape(field.message).box:
+                boxed = shape(field.message).fields[0].message
+                if boxed is not None:
+                    pending.append(boxed)
+            else:
                 pending.append(field.message)
     return dict(sorted(found.items()))
 
@@ -108,7 +114,16 @@ def _element(field: FieldShape) -> dict[str, Any]:
         return _scalar(field.descriptor)
     if shape(field.message).box:
         (value,) = shape(field.message).fields
-        return {"anyOf": [_scalar(value.descriptor), {"type": "null"}]}
+        if value.entry is not None:
+            boxed: dict[str, Any] = {
+                "type": "object",
+                "additionalProperties": _value(value.entry[1]),
+            }
+        elif value.repeated:
+            boxed = {"type": "array", "items": _value(value.descriptor)}
+        else:
+            boxed = _value(value.descriptor)
+        return {"anyOf": [boxed, {"type": "null"}]}
     return reference(field.message)
 
 

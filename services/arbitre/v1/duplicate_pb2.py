@@ -22,29 +22,80 @@ _runtime_version.ValidateProtobufRuntimeVersion(
 _sym_db = _symbol_database.Default()
 
 
+from arbitre.v1 import options_pb2 as arbitre_dot_v1_dot_options__pb2
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1a\x61rbitre/v1/duplicate.proto\x12\narbitre.v1\"d\n\x15\x44uplicatePlayerJoined\x12\x0e\n\x06player\x18\x01 \x01(\t\x12\x0c\n\x04name\x18\x02 \x01(\t\x12\x0f\n\x07players\x18\x03 \x01(\x05\x12\x12\n\x05robot\x18\x04 \x01(\tH\x00\x88\x01\x01\x42\x08\n\x06_robot\"V\n\x14\x44uplicateTurnStarted\x12\x0c\n\x04turn\x18\x01 \x01(\x05\x12\x0c\n\x04rack\x18\x02 \x01(\t\x12\r\n\x05\x62oard\x18\x03 \x03(\t\x12\x13\n\x0b\x64\x65\x61\x64line_ms\x18\x04 \x01(\x03\"F\n\x14\x44uplicateAnswerCount\x12\x0c\n\x04turn\x18\x01 \x01(\x05\x12\x0f\n\x07\x61nswers\x18\x02 \x01(\x05\x12\x0f\n\x07players\x18\x03 \x01(\x05\"J\n\x0c\x44uplicateTop\x12\x0c\n\x04move\x18\x01 \x01(\t\x12\r\n\x05score\x18\x02 \x01(\x05\x12\r\n\x05tiles\x18\x03 \x01(\x05\x12\x0e\n\x06\x62lanks\x18\x04 \x01(\x05\"]\n\x15\x44uplicateTurnRevealed\x12\x0c\n\x04turn\x18\x01 \x01(\x05\x12%\n\x03top\x18\x02 \x01(\x0b\x32\x18.arbitre.v1.DuplicateTop\x12\x0f\n\x07\x61nswers\x18\x03 \x01(\x05\"=\n\x12\x44uplicateNextCount\x12\x0c\n\x04turn\x18\x01 \x01(\x05\x12\r\n\x05ready\x18\x02 \x01(\x05\x12\n\n\x02of\x18\x03 \x01(\x05\"#\n\x11\x44uplicateGameOver\x12\x0e\n\x06reason\x18\x01 \x01(\t\"\xef\x02\n\x0e\x44uplicateEvent\x12:\n\rplayer_joined\x18\x01 \x01(\x0b\x32!.arbitre.v1.DuplicatePlayerJoinedH\x00\x12\x38\n\x0cturn_started\x18\x02 \x01(\x0b\x32 .arbitre.v1.DuplicateTurnStartedH\x00\x12\x38\n\x0c\x61nswer_count\x18\x03 \x01(\x0b\x32 .arbitre.v1.DuplicateAnswerCountH\x00\x12:\n\rturn_revealed\x18\x04 \x01(\x0b\x32!.arbitre.v1.DuplicateTurnRevealedH\x00\x12\x34\n\nnext_count\x18\x05 \x01(\x0b\x32\x1e.arbitre.v1.DuplicateNextCountH\x00\x12\x32\n\tgame_over\x18\x06 \x01(\x0b\x32\x1d.arbitre.v1.DuplicateGameOverH\x00\x42\x07\n\x05\x65ventb\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x1a\x61rbitre/v1/duplicate.proto\x12\narbitre.v1\x1a\x18\x61rbitre/v1/options.proto\"I\n\x10\x44uplicateMinimum\x12\x11\n\tfrom_turn\x18\x01 \x01(\x05\x12\x0e\n\x06vowels\x18\x02 \x01(\x05\x12\x12\n\nconsonants\x18\x03 \x01(\x05\"@\n\x11\x44uplicateMinimums\x12+\n\x05value\x18\x01 \x03(\x0b\x32\x1c.arbitre.v1.DuplicateMinimum\"x\n\x10\x44uplicateBonuses\x12\x36\n\x05value\x18\x01 \x03(\x0b\x32\'.arbitre.v1.DuplicateBonuses.ValueEntry\x1a,\n\nValueEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\x05:\x02\x38\x01\"\"\n\x11\x44uplicateTieBreak\x12\r\n\x05value\x18\x01 \x03(\t\"\xa8\x04\n\x0e\x44uplicateRules\x12\x11\n\x04name\x18\x01 \x01(\tH\x00\x88\x01\x01\x12\x14\n\x07variant\x18\x02 \x01(\tH\x01\x88\x01\x01\x12\x14\n\x07lexicon\x18\x03 \x01(\tH\x02\x88\x01\x01\x12\x12\n\x05tiles\x18\x04 \x01(\tH\x03\x88\x01\x01\x12\x13\n\x06layout\x18\x05 \x01(\tH\x04\x88\x01\x01\x12/\n\x08minimums\x18\x06 \x01(\x0b\x32\x1d.arbitre.v1.DuplicateMinimums\x12\x1c\n\x0fno_move_redraws\x18\x07 \x01(\x05H\x05\x88\x01\x01\x12\x16\n\tmax_turns\x18\x08 \x01(\x05H\x06\x88\x01\x01\x12-\n\x07\x62onuses\x18\t \x01(\x0b\x32\x1c.arbitre.v1.DuplicateBonuses\x12\x17\n\nsolo_bonus\x18\n \x01(\x05H\x07\x88\x01\x01\x12\x1d\n\x10solo_min_players\x18\x0b \x01(\x05H\x08\x88\x01\x01\x12\x30\n\ttie_break\x18\x0c \x01(\x0b\x32\x1d.arbitre.v1.DuplicateTieBreak\x12\x1d\n\x10seconds_per_turn\x18\r \x01(\x05H\t\x88\x01\x01\x42\x07\n\x05_nameB\n\n\x08_variantB\n\n\x08_lexiconB\x08\n\x06_tilesB\t\n\x07_layoutB\x12\n\x10_no_move_redrawsB\x0c\n\n_max_turnsB\r\n\x0b_solo_bonusB\x13\n\x11_solo_min_playersB\x13\n\x11_seconds_per_turn\"\xd9\x04\n\x0f\x44uplicateConfig\x12\x11\n\x04name\x18\x01 \x01(\tH\x00\x88\x01\x01\x12\x14\n\x07variant\x18\x02 \x01(\tH\x01\x88\x01\x01\x12\x14\n\x07lexicon\x18\x03 \x01(\tH\x02\x88\x01\x01\x12\x12\n\x05tiles\x18\x04 \x01(\tH\x03\x88\x01\x01\x12\x13\n\x06layout\x18\x05 \x01(\tH\x04\x88\x01\x01\x12/\n\x08minimums\x18\x06 \x01(\x0b\x32\x1d.arbitre.v1.DuplicateMinimums\x12\x1c\n\x0fno_move_redraws\x18\x07 \x01(\x05H\x05\x88\x01\x01\x12\x16\n\tmax_turns\x18\x08 \x01(\x05H\x06\x88\x01\x01\x12-\n\x07\x62onuses\x18\t \x01(\x0b\x32\x1c.arbitre.v1.DuplicateBonuses\x12\x17\n\nsolo_bonus\x18\n \x01(\x05H\x07\x88\x01\x01\x12\x1d\n\x10solo_min_players\x18\x0b \x01(\x05H\x08\x88\x01\x01\x12\x30\n\ttie_break\x18\x0c \x01(\x0b\x32\x1d.arbitre.v1.DuplicateTieBreak\x12\x1d\n\x10seconds_per_turn\x18\r \x01(\x05H\t\x88\x01\x01\x12\x1b\n\x0ereveal_seconds\x18\x0e \x01(\x05H\n\x88\x01\x01\x42\x07\n\x05_nameB\n\n\x08_variantB\n\n\x08_lexiconB\x08\n\x06_tilesB\t\n\x07_layoutB\x12\n\x10_no_move_redrawsB\x0c\n\n_max_turnsB\r\n\x0b_solo_bonusB\x13\n\x11_solo_min_playersB\x13\n\x11_seconds_per_turnB\x11\n\x0f_reveal_seconds\"I\n\x0f\x44uplicateAction\x12\x11\n\x04move\x18\x01 \x01(\tH\x00\x88\x01\x01\x12\x11\n\x04turn\x18\x02 \x01(\x05H\x01\x88\x01\x01\x42\x07\n\x05_moveB\x07\n\x05_turn\"S\n\x15\x44uplicateAnswerResult\x12\x0c\n\x04turn\x18\x01 \x01(\x05\x12\x0c\n\x04move\x18\x02 \x01(\t\x12\r\n\x05score\x18\x03 \x01(\x05\x12\x0f\n\x07\x61nswers\x18\x04 \x01(\x05\"\x86\x01\n\x11\x44uplicateStanding\x12\x0c\n\x04rank\x18\x01 \x01(\x05\x12\x0e\n\x06player\x18\x02 \x01(\t\x12\r\n\x05total\x18\x03 \x01(\x05\x12\x0f\n\x07negatif\x18\x04 \x01(\x05\x12\x16\n\x0epercent_of_top\x18\x05 \x01(\x01\x12\x0c\n\x04tops\x18\x06 \x01(\x05\x12\r\n\x05solos\x18\x07 \x01(\x05\"`\n\x18\x44uplicateStandingDetails\x12\x0f\n\x07negatif\x18\x01 \x01(\x05\x12\x16\n\x0epercent_of_top\x18\x02 \x01(\x01\x12\x0c\n\x04tops\x18\x03 \x01(\x05\x12\r\n\x05solos\x18\x04 \x01(\x05\"=\n\x0f\x44uplicatePlayer\x12\n\n\x02id\x18\x01 \x01(\t\x12\x10\n\x08\x61nswered\x18\x02 \x01(\x08\x12\x0c\n\x04left\x18\x03 \x01(\x08\"0\n\x11\x44uplicateMyAnswer\x12\x0c\n\x04move\x18\x01 \x01(\t\x12\r\n\x05score\x18\x02 \x01(\x05\"\xc0\x01\n\x11\x44uplicateTurnLine\x12\x0c\n\x04turn\x18\x01 \x01(\x05\x12\x0c\n\x04rack\x18\x02 \x01(\t\x12%\n\x03top\x18\x03 \x01(\x0b\x32\x18.arbitre.v1.DuplicateTop\x12\x39\n\x06points\x18\x04 \x03(\x0b\x32).arbitre.v1.DuplicateTurnLine.PointsEntry\x1a-\n\x0bPointsEntry\x12\x0b\n\x03key\x18\x01 \x01(\t\x12\r\n\x05value\x18\x02 \x01(\x05:\x02\x38\x01\"\xc8\x01\n\x0f\x44uplicateAnswer\x12\x0e\n\x06player\x18\x01 \x01(\t\x12\x0c\n\x04move\x18\x02 \x01(\t\x12\x0e\n\x06points\x18\x03 \x01(\x05\x12\x0f\n\x07negatif\x18\x04 \x01(\x05\x12\x0b\n\x03top\x18\x05 \x01(\x08\x12\x0c\n\x04solo\x18\x06 \x01(\x08\x12\r\n\x05score\x18\x07 \x01(\x05\x12\r\n\x05words\x18\x08 \x03(\t\x12\x15\n\runknown_words\x18\t \x03(\t\x12\x17\n\nerror_code\x18\n \x01(\tH\x00\x88\x01\x01\x42\r\n\x0b_error_code\"\xd0\x01\n\x13\x44uplicateTurnRecord\x12\x0e\n\x06number\x18\x01 \x01(\x05\x12\x0c\n\x04rack\x18\x02 \x01(\t\x12\r\n\x05tiles\x18\x03 \x01(\t\x12\x10\n\x08rejected\x18\x04 \x03(\t\x12%\n\x03top\x18\x05 \x01(\x0b\x32\x18.arbitre.v1.DuplicateTop\x12\x14\n\x0c\x61lternatives\x18\x06 \x03(\t\x12\x0f\n\x07swapped\x18\x07 \x03(\t\x12,\n\x07\x61nswers\x18\x08 \x03(\x0b\x32\x1b.arbitre.v1.DuplicateAnswer\"\xdd\x01\n\x0f\x44uplicateReveal\x12\x0e\n\x06number\x18\x01 \x01(\x05\x12\x0c\n\x04rack\x18\x02 \x01(\t\x12\r\n\x05tiles\x18\x03 \x01(\t\x12\x10\n\x08rejected\x18\x04 \x03(\t\x12%\n\x03top\x18\x05 \x01(\x0b\x32\x18.arbitre.v1.DuplicateTop\x12\x14\n\x0c\x61lternatives\x18\x06 \x03(\t\x12\x0f\n\x07swapped\x18\x07 \x03(\t\x12,\n\x07\x61nswers\x18\x08 \x03(\x0b\x32\x1b.arbitre.v1.DuplicateAnswer\x12\x0f\n\x07players\x18\t \x01(\x05\"\xac\x05\n\rDuplicateView\x12\x0c\n\x04kind\x18\x01 \x01(\t\x12\x0f\n\x07game_id\x18\x02 \x01(\t\x12\r\n\x05stage\x18\x03 \x01(\t\x12\x0c\n\x04turn\x18\x04 \x01(\x05\x12+\n\x06\x63onfig\x18\x05 \x01(\x0b\x32\x1b.arbitre.v1.DuplicateConfig\x12,\n\x07players\x18\x06 \x03(\x0b\x32\x1b.arbitre.v1.DuplicatePlayer\x12\x14\n\x0cplayer_count\x18\x07 \x01(\x05\x12\r\n\x05\x62oard\x18\x08 \x03(\t\x12\x11\n\tbag_count\x18\t \x01(\x05\x12,\n\x05turns\x18\n \x03(\x0b\x32\x1d.arbitre.v1.DuplicateTurnLine\x12\x11\n\ttop_total\x18\x0b \x01(\x05\x12\x30\n\tstandings\x18\x0c \x03(\x0b\x32\x1d.arbitre.v1.DuplicateStanding\x12\x17\n\nend_reason\x18\r \x01(\tH\x00\x88\x01\x01\x12\x11\n\x04rack\x18\x0e \x01(\tH\x01\x88\x01\x01\x12\x12\n\x05tiles\x18\x0f \x01(\tH\x02\x88\x01\x01\x12\x18\n\x0b\x64\x65\x61\x64line_ms\x18\x10 \x01(\x03H\x03\x88\x01\x01\x12\x19\n\x0cremaining_ms\x18\x11 \x01(\x03H\x04\x88\x01\x01\x12\x14\n\x07\x61nswers\x18\x12 \x01(\x05H\x05\x88\x01\x01\x12\x30\n\tmy_answer\x18\x13 \x01(\x0b\x32\x1d.arbitre.v1.DuplicateMyAnswer\x12+\n\x06reveal\x18\x14 \x01(\x0b\x32\x1b.arbitre.v1.DuplicateReveal\x12\x14\n\x07next_ms\x18\x15 \x01(\x03H\x06\x88\x01\x01\x42\r\n\x0b_end_reasonB\x07\n\x05_rackB\x08\n\x06_tilesB\x0e\n\x0c_deadline_msB\x0f\n\r_remaining_msB\n\n\x08_answersB\n\n\x08_next_ms\"@\n\x12\x44uplicateTurnTimes\x12\x11\n\topened_ms\x18\x01 \x01(\x03\x12\x11\n\tclosed_ms\x18\x02 \x01(\x03:\x04\xc8\xf3\x18\x01\",\n\x10\x44uplicateLexicon\x12\n\n\x02id\x18\x01 \x01(\t\x12\x0c\n\x04hash\x18\x02 \x01(\t\"\x9e\x03\n\x0f\x44uplicateRecord\x12\x0e\n\x06\x66ormat\x18\x01 \x01(\t\x12*\n\x06\x63onfig\x18\x02 \x01(\x0b\x32\x1a.arbitre.v1.DuplicateRules\x12\x11\n\x04seed\x18\x03 \x01(\x03H\x00\x88\x01\x01\x12-\n\x07lexicon\x18\x04 \x01(\x0b\x32\x1c.arbitre.v1.DuplicateLexicon\x12\x0f\n\x07players\x18\x05 \x03(\t\x12.\n\x05turns\x18\x06 \x03(\x0b\x32\x1f.arbitre.v1.DuplicateTurnRecord\x12\x10\n\x03\x65nd\x18\x07 \x01(\tH\x01\x88\x01\x01\x12\x11\n\ttop_total\x18\x08 \x01(\x05\x12\x30\n\tstandings\x18\t \x03(\x0b\x32\x1d.arbitre.v1.DuplicateStanding\x12\x0c\n\x04kind\x18\n \x01(\t\x12\x0f\n\x07game_id\x18\x0b \x01(\t\x12\x16\n\x0ereveal_seconds\x18\x0c \x01(\x05\x12-\n\x05times\x18\r \x03(\x0b\x32\x1e.arbitre.v1.DuplicateTurnTimesB\x07\n\x05_seedB\x06\n\x04_end\"d\n\x15\x44uplicatePlayerJoined\x12\x0e\n\x06player\x18\x01 \x01(\t\x12\x0c\n\x04name\x18\x02 \x01(\t\x12\x0f\n\x07players\x18\x03 \x01(\x05\x12\x12\n\x05robot\x18\x04 \x01(\tH\x00\x88\x01\x01\x42\x08\n\x06_robot\"V\n\x14\x44uplicateTurnStarted\x12\x0c\n\x04turn\x18\x01 \x01(\x05\x12\x0c\n\x04rack\x18\x02 \x01(\t\x12\r\n\x05\x62oard\x18\x03 \x03(\t\x12\x13\n\x0b\x64\x65\x61\x64line_ms\x18\x04 \x01(\x03\"F\n\x14\x44uplicateAnswerCount\x12\x0c\n\x04turn\x18\x01 \x01(\x05\x12\x0f\n\x07\x61nswers\x18\x02 \x01(\x05\x12\x0f\n\x07players\x18\x03 \x01(\x05\"J\n\x0c\x44uplicateTop\x12\x0c\n\x04move\x18\x01 \x01(\t\x12\r\n\x05score\x18\x02 \x01(\x05\x12\r\n\x05tiles\x18\x03 \x01(\x05\x12\x0e\n\x06\x62lanks\x18\x04 \x01(\x05\"]\n\x15\x44uplicateTurnRevealed\x12\x0c\n\x04turn\x18\x01 \x01(\x05\x12%\n\x03top\x18\x02 \x01(\x0b\x32\x18.arbitre.v1.DuplicateTop\x12\x0f\n\x07\x61nswers\x18\x03 \x01(\x05\"=\n\x12\x44uplicateNextCount\x12\x0c\n\x04turn\x18\x01 \x01(\x05\x12\r\n\x05ready\x18\x02 \x01(\x05\x12\n\n\x02of\x18\x03 \x01(\x05\"#\n\x11\x44uplicateGameOver\x12\x0e\n\x06reason\x18\x01 \x01(\t\"\xef\x02\n\x0e\x44uplicateEvent\x12:\n\rplayer_joined\x18\x01 \x01(\x0b\x32!.arbitre.v1.DuplicatePlayerJoinedH\x00\x12\x38\n\x0cturn_started\x18\x02 \x01(\x0b\x32 .arbitre.v1.DuplicateTurnStartedH\x00\x12\x38\n\x0c\x61nswer_count\x18\x03 \x01(\x0b\x32 .arbitre.v1.DuplicateAnswerCountH\x00\x12:\n\rturn_revealed\x18\x04 \x01(\x0b\x32!.arbitre.v1.DuplicateTurnRevealedH\x00\x12\x34\n\nnext_count\x18\x05 \x01(\x0b\x32\x1e.arbitre.v1.DuplicateNextCountH\x00\x12\x32\n\tgame_over\x18\x06 \x01(\x0b\x32\x1d.arbitre.v1.DuplicateGameOverH\x00\x42\x07\n\x05\x65ventb\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'arbitre.v1.duplicate_pb2', _globals)
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
-  _globals['_DUPLICATEPLAYERJOINED']._serialized_start=42
-  _globals['_DUPLICATEPLAYERJOINED']._serialized_end=142
-  _globals['_DUPLICATETURNSTARTED']._serialized_start=144
-  _globals['_DUPLICATETURNSTARTED']._serialized_end=230
-  _globals['_DUPLICATEANSWERCOUNT']._serialized_start=232
-  _globals['_DUPLICATEANSWERCOUNT']._serialized_end=302
-  _globals['_DUPLICATETOP']._serialized_start=304
-  _globals['_DUPLICATETOP']._serialized_end=378
-  _globals['_DUPLICATETURNREVEALED']._serialized_start=380
-  _globals['_DUPLICATETURNREVEALED']._serialized_end=473
-  _globals['_DUPLICATENEXTCOUNT']._serialized_start=475
-  _globals['_DUPLICATENEXTCOUNT']._serialized_end=536
-  _globals['_DUPLICATEGAMEOVER']._serialized_start=538
-  _globals['_DUPLICATEGAMEOVER']._serialized_end=573
-  _globals['_DUPLICATEEVENT']._serialized_start=576
-  _globals['_DUPLICATEEVENT']._serialized_end=943
+  _globals['_DUPLICATEBONUSES_VALUEENTRY']._loaded_options = None
+  _globals['_DUPLICATEBONUSES_VALUEENTRY']._serialized_options = b'8\001'
+  _globals['_DUPLICATETURNLINE_POINTSENTRY']._loaded_options = None
+  _globals['_DUPLICATETURNLINE_POINTSENTRY']._serialized_options = b'8\001'
+  _globals['_DUPLICATETURNTIMES']._loaded_options = None
+  _globals['_DUPLICATETURNTIMES']._serialized_options = b'\310\363\030\001'
+  _globals['_DUPLICATEMINIMUM']._serialized_start=68
+  _globals['_DUPLICATEMINIMUM']._serialized_end=141
+  _globals['_DUPLICATEMINIMUMS']._serialized_start=143
+  _globals['_DUPLICATEMINIMUMS']._serialized_end=207
+  _globals['_DUPLICATEBONUSES']._serialized_start=209
+  _globals['_DUPLICATEBONUSES']._serialized_end=329
+  _globals['_DUPLICATEBONUSES_VALUEENTRY']._serialized_start=285
+  _globals['_DUPLICATEBONUSES_VALUEENTRY']._serialized_end=329
+  _globals['_DUPLICATETIEBREAK']._serialized_start=331
+  _globals['_DUPLICATETIEBREAK']._serialized_end=365
+  _globals['_DUPLICATERULES']._serialized_start=368
+  _globals['_DUPLICATERULES']._serialized_end=920
+  _globals['_DUPLICATECONFIG']._serialized_start=923
+  _globals['_DUPLICATECONFIG']._serialized_end=1524
+  _globals['_DUPLICATEACTION']._serialized_start=1526
+  _globals['_DUPLICATEACTION']._serialized_end=1599
+  _globals['_DUPLICATEANSWERRESULT']._serialized_start=1601
+  _globals['_DUPLICATEANSWERRESULT']._serialized_end=1684
+  _globals['_DUPLICATESTANDING']._serialized_start=1687
+  _globals['_DUPLICATESTANDING']._serialized_end=1821
+  _globals['_DUPLICATESTANDINGDETAILS']._serialized_start=1823
+  _globals['_DUPLICATESTANDINGDETAILS']._serialized_end=1919
+  _globals['_DUPLICATEPLAYER']._serialized_start=1921
+  _globals['_DUPLICATEPLAYER']._serialized_end=1982
+  _globals['_DUPLICATEMYANSWER']._serialized_start=1984
+  _globals['_DUPLICATEMYANSWER']._serialized_end=2032
+  _globals['_DUPLICATETURNLINE']._serialized_start=2035
+  _globals['_DUPLICATETURNLINE']._serialized_end=2227
+  _globals['_DUPLICATETURNLINE_POINTSENTRY']._serialized_start=2182
+  _globals['_DUPLICATETURNLINE_POINTSENTRY']._serialized_end=2227
+  _globals['_DUPLICATEANSWER']._serialized_start=2230
+  _globals['_DUPLICATEANSWER']._serialized_end=2430
+  _globals['_DUPLICATETURNRECORD']._serialized_start=2433
+  _globals['_DUPLICATETURNRECORD']._serialized_end=2641
+  _globals['_DUPLICATEREVEAL']._serialized_start=2644
+  _globals['_DUPLICATEREVEAL']._serialized_end=2865
+  _globals['_DUPLICATEVIEW']._serialized_start=2868
+  _globals['_DUPLICATEVIEW']._serialized_end=3552
+  _globals['_DUPLICATETURNTIMES']._serialized_start=3554
+  _globals['_DUPLICATETURNTIMES']._serialized_end=3618
+  _globals['_DUPLICATELEXICON']._serialized_start=3620
+  _globals['_DUPLICATELEXICON']._serialized_end=3664
+  _globals['_DUPLICATERECORD']._serialized_start=3667
+  _globals['_DUPLICATERECORD']._serialized_end=4081
+  _globals['_DUPLICATEPLAYERJOINED']._serialized_start=4083
+  _globals['_DUPLICATEPLAYERJOINED']._serialized_end=4183
+  _globals['_DUPLICATETURNSTARTED']._serialized_start=4185
+  _globals['_DUPLICATETURNSTARTED']._serialized_end=4271
+  _globals['_DUPLICATEANSWERCOUNT']._serialized_start=4273
+  _globals['_DUPLICATEANSWERCOUNT']._serialized_end=4343
+  _globals['_DUPLICATETOP']._serialized_start=4345
+  _globals['_DUPLICATETOP']._serialized_end=4419
+  _globals['_DUPLICATETURNREVEALED']._serialized_start=4421
+  _globals['_DUPLICATETURNREVEALED']._serialized_end=4514
+  _globals['_DUPLICATENEXTCOUNT']._serialized_start=4516
+  _globals['_DUPLICATENEXTCOUNT']._serialized_end=4577
+  _globals['_DUPLICATEGAMEOVER']._serialized_start=4579
+  _globals['_DUPLICATEGAMEOVER']._serialized_end=4614
+  _globals['_DUPLICATEEVENT']._serialized_start=4617
+  _globals['_DUPLICATEEVENT']._serialized_end=4984
 # @@protoc_insertion_point(module_scope)

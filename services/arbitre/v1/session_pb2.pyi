@@ -11,7 +11,7 @@ from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
 DESCRIPTOR: _descriptor.FileDescriptor
 
 class CreateGameRequest(_message.Message):
-    __slots__ = ("kind", "config_json", "preset", "has_seed", "seed", "reveal_seconds", "title", "late_join", "seats", "package_json", "start_at_ms", "refereed", "duel")
+    __slots__ = ("kind", "config_json", "preset", "has_seed", "seed", "reveal_seconds", "title", "late_join", "seats", "package_json", "start_at_ms", "refereed", "duel", "duplicate")
     KIND_FIELD_NUMBER: _ClassVar[int]
     CONFIG_JSON_FIELD_NUMBER: _ClassVar[int]
     PRESET_FIELD_NUMBER: _ClassVar[int]
@@ -25,6 +25,7 @@ class CreateGameRequest(_message.Message):
     START_AT_MS_FIELD_NUMBER: _ClassVar[int]
     REFEREED_FIELD_NUMBER: _ClassVar[int]
     DUEL_FIELD_NUMBER: _ClassVar[int]
+    DUPLICATE_FIELD_NUMBER: _ClassVar[int]
     kind: _common_pb2.GameKind
     config_json: str
     preset: str
@@ -38,7 +39,8 @@ class CreateGameRequest(_message.Message):
     start_at_ms: int
     refereed: bool
     duel: _duel_pb2.DuelConfig
-    def __init__(self, kind: _Optional[_Union[_common_pb2.GameKind, str]] = ..., config_json: _Optional[str] = ..., preset: _Optional[str] = ..., has_seed: _Optional[bool] = ..., seed: _Optional[int] = ..., reveal_seconds: _Optional[int] = ..., title: _Optional[str] = ..., late_join: _Optional[bool] = ..., seats: _Optional[int] = ..., package_json: _Optional[str] = ..., start_at_ms: _Optional[int] = ..., refereed: _Optional[bool] = ..., duel: _Optional[_Union[_duel_pb2.DuelConfig, _Mapping]] = ...) -> None: ...
+    duplicate: _duplicate_pb2.DuplicateConfig
+    def __init__(self, kind: _Optional[_Union[_common_pb2.GameKind, str]] = ..., config_json: _Optional[str] = ..., preset: _Optional[str] = ..., has_seed: _Optional[bool] = ..., seed: _Optional[int] = ..., reveal_seconds: _Optional[int] = ..., title: _Optional[str] = ..., late_join: _Optional[bool] = ..., seats: _Optional[int] = ..., package_json: _Optional[str] = ..., start_at_ms: _Optional[int] = ..., refereed: _Optional[bool] = ..., duel: _Optional[_Union[_duel_pb2.DuelConfig, _Mapping]] = ..., duplicate: _Optional[_Union[_duplicate_pb2.DuplicateConfig, _Mapping]] = ...) -> None: ...
 
 class CreateGameResponse(_message.Message):
     __slots__ = ("game_id", "organiser_token", "state")
@@ -139,7 +141,7 @@ class Player(_message.Message):
     def __init__(self, id: _Optional[str] = ..., name: _Optional[str] = ..., answered: _Optional[bool] = ..., robot: _Optional[str] = ..., club: _Optional[str] = ..., serie: _Optional[str] = ..., country: _Optional[str] = ...) -> None: ...
 
 class GameState(_message.Message):
-    __slots__ = ("game_id", "kind", "status", "phase", "turn", "board", "rack", "deadline_ms", "remaining_ms", "server_time_ms", "players", "answers", "config_json", "lexicon", "end_reason", "title", "my_answer", "my_score", "bag_count", "reveal_seconds", "late_join", "seats", "ready", "package_hash", "start_at_ms", "player_count", "seed_commitment", "refereed", "sealed", "key_released", "parked_reason", "you", "kind_name", "duel")
+    __slots__ = ("game_id", "kind", "status", "phase", "turn", "board", "rack", "deadline_ms", "remaining_ms", "server_time_ms", "players", "answers", "config_json", "lexicon", "end_reason", "title", "my_answer", "my_score", "bag_count", "reveal_seconds", "late_join", "seats", "ready", "package_hash", "start_at_ms", "player_count", "seed_commitment", "refereed", "sealed", "key_released", "parked_reason", "you", "kind_name", "duel", "duplicate")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     KIND_FIELD_NUMBER: _ClassVar[int]
     STATUS_FIELD_NUMBER: _ClassVar[int]
@@ -174,6 +176,7 @@ class GameState(_message.Message):
     YOU_FIELD_NUMBER: _ClassVar[int]
     KIND_NAME_FIELD_NUMBER: _ClassVar[int]
     DUEL_FIELD_NUMBER: _ClassVar[int]
+    DUPLICATE_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     kind: _common_pb2.GameKind
     status: str
@@ -208,27 +211,32 @@ class GameState(_message.Message):
     you: str
     kind_name: str
     duel: _duel_pb2.DuelView
-    def __init__(self, game_id: _Optional[str] = ..., kind: _Optional[_Union[_common_pb2.GameKind, str]] = ..., status: _Optional[str] = ..., phase: _Optional[str] = ..., turn: _Optional[int] = ..., board: _Optional[_Iterable[str]] = ..., rack: _Optional[str] = ..., deadline_ms: _Optional[int] = ..., remaining_ms: _Optional[int] = ..., server_time_ms: _Optional[int] = ..., players: _Optional[_Iterable[_Union[Player, _Mapping]]] = ..., answers: _Optional[int] = ..., config_json: _Optional[str] = ..., lexicon: _Optional[str] = ..., end_reason: _Optional[str] = ..., title: _Optional[str] = ..., my_answer: _Optional[str] = ..., my_score: _Optional[int] = ..., bag_count: _Optional[int] = ..., reveal_seconds: _Optional[int] = ..., late_join: _Optional[bool] = ..., seats: _Optional[int] = ..., ready: _Optional[int] = ..., package_hash: _Optional[str] = ..., start_at_ms: _Optional[int] = ..., player_count: _Optional[int] = ..., seed_commitment: _Optional[str] = ..., refereed: _Optional[bool] = ..., sealed: _Optional[bool] = ..., key_released: _Optional[bool] = ..., parked_reason: _Optional[str] = ..., you: _Optional[str] = ..., kind_name: _Optional[str] = ..., duel: _Optional[_Union[_duel_pb2.DuelView, _Mapping]] = ...) -> None: ...
+    duplicate: _duplicate_pb2.DuplicateView
+    def __init__(self, game_id: _Optional[str] = ..., kind: _Optional[_Union[_common_pb2.GameKind, str]] = ..., status: _Optional[str] = ..., phase: _Optional[str] = ..., turn: _Optional[int] = ..., board: _Optional[_Iterable[str]] = ..., rack: _Optional[str] = ..., deadline_ms: _Optional[int] = ..., remaining_ms: _Optional[int] = ..., server_time_ms: _Optional[int] = ..., players: _Optional[_Iterable[_Union[Player, _Mapping]]] = ..., answers: _Optional[int] = ..., config_json: _Optional[str] = ..., lexicon: _Optional[str] = ..., end_reason: _Optional[str] = ..., title: _Optional[str] = ..., my_answer: _Optional[str] = ..., my_score: _Optional[int] = ..., bag_count: _Optional[int] = ..., reveal_seconds: _Optional[int] = ..., late_join: _Optional[bool] = ..., seats: _Optional[int] = ..., ready: _Optional[int] = ..., package_hash: _Optional[str] = ..., start_at_ms: _Optional[int] = ..., player_count: _Optional[int] = ..., seed_commitment: _Optional[str] = ..., refereed: _Optional[bool] = ..., sealed: _Optional[bool] = ..., key_released: _Optional[bool] = ..., parked_reason: _Optional[str] = ..., you: _Optional[str] = ..., kind_name: _Optional[str] = ..., duel: _Optional[_Union[_duel_pb2.DuelView, _Mapping]] = ..., duplicate: _Optional[_Union[_duplicate_pb2.DuplicateView, _Mapping]] = ...) -> None: ...
 
 class ActRequest(_message.Message):
-    __slots__ = ("game_id", "token", "request_id", "duel")
+    __slots__ = ("game_id", "token", "request_id", "duel", "duplicate")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     TOKEN_FIELD_NUMBER: _ClassVar[int]
     REQUEST_ID_FIELD_NUMBER: _ClassVar[int]
     DUEL_FIELD_NUMBER: _ClassVar[int]
+    DUPLICATE_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     token: str
     request_id: str
     duel: _duel_pb2.DuelAction
-    def __init__(self, game_id: _Optional[str] = ..., token: _Optional[str] = ..., request_id: _Optional[str] = ..., duel: _Optional[_Union[_duel_pb2.DuelAction, _Mapping]] = ...) -> None: ...
+    duplicate: _duplicate_pb2.DuplicateAction
+    def __init__(self, game_id: _Optional[str] = ..., token: _Optional[str] = ..., request_id: _Optional[str] = ..., duel: _Optional[_Union[_duel_pb2.DuelAction, _Mapping]] = ..., duplicate: _Optional[_Union[_duplicate_pb2.DuplicateAction, _Mapping]] = ...) -> None: ...
 
 class ActResponse(_message.Message):
-    __slots__ = ("replayed", "duel")
+    __slots__ = ("replayed", "duel", "duplicate")
     REPLAYED_FIELD_NUMBER: _ClassVar[int]
     DUEL_FIELD_NUMBER: _ClassVar[int]
+    DUPLICATE_FIELD_NUMBER: _ClassVar[int]
     replayed: bool
     duel: _duel_pb2.DuelGuessResult
-    def __init__(self, replayed: _Optional[bool] = ..., duel: _Optional[_Union[_duel_pb2.DuelGuessResult, _Mapping]] = ...) -> None: ...
+    duplicate: _duplicate_pb2.DuplicateAnswerResult
+    def __init__(self, replayed: _Optional[bool] = ..., duel: _Optional[_Union[_duel_pb2.DuelGuessResult, _Mapping]] = ..., duplicate: _Optional[_Union[_duplicate_pb2.DuplicateAnswerResult, _Mapping]] = ...) -> None: ...
 
 class AnswerRequest(_message.Message):
     __slots__ = ("game_id", "turn", "token", "move")
@@ -337,14 +345,16 @@ class GetStandingsRequest(_message.Message):
     def __init__(self, game_id: _Optional[str] = ..., offset: _Optional[int] = ..., limit: _Optional[int] = ...) -> None: ...
 
 class NamedStanding(_message.Message):
-    __slots__ = ("standing", "name", "duel")
+    __slots__ = ("standing", "name", "duel", "duplicate")
     STANDING_FIELD_NUMBER: _ClassVar[int]
     NAME_FIELD_NUMBER: _ClassVar[int]
     DUEL_FIELD_NUMBER: _ClassVar[int]
+    DUPLICATE_FIELD_NUMBER: _ClassVar[int]
     standing: _scoring_pb2.Standing
     name: str
     duel: _duel_pb2.DuelStandingDetails
-    def __init__(self, standing: _Optional[_Union[_scoring_pb2.Standing, _Mapping]] = ..., name: _Optional[str] = ..., duel: _Optional[_Union[_duel_pb2.DuelStandingDetails, _Mapping]] = ...) -> None: ...
+    duplicate: _duplicate_pb2.DuplicateStandingDetails
+    def __init__(self, standing: _Optional[_Union[_scoring_pb2.Standing, _Mapping]] = ..., name: _Optional[str] = ..., duel: _Optional[_Union[_duel_pb2.DuelStandingDetails, _Mapping]] = ..., duplicate: _Optional[_Union[_duplicate_pb2.DuplicateStandingDetails, _Mapping]] = ...) -> None: ...
 
 class GameStandings(_message.Message):
     __slots__ = ("standings", "top_total", "turns", "players")
@@ -359,14 +369,16 @@ class GameStandings(_message.Message):
     def __init__(self, standings: _Optional[_Iterable[_Union[NamedStanding, _Mapping]]] = ..., top_total: _Optional[int] = ..., turns: _Optional[int] = ..., players: _Optional[int] = ...) -> None: ...
 
 class GameRecord(_message.Message):
-    __slots__ = ("record_json", "sheet", "duel")
+    __slots__ = ("record_json", "sheet", "duel", "duplicate")
     RECORD_JSON_FIELD_NUMBER: _ClassVar[int]
     SHEET_FIELD_NUMBER: _ClassVar[int]
     DUEL_FIELD_NUMBER: _ClassVar[int]
+    DUPLICATE_FIELD_NUMBER: _ClassVar[int]
     record_json: str
     sheet: str
     duel: _duel_pb2.DuelRecord
-    def __init__(self, record_json: _Optional[str] = ..., sheet: _Optional[str] = ..., duel: _Optional[_Union[_duel_pb2.DuelRecord, _Mapping]] = ...) -> None: ...
+    duplicate: _duplicate_pb2.DuplicateRecord
+    def __init__(self, record_json: _Optional[str] = ..., sheet: _Optional[str] = ..., duel: _Optional[_Union[_duel_pb2.DuelRecord, _Mapping]] = ..., duplicate: _Optional[_Union[_duplicate_pb2.DuplicateRecord, _Mapping]] = ...) -> None: ...
 
 class EventsRequest(_message.Message):
     __slots__ = ("game_id", "after", "backlog")

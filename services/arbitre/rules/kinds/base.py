@@ -41,6 +41,7 @@ from arbitre.rules.errors import ArbitreError
 __all__ = [
     "AWAITED",
     "DEADLINE",
+    "LISTED",
     "ActionRefusedError",
     "Event",
     "InvalidConfigError",
@@ -54,6 +55,7 @@ __all__ = [
     "Stage",
     "Standing",
     "Viewer",
+    "listed",
     "shared_ranks",
 ]
 
@@ -205,6 +207,24 @@ class Standing:
     player: str
     total: int
     details: Mapping[str, Any] = field(default_factory=dict)
+
+
+#: Most players, answers, rows and standings lines a view or an event lists: a room or a
+#: simultané of thousands shows its first ones, the viewer's own and counts; every table is
+#: shown whole.
+LISTED = 50
+
+
+def listed(players: Sequence[str], viewer: str | None) -> list[str]:
+    """The first :data:`LISTED` of ``players``, and ``viewer`` when they come later.
+
+    >>> listed([f"p{n}" for n in range(60)], "p59")[-2:]
+    ['p49', 'p59']
+    """
+    shown = list(players[:LISTED])
+    if viewer is not None and viewer not in shown and viewer in players:
+        shown.append(viewer)
+    return shown
 
 
 def shared_ranks(keys: Sequence[tuple[str, tuple[Any, ...]]]) -> list[tuple[int, str]]:

@@ -52,7 +52,6 @@ import redis as redis_module
 
 from arbitre.api.actions import MAX_REQUEST_ID, is_request_id
 from arbitre.api.kind_parts import part, put_part
-from arbitre.engine.kind_tools import tools_for
 from arbitre.engine.robots.duplicate import RobotLevel
 from arbitre.engine.robots.planner import planner_for, warm_up
 from arbitre.rules import registration as registrations
@@ -71,6 +70,7 @@ from arbitre.rules.kinds.base import (
 )
 from arbitre.services.game_keys import GameKeys
 from arbitre.services.kind_names import enum_of_name, name_of_enum
+from arbitre.services.kind_tools import SessionTools
 from arbitre.services.session.answers import Answers
 from arbitre.services.session.base import _seed_fields, registration_of, robot_of
 from arbitre.services.session.limits import (
@@ -117,8 +117,9 @@ _VIEWS_CACHED = 256
 
 
 def is_on_seam(game: Mapping[str, str]) -> bool:
-    """Whether the game (its hash) is played on the seam, not by the duplicate path."""
-    return game.get("kind", _OWN_PATH) != _OWN_PATH
+    """Whether the game (its hash) is played on the seam, not by the duplicate path: a game of
+    another kind, or a duplicate game created with a typed configuration."""
+    return game.get("seam") == "1" or game.get("kind", _OWN_PATH) != _OWN_PATH
 
 
 def refusal_status(code: str) -> Any:
@@ -144,12 +145,10 @@ def _parted(game_kind: Kind[Any, Any, Any]) -> bool:
     return hasattr(game_kind, "judge") and hasattr(game_kind, "attach")
 
 
-@lru_cache(maxsize=64)
-def _configured(kind_name: str, config_json: str) -> tuple[Any, Any]:
-    """A stored configuration, read by its kind, and the tools it is played with."""
-    game_kind = kind(kind_name)
-    config = game_kind.configure(json.loads(config_json))
-    return config, tools_for(kind_name, config)
+@lru_cache(maxsize=256)
+def _configured(kind_name: str, config_json: str) -> Any:
+    """A stored configuration, read by its kind."""
+    return kind(kind_name).configure(json.loads(config_json))
 
 
 def _config_of(request: Any, name: str) -> dict[str, Any]:
@@ -175,6 +174,7 @@ class KindGames(Answers):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.parts = PartsStore(self.store.redis)
+        self.tools = SessionTools(lambda: self.peers)
         #: Game id -> (the game hash's stamp, when built, the spectator's state), newest last.
         self._views: OrderedDict[str, tuple[tuple[str, ...], float, Any]] = OrderedDict()
         self._views_lock = threading.Lock()
@@ -184,8 +184,9 @@ class KindGames(Answers):
     # -- reading the stored game ----------------------------------------------------------------
 
     def _kind_and_tools(self, game: Mapping[str, str]) -> tuple[Kind[Any, Any, Any], Any]:
-        config_and_tools = _configured(game["kind"], game["config"])
-        return kind(game["kind"]), config_and_tools[1]
+        """The game's kind and the tools its stored configuration is played with."""
+        name, config_json = game["kind"], game["config"]
+        return kind(name), self.tools.tools(name, _configured(name, config_json), config_json)
 
     def _load(self, game_id: str, game: Mapping[str, str]) -> tuple[Kind[Any, Any, Any], Any]:
         """The game's kind and its whole state as the last step and the kept actions left it."""
@@ -341,7 +342,7 @@ class KindGames(Answers):
         try:
             config = game_kind.configure(data)
             config_json = json.dumps(game_kind.config_data(config), sort_keys=True)
-            _, tools = _configured(name, config_json)
+            tools = self.tools.tools(name, config, config_json)
         except (InvalidConfigError, ArbitreError) as error:
             _refuse(grpc.StatusCode.INVALID_ARGUMENT, f"bad_config: configuration: {error}")
         seed = request.seed if request.has_seed else secrets.randbits(62)
@@ -358,6 +359,7 @@ class KindGames(Answers):
         )
         fields: dict[str, str | int] = {
             "kind": name,
+            "seam": "1",
             "status": "waiting",
             "phase": "",
             "turn": 0,

@@ -41,7 +41,10 @@ class SessionService(Lobby, KindGames, EventStreams, session_pb2_grpc.SessionSer
     # -- creating and joining (lobby, packages) ---------------------------------------------
 
     def CreateGame(self, request: Any, context: Any) -> Any:  # noqa: N802
-        if name_of_enum(request.kind) != "duplicate":
+        if (
+            name_of_enum(request.kind) != "duplicate"
+            or request.WhichOneof("kind_config") is not None
+        ):
             return _call(context, lambda: self._kind_create(request))
         return _call(context, lambda: self._create(request))
 

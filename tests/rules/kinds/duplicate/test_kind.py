@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from arbitre.rules.duplicate import DuplicateGame
+from arbitre.rules.game_record import top_record
 from arbitre.rules.kinds import kind
 from arbitre.rules.kinds.base import ActionRefusedError, Phase, Setup, Stage, Standing, Viewer
 from arbitre.rules.kinds.duplicate import DUPLICATE
@@ -117,7 +118,13 @@ def test_a_whole_game_through_the_kind() -> None:
         assert played is not None
         assert revealed.public is not None
         assert revealed.public.type == "turn_revealed"
-        data = revealed.public.data
+        # The event says the turn, its top and how many answered; every answer is the view's.
+        assert dict(revealed.public.data) == {
+            "turn": number,
+            "top": top_record(played.top),
+            "answers": 2,
+        }
+        data = game_kind.view(state, Viewer.spectator(), closed_at)["reveal"]
         assert (data["number"], data["rack"], data["top"]["move"]) == (number, rack, top)
         points = {answer["player"]: answer["points"] for answer in data["answers"]}
         assert points == {answer.player: answer.points for answer in played.answers}
@@ -181,9 +188,8 @@ def test_an_answer_with_an_unknown_word_is_kept_and_scores_nothing() -> None:
         pytest.skip("this seed's first two tiles make a word")
     outcome = game_kind.act(state, "ana", {"move": move}, 10)
     assert outcome.result["score"] == verdict.score > 0
-    (revealed,) = game_kind.close(state, 20)
-    assert revealed.public is not None
-    (answer,) = revealed.public.data["answers"]
+    game_kind.close(state, 20)
+    (answer,) = game_kind.view(state, Viewer.spectator(), 20)["reveal"]["answers"]
     assert (answer["points"], answer["unknown_words"]) == (0, [word.replace("?", "E")])
 
 

@@ -228,9 +228,9 @@ class Twins:
         if done[0] == "done":  # every score told is the close's own
             (revealed,) = done[1]
             assert revealed.public is not None
-            scores = {
-                answer["player"]: answer["score"] for answer in revealed.public.data["answers"]
-            }
+            closed = self.whole.game.turns[-1]
+            assert revealed.public.data["answers"] == len(closed.answers)
+            scores = {answer.player: answer.verdict.score for answer in closed.answers}
             assert scores == self.told
             self.told = {}
         return done
@@ -258,7 +258,7 @@ def answers_for(state: DuplicateState, top: str) -> dict[str, Any]:
     """The actions an answer may take in ``state``'s open turn, by name."""
     view = DUPLICATE.view(state, Viewer.spectator(), 0)
     number = view["turn"]
-    lesser = lesser_move(state.config.game, view["board"], view.get("tiles", ""), top) or top
+    lesser = lesser_move(state.config.game, view["board"], view["tiles"] or "", top) or top
     where, word = top.split()
     return {
         "top": {"move": top},

@@ -104,6 +104,7 @@ from typing import Any
 
 from arbitre.rules.errors import ArbitreError
 from arbitre.rules.kinds.base import (
+    LISTED,
     ActionRefusedError,
     Event,
     Judgement,
@@ -114,6 +115,7 @@ from arbitre.rules.kinds.base import (
     Setup,
     Standing,
     Viewer,
+    listed,
 )
 from arbitre.rules.kinds.duel import game as rules
 from arbitre.rules.kinds.duel import marks, parts
@@ -147,10 +149,6 @@ NAME = "duel"
 TITLE = "Duel de Mots"
 #: The version of :meth:`DuelKind.record`'s layout.
 RECORD_FORMAT = 1
-#: Most players, rivals' grids, revealed rows and standings lines a view or an event lists (a
-#: room of thousands shows its first ones, the viewer's own and counts): every table is shown
-#: whole.
-LISTED = 50
 
 _ACTION_KEYS = frozenset({"guess", "round"})
 
@@ -497,7 +495,7 @@ def view_of(table: Table, viewer: Viewer, now_ms: int) -> dict[str, Any]:
         "keyboard": list(keyboard(table.config.language)),
         "players": [
             {"player": p, "seated": p in table.present, "waiting": table.waiting(p)}
-            for p in _listed(table.ranked(), viewer.player)
+            for p in listed(table.ranked(), viewer.player)
         ],
         "player_count": len(table.ranked()),
         "current": None if current is None else _current(current, viewer, now_ms),
@@ -564,18 +562,10 @@ def _you(table: Table, player: str) -> dict[str, Any]:
     }
 
 
-def _listed(players: list[str], viewer: str | None) -> list[str]:
-    """The first :data:`LISTED` of ``players``, and ``viewer`` when they come later."""
-    shown = players[:LISTED]
-    if viewer is not None and viewer in players[LISTED:]:
-        shown.append(viewer)
-    return shown
-
-
 def _listed_standings(standings: list[Standing], viewer: str | None) -> list[dict[str, Any]]:
     """The first :data:`LISTED` lines of ``standings``, and ``viewer``'s own when it comes
     later."""
-    shown = set(_listed([s.player for s in standings], viewer))
+    shown = set(listed([s.player for s in standings], viewer))
     return [_standing(s) for s in standings if s.player in shown]
 
 
@@ -584,7 +574,7 @@ def _revealed(closed: Round, viewer: str | None) -> dict[str, Any]:
     rows of its first finders, then of its first players, :data:`LISTED` in all, and the
     viewer's own (``player_count`` says how many played)."""
     results = closed.results()
-    listed = set(_listed([*closed.solvers, *closed.players], viewer))
+    shown = set(listed([*closed.solvers, *closed.players], viewer))
     return {
         "round": closed.number,
         "opened_at": closed.opened_ms,
@@ -603,7 +593,7 @@ def _revealed(closed: Round, viewer: str | None) -> dict[str, Any]:
                 "points": results[p].points,
             }
             for p in closed.players
-            if p in listed
+            if p in shown
         ],
         "player_count": len(closed.players),
         "solvers": list(closed.solvers[:LISTED]),

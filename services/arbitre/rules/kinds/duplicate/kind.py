@@ -34,7 +34,8 @@ who left without answering). The fast path trusts the session's own check that t
 player of the game (their token), and refuses who left.
 
 Events: ``turn_started`` (turn, tirage, board, deadline), ``answer_count`` (turn, answers,
-players), ``turn_revealed`` (:func:`~arbitre.rules.kinds.duplicate.view.reveal`) and
+players), ``turn_revealed`` (the turn, its top and how many answered:
+:func:`~arbitre.rules.kinds.duplicate.view.revealed_event`; the view reveals the answers) and
 ``game_over`` (the end's reason), all public.
 """
 
@@ -99,8 +100,9 @@ class DuplicateKind:
 
     @property
     def claims(self) -> tuple[str, ...]:
-        """An answer claims no order."""
-        return ()
+        """An answer claims :data:`~arbitre.rules.kinds.duplicate.parts.CLAIM`: the order in
+        which the players first answered the open turn."""
+        return (parted.CLAIM,)
 
     # -- configuration ----------------------------------------------------------------------
 
@@ -229,8 +231,7 @@ class DuplicateKind:
         state.times.append(TurnTimes(state.opened_ms, now_ms))
         state.opened_ms, state.deadline_ms, state.answered = None, None, {}
         state.next_ms = now_ms + state.config.reveal_ms
-        revealed = {**views.reveal(state.game, played), "board": list(state.game.board.rows())}
-        return (Event(Message("turn_revealed", revealed)),)
+        return (Event(Message("turn_revealed", views.revealed_event(played))),)
 
     def view(self, state: DuplicateState, viewer: Viewer, now_ms: int) -> dict[str, Any]:
         """See :func:`~arbitre.rules.kinds.duplicate.view.view`."""

@@ -11,41 +11,61 @@ top and solo) and the board it left.
 
 from __future__ import annotations
 
+from collections.abc import Set
 from dataclasses import asdict
 from typing import Any
 
 from arbitre.rules.duplicate import DuplicateGame, PlayedTurn
 from arbitre.rules.game_record import top_record, turn_record
-from arbitre.rules.kinds.base import Stage, Viewer
+from arbitre.rules.kinds.base import Stage, Viewer, listed
 from arbitre.rules.kinds.duplicate.config import KIND_NAME, config_data
 from arbitre.rules.kinds.duplicate.state import DuplicateState
 
-__all__ = ["reveal", "view"]
+__all__ = ["reveal", "revealed_event", "view"]
 
 
-def reveal(game: DuplicateGame, turn: PlayedTurn) -> dict[str, Any]:
+def reveal(game: DuplicateGame, turn: PlayedTurn, shown: Set[str] | None = None) -> dict[str, Any]:
     """The closed ``turn`` as everyone sees it once revealed: its record line (see
-    :func:`arbitre.rules.game_record.game_record`), every answer given, with the number of
-    players it was played by."""
-    return {**turn_record(turn, game), "players": len(game.players)}
+    :func:`arbitre.rules.game_record.game_record`), with the number of players it was played by;
+    its answers are every one given, or, with ``shown``, the answers of those players only (a
+    simultané's thousands are read a page at a time from the turn's result)."""
+    line = turn_record(turn, game)
+    if shown is not None:
+        line["answers"] = [answer for answer in line["answers"] if answer["player"] in shown]
+    return {**line, "players": len(game.players)}
+
+
+def revealed_event(turn: PlayedTurn) -> dict[str, Any]:
+    """What the ``turn_revealed`` event publishes of a closed turn: its number, its top and how
+    many answered (every answer is the turn's result, read apart)."""
+    return {"turn": turn.number, "top": top_record(turn.top), "answers": len(turn.answers)}
 
 
 def view(state: DuplicateState, viewer: Viewer, now_ms: int) -> dict[str, Any]:
     """``state`` as ``viewer`` may see it at ``now_ms`` (see the module docstring), JSON-ready.
 
-    Always: ``kind``, ``game_id``, ``stage``, ``turn`` (open or last closed, 0 before the
-    first), ``config``, ``players`` (ids, whether each answered the open turn and whether each
-    left: who left stays listed), ``board``, ``bag_count``, ``turns`` (each closed turn's
-    tirage, top and points by player), ``top_total``, ``standings``, ``end_reason``. While a
-    turn is open: ``rack`` (FISF notation), ``tiles``, ``deadline_ms``, ``remaining_ms``,
-    ``answers`` (how many seated players answered) and, for a player who answered,
-    ``my_answer`` (``move`` and ``score``). Between two turns and at the end: ``reveal``, the
-    last closed turn revealed; between two turns, ``next_ms``, when the next turn opens by
-    itself (``None`` while nobody is seated).
+        Lists name the first :data:`~arbitre.rules.kinds.base.LISTED` players and the viewer (a
+        simultané has thousands): the *listed* players.
+
+        Always: ``kind``, ``game_id``, ``stage``, ``turn`` (open or last closed, 0 before the
+        first), ``config``, ``players`` (the listed ones: ids, whether each answered the open turn
+        and whether each left: who left stays listed), ``player_count``, ``board``, ``bag_count``,
+        ``turns`` (each closed turn's tirage, top and the listed players' points), ``top_total``,
+        ``standings`` (the first lines and the viewer's), ``end_reason``; the keys that follow are
+    ``None`` but at their moments. While a turn is open:
+        ``rack`` (FISF notation), ``tiles``, ``deadline_ms``, ``remaining_ms``, ``answers`` (how
+        many seated players answered) and, for a player who answered, ``my_answer`` (``move`` and
+        ``score``). Between two turns and at the end: ``reveal``, the last closed turn revealed
+        with the listed players' answers; between two turns, ``next_ms``, when the next turn opens
+        by itself (``None`` while nobody is seated).
     """
     game = state.game
     stage = state.stage
     open_turn = stage is Stage.PLAYING
+    shown = listed(game.players, viewer.player)
+    shown_set = frozenset(shown)
+    standings = game.standings()
+    lines = frozenset(listed([line.player for line in standings], viewer.player))
     data: dict[str, Any] = {
         "kind": KIND_NAME,
         "game_id": state.game_id,
@@ -58,8 +78,9 @@ def view(state: DuplicateState, viewer: Viewer, now_ms: int) -> dict[str, Any]:
                 "answered": open_turn and player in state.answered,
                 "left": player in state.left,
             }
-            for player in game.players
+            for player in shown
         ],
+        "player_count": len(game.players),
         "board": list(game.board.rows()),
         "bag_count": len(game.bag),
         "turns": [
@@ -67,13 +88,14 @@ def view(state: DuplicateState, viewer: Viewer, now_ms: int) -> dict[str, Any]:
                 "turn": turn.number,
                 "rack": turn.draw.notation,
                 "top": top_record(turn.top),
-                "points": dict(turn.scores(game.players).points),
+                "points": _points(turn, shown),
             }
             for turn in game.turns
         ],
         "top_total": game.top_total,
-        "standings": [asdict(standing) for standing in game.standings()],
+        "standings": [asdict(line) for line in standings if line.player in lines],
         "end_reason": game.end.value if game.end is not None else None,
+        **dict.fromkeys(_AT_TIMES),
     }
     draw = game.current_draw
     if open_turn and draw is not None and state.deadline_ms is not None:
@@ -86,7 +108,27 @@ def view(state: DuplicateState, viewer: Viewer, now_ms: int) -> dict[str, Any]:
         if mine is not None:
             data["my_answer"] = {"move": mine.move, "score": mine.score}
     elif game.turns:
-        data["reveal"] = reveal(game, game.turns[-1])
+        data["reveal"] = reveal(game, game.turns[-1], shown_set)
         if stage is Stage.BETWEEN:
             data["next_ms"] = state.next_turn_ms
     return data
+
+
+#: The keys a view gives only at some moments (an open turn, a reveal), ``None`` at others.
+_AT_TIMES = (
+    "rack",
+    "tiles",
+    "deadline_ms",
+    "remaining_ms",
+    "answers",
+    "my_answer",
+    "reveal",
+    "next_ms",
+)
+
+
+def _points(turn: PlayedTurn, shown: list[str]) -> dict[str, int]:
+    """The ``shown`` players' points for ``turn`` (0 without an answer)."""
+    wanted = frozenset(shown)
+    by_player = {a.player: a.points for a in turn.answers if a.player in wanted}
+    return {player: by_player.get(player, 0) for player in shown}

@@ -1,0 +1,203 @@
+"""Duplicate Scrabble on the game kinds' seam, end to end over real gRPC services and a real
+Redis: a game created with a typed ``DuplicateConfig`` is played by the seam's path (the kind's
+rules, tops and verdicts from the movegen and scoring services through the session's peers),
+and gives the tops, points and standings the session's own duplicate path gives for the same
+seed and answers. The tests learn each top from the engine, as nobody outside can before the
+reveal."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import grpc
+import pytest
+import redis
+
+from arbitre.api.kind_parts import part
+from arbitre.api.proto_data import fill
+from arbitre.rules.board import Board
+from arbitre.rules.kinds import kind
+from arbitre.services.internal_auth import open_channel
+from arbitre.services.lexicons import LexiconRegistry
+from arbitre.services.platform import Platform, start_platform
+from arbitre.v1 import common_pb2, duplicate_pb2, session_pb2, session_pb2_grpc
+from tests.redis_fixtures import redis_db, redis_url  # noqa: F401
+from tests.rules.kinds.duplicate.games import lesser_move, referee
+
+DUPLICATE = kind("duplicate")
+SEED = 20261202
+TURNS = 3
+SETTINGS = {"max_turns": TURNS, "seconds_per_turn": 60, "reveal_seconds": 0}
+#: How long a test waits for the session's clock to take a step.
+STEP_SECONDS = 20.0
+
+
+@pytest.fixture
+def platform(cache: Path, redis_db: redis.Redis) -> Iterator[Platform]:  # noqa: F811
+    running = start_platform(LexiconRegistry(), redis_db)
+    yield running
+    running.stop(0)
+
+
+@pytest.fixture
+def stub(platform: Platform) -> Iterator[Any]:
+    with open_channel(platform.address, platform.gateway_token) as channel:
+        yield session_pb2_grpc.SessionStub(channel)
+
+
+def create_on_seam(stub: Any, **settings: Any) -> Any:
+    return stub.CreateGame(
+        session_pb2.CreateGameRequest(
+            kind=common_pb2.GAME_KIND_DUPLICATE,
+            duplicate=fill(duplicate_pb2.DuplicateConfig(), {**SETTINGS, **settings}),
+            has_seed=True,
+            seed=SEED,
+            title="seam",
+        )
+    )
+
+
+def create_on_own_path(stub: Any) -> Any:
+    return stub.CreateGame(
+        session_pb2.CreateGameRequest(
+            kind=common_pb2.GAME_KIND_DUPLICATE,
+            config_json='{"max_turns": 3, "seconds_per_turn": 60}',
+            has_seed=True,
+            seed=SEED,
+            title="own path",
+        )
+    )
+
+
+def view_of(stub: Any, game_id: str, token: str = "") -> dict[str, Any]:
+    found = part(stub.GetGame(session_pb2.GetGameRequest(game_id=game_id, token=token)), "view")
+    assert found is not None
+    assert found[0] == "duplicate"
+    view: dict[str, Any] = found[1]
+    return view
+
+
+def wait_for(check: Any) -> Any:
+    give_up = time.monotonic() + STEP_SECONDS
+    while True:
+        found = check()
+        if found:
+            return found
+        assert time.monotonic() < give_up, "the session's clock took no step"
+        time.sleep(0.05)
+
+
+def answers_of(rows: list[str], tiles: str) -> tuple[str, str]:
+    """The open turn's top and a lesser move (the top when there is none), from the engine."""
+    config = DUPLICATE.configure(SETTINGS).game
+    top = referee(config).top(Board.from_rows(rows, config.layout), tiles)
+    assert top is not None
+    notation = top.move.notation()
+    return notation, lesser_move(config, rows, tiles, notation) or notation
+
+
+def test_a_duplicate_game_plays_on_the_seam_as_on_its_own_path(stub: Any) -> None:
+    created = create_on_seam(stub)
+    game_id, organiser = created.game_id, created.organiser_token
+    assert created.state.kind_name == "duplicate"
+    assert created.state.status == "waiting"
+    ana = stub.Join(session_pb2.JoinRequest(game_id=game_id, name="Ana"))
+    bob = stub.Join(session_pb2.JoinRequest(game_id=game_id, name="Bob"))
+    stub.Start(session_pb2.GameCommand(game_id=game_id, token=organiser))
+
+    own = create_on_own_path(stub)
+    own_ana = stub.Join(session_pb2.JoinRequest(game_id=own.game_id, name="Ana"))
+    own_bob = stub.Join(session_pb2.JoinRequest(game_id=own.game_id, name="Bob"))
+    stub.Start(session_pb2.GameCommand(game_id=own.game_id, token=own.organiser_token))
+
+    for number in range(1, TURNS + 1):
+        seen = wait_for(
+            lambda n=number: (
+                (v := view_of(stub, game_id, ana.player_token))["turn"] == n
+                and v["stage"] == "playing"
+                and v
+            )
+        )
+        assert seen["my_answer"] is None
+        assert seen["answers"] == 0
+        wait_for(
+            lambda n=number: stub.GetGame(session_pb2.GetGameRequest(game_id=own.game_id)).turn == n
+        )
+        own_state = stub.GetGame(session_pb2.GetGameRequest(game_id=own.game_id))
+        assert (seen["rack"], seen["board"]) == (own_state.rack, list(own_state.board))
+        top, lesser = answers_of(seen["board"], seen["tiles"])
+        kept = stub.Act(
+            session_pb2.ActRequest(
+                game_id=game_id,
+                token=ana.player_token,
+                duplicate=duplicate_pb2.DuplicateAction(move=top, turn=number),
+            )
+        )
+        assert kept.duplicate.move == top
+        assert kept.duplicate.answers == 1
+        mine = view_of(stub, game_id, ana.player_token)["my_answer"]
+        assert mine == {"move": top, "score": kept.duplicate.score}
+        assert view_of(stub, game_id, bob.player_token)["my_answer"] is None  # ana's is hers
+        assert view_of(stub, game_id)["my_answer"] is None
+        stub.Act(
+            session_pb2.ActRequest(
+                game_id=game_id,
+                token=bob.player_token,
+                duplicate=duplicate_pb2.DuplicateAction(move=lesser),
+            )
+        )
+        for token, move in ((own_ana.player_token, top), (own_bob.player_token, lesser)):
+            stub.Answer(
+                session_pb2.AnswerRequest(game_id=own.game_id, turn=number, token=token, move=move)
+            )
+
+    over = wait_for(lambda: (v := view_of(stub, game_id))["stage"] == "over" and v)
+    assert over["end_reason"] == "max_turns"
+    wait_for(lambda: stub.GetGame(session_pb2.GetGameRequest(game_id=own.game_id)).status == "over")
+
+    standings = stub.GetStandings(session_pb2.GetStandingsRequest(game_id=game_id))
+    own_standings = stub.GetStandings(session_pb2.GetStandingsRequest(game_id=own.game_id))
+    assert [(s.name, s.standing.rank, s.standing.total) for s in standings.standings] == [
+        (s.name, s.standing.rank, s.standing.total) for s in own_standings.standings
+    ]
+    assert [s.duplicate.negatif for s in standings.standings] == [
+        s.standing.negatif for s in own_standings.standings
+    ]
+    assert standings.standings[0].name == "Ana"
+    assert standings.standings[0].duplicate.tops == TURNS
+
+    record = part(stub.GetRecord(session_pb2.GetGameRequest(game_id=game_id)), "kind_record")
+    assert record is not None
+    assert record[0] == "duplicate"
+    assert record[1]["seed"] == SEED  # the game is over: its seed is public
+    config = DUPLICATE.configure(SETTINGS)
+    replayed = DUPLICATE.replay(record[1], referee(config.game))
+    assert [line.total for line in DUPLICATE.standings(replayed)] == [
+        s.standing.total for s in standings.standings
+    ]
+
+
+def test_a_configuration_the_services_cannot_play_is_refused(stub: Any) -> None:
+    for settings, saying in (
+        ({"lexicon": "klingon"}, "unknown lexicon"),
+        ({"bonuses": {"7": 40}}, "bonuses"),
+        ({"reveal_seconds": 601}, "reveal_seconds"),
+        ({"variant": "nope"}, "variant"),
+    ):
+        with pytest.raises(grpc.RpcError) as refused:
+            create_on_seam(stub, **settings)
+        assert refused.value.code() is grpc.StatusCode.INVALID_ARGUMENT
+        assert "bad_config" in str(refused.value.details())
+        assert saying in str(refused.value.details())
+    with pytest.raises(grpc.RpcError) as refused:
+        stub.CreateGame(
+            session_pb2.CreateGameRequest(
+                kind=common_pb2.GAME_KIND_DUPLICATE,
+                config_json='{"max_turns": 3}',
+                duplicate=duplicate_pb2.DuplicateConfig(max_turns=2),
+            )
+        )
+    assert refused.value.code() is grpc.StatusCode.INVALID_ARGUMENT

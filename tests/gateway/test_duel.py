@@ -105,6 +105,13 @@ def test_a_duel_room_over_http_shows_nobody_what_is_hidden(base: str) -> None:
             {"action": {"guess": "salut", "round": 1}, "request_id": "no spaces"},
             (400, "bad_request"),
         ),
+        # A dry run would tell whether a word is in the list without spending a try.
+        ({"action": {"guess": "salut", "round": 1}, "dry_run": True}, (409, "no_dry_run")),
+        (
+            {"action": {"guess": "salut", "round": 1}, "dry_run": True, "request_id": "d1"},
+            (400, "bad_request"),
+        ),
+        ({"action": {"guess": "salut", "round": 1}, "dry_run": "yes"}, (400, "bad_request")),
     ):
         status, refused = http.call("POST", act, body, token=ana_token)
         assert (status, refused["error"]["code"]) == expected, refused

@@ -180,6 +180,29 @@ def test_a_duplicate_game_plays_on_the_seam_as_on_its_own_path(stub: Any) -> Non
     ]
 
 
+def test_a_robot_answers_every_turn_of_a_duplicate_game_on_the_seam(stub: Any) -> None:
+    created = create_on_seam(stub, max_turns=2, seconds_per_turn=4)
+    game_id, organiser = created.game_id, created.organiser_token
+    ana = stub.Join(session_pb2.JoinRequest(game_id=game_id, name="Ana"))
+    robot = stub.AddRobot(
+        session_pb2.AddRobotRequest(game_id=game_id, token=organiser, level="expert")
+    )
+    assert robot.player_token == ""  # nobody may act as a robot
+    stub.Start(session_pb2.GameCommand(game_id=game_id, token=organiser))
+
+    # Ana never answers: each turn lasts its 4 s, and the robot answers it through the clock.
+    over = wait_for(lambda: (v := view_of(stub, game_id))["stage"] == "over" and v)
+    assert over["end_reason"] == "max_turns"
+    assert [turn["points"][ana.player_id] for turn in over["turns"]] == [0, 0]
+    assert all(turn["points"][robot.player_id] > 0 for turn in over["turns"])
+    standings = stub.GetStandings(session_pb2.GetStandingsRequest(game_id=game_id)).standings
+    totals = {line.standing.player: line.standing.total for line in standings}
+    assert totals[robot.player_id] == sum(turn["points"][robot.player_id] for turn in over["turns"])
+    assert totals[robot.player_id] > 0
+    assert totals[ana.player_id] == 0
+    assert standings[0].name == "Robot Expert"
+
+
 def test_a_configuration_the_services_cannot_play_is_refused(stub: Any) -> None:
     for settings, saying in (
         ({"lexicon": "klingon"}, "unknown lexicon"),

@@ -2,13 +2,15 @@
 :class:`~arbitre.rules.duplicate.Referee` protocol.
 
 The board is prepared once per position (anchors, cross-checks) and reused for the "any
-move?" question of the draw, the top and every answer of the turn.
+move?" question of the draw, the top, every answer of the turn and the moves its robots choose
+from (it is a :class:`~arbitre.engine.robots.moves.MoveSource`).
 """
 
 from __future__ import annotations
 
 from arbitre.engine.lexicon import Lexicon
 from arbitre.engine.movegen import MoveGenerator, PreparedBoard, TieBreak
+from arbitre.engine.robots.moves import RobotMove, RobotMoves
 from arbitre.rules.board import Board
 from arbitre.rules.duplicate import TopChoice, Verdict
 from arbitre.rules.errors import ArbitreError, IllegalMoveError
@@ -19,7 +21,8 @@ __all__ = ["MoveGeneratorReferee"]
 
 
 class MoveGeneratorReferee:
-    """Tops, "any move?" and verdicts for one game configuration over ``lexicon``."""
+    """Tops, "any move?", verdicts and the robots' moves for one game configuration over
+    ``lexicon``."""
 
     def __init__(self, lexicon: Lexicon, config: GameConfig) -> None:
         self.lexicon = lexicon
@@ -66,4 +69,20 @@ class MoveGeneratorReferee:
             evaluation.score,
             tuple(word.word for word in evaluation.words),
             evaluation.unknown_words,
+        )
+
+    def robot_moves(self, board: Board, rack: str, limit: int, with_words: bool) -> RobotMoves:
+        """The moves a robot chooses from (see
+        :meth:`~arbitre.engine.robots.moves.MoveSource.robot_moves`), as the movegen service's
+        ``AllMoves`` finds them."""
+        if limit < 0:
+            raise ValueError("limit must be 0 (all) or more")
+        prepared = self.prepared(board)
+        solution = prepared.solve(rack, limit or None)
+        moves = solution.moves
+        if with_words:
+            moves = tuple(prepared.moves(rack, limit or None, with_words=True))
+        top = solution.top.top
+        return RobotMoves(
+            tuple(RobotMove.of(move) for move in moves), None if top is None else RobotMove.of(top)
         )

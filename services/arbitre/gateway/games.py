@@ -428,16 +428,19 @@ def add_game_routes(app: Flask, gateway: Gateway) -> None:
 
     @app.post("/v1/games/<game_id>/actions")
     def act(game_id: str) -> Response:
-        body = Body(json_object(), required=("action",), optional=("request_id",))
+        body = Body(json_object(), required=("action",), optional=("request_id", "dry_run"))
         action = body.data["action"]
         if not isinstance(action, dict):
             raise bad_request("action must be an object (the game kind's action)")
         request_id = body.optional_text("request_id", openapi.MAX_REQUEST_ID_CHARS)
         if request_id and not is_request_id(request_id):
             raise bad_request("request_id: 1 to 64 characters of A-Z a-z 0-9 _ - . :")
+        dry_run = bool(body.boolean("dry_run"))
+        if dry_run and request_id:
+            raise bad_request("a dry run keeps nothing: give no request_id")
         checked_id = game_id_of(game_id)
         message = session_pb2.ActRequest(
-            game_id=checked_id, token=bearer_token(True), request_id=request_id
+            game_id=checked_id, token=bearer_token(True), request_id=request_id, dry_run=dry_run
         )
         kind_name = gateway.kind_of(checked_id)
         if not has_part(message, kind_name):

@@ -627,6 +627,13 @@ _KIND_SCHEMAS: dict[str, Any] = {
                 "pattern": REQUEST_ID_PATTERN,
                 "description": "Optional: the same id again (a retry) is not taken twice.",
             },
+            "dry_run": {
+                "type": "boolean",
+                "description": "Optional: judge the action as it would be taken and answer its "
+                "result, keeping nothing (duplicate: the points of a pose before it is "
+                "validated); with no request_id. A kind whose dry run would tell a secret "
+                "refuses it: 409 no_dry_run (Duel de Mots).",
+            },
         },
     },
     "ActResponse": {
@@ -1645,9 +1652,11 @@ def _kind_paths() -> dict[str, Any]:
                 "400 for a malformed action (bad_action, wrong_length, not_a_letter), 409 for "
                 "one the game cannot take now (not_in_list, already_tried, round_not_open, "
                 "round_over, no_tries_left, already_found, wrong_round, waiting, not_seated, "
-                "paused). A request_id sent again (a retry) gets the first answer, with "
-                "replayed true, and spends nothing more. A duplicate game answers 409: its "
-                "answers go to /turns/{turn}/answers.",
+                "paused, no_dry_run). A request_id sent again (a retry) gets the first "
+                "answer, with replayed true, and spends nothing more. A duplicate game made "
+                'with a typed configuration takes its answers here too ({"move": "H4 MOT"}); '
+                "one made by POST /v1/games answers 409: its answers go to "
+                "/turns/{turn}/answers.",
                 _json(_ref("ActResponse"), "The action, taken."),
                 errors=(*_GAME_ERRORS, 401, 403, 409),
                 parameters=[_GAME_ID],

@@ -1,5 +1,6 @@
-"""The rules' :class:`~arbitre.rules.duplicate.Referee` over the network: tops and "any move?"
-from the movegen service, verdicts from the scoring service.
+"""The rules' :class:`~arbitre.rules.duplicate.Referee` over the network: tops, "any move?" and
+the robots' moves (a :class:`~arbitre.engine.robots.moves.MoveSource`) from the movegen service,
+verdicts from the scoring service.
 
 A game configuration reaches those services as a ``Position`` (tile set preset, rules preset,
 lexicon id), so only configurations a position can say are played remotely:
@@ -11,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from arbitre.engine.robots.moves import RobotMove, RobotMoves
 from arbitre.rules.board import Board
 from arbitre.rules.duplicate import TopChoice, Verdict
 from arbitre.rules.errors import ArbitreError
@@ -69,8 +71,9 @@ def position_settings(config: GameConfig, lexicon: str) -> PositionSettings:
 
 
 class RemoteReferee:
-    """Tops, "any move?" and verdicts for one game, asked of the movegen and scoring services
-    (``movegen`` and ``scoring`` are stubs). A failed call raises the ``grpc.RpcError``."""
+    """Tops, "any move?", the robots' moves and verdicts for one game, asked of the movegen and
+    scoring services (``movegen`` and ``scoring`` are stubs). A failed call raises the
+    ``grpc.RpcError``."""
 
     def __init__(self, settings: PositionSettings, config: GameConfig, movegen: Any, scoring: Any):
         self.settings = settings
@@ -104,6 +107,15 @@ class RemoteReferee:
         answer = self.movegen.HasMove(self._request(board, rack), timeout=PEER_TIMEOUT)
         return bool(answer.has_move)
 
+    def robot_moves(self, board: Board, rack: str, limit: int, with_words: bool) -> RobotMoves:
+        """The moves a robot chooses from (see
+        :meth:`~arbitre.engine.robots.moves.MoveSource.robot_moves`): one ``AllMoves`` call."""
+        request = self._request(board, rack)
+        request.limit, request.with_words = limit, with_words
+        found = self.movegen.AllMoves(request, timeout=PEER_TIMEOUT)
+        top = _robot_move(found.top.top) if found.top.HasField("top") else None
+        return RobotMoves(tuple(_robot_move(move) for move in found.moves), top)
+
     def judge(self, board: Board, move: Move, rack: str) -> Verdict:
         answer = self.scoring.Judge(
             scoring_pb2.JudgeRequest(
@@ -119,3 +131,8 @@ class RemoteReferee:
             tuple(word.word for word in answer.words),
             tuple(answer.unknown_words),
         )
+
+
+def _robot_move(move: Any) -> RobotMove:
+    """A ``ScoredMove`` message as a robot weighs it."""
+    return RobotMove(move.notation, move.score, move.tiles, tuple(w.word for w in move.words))

@@ -504,15 +504,21 @@ class SessionStore:
         """How many people pressed Next during the reveal of ``turn``."""
         return int(self.redis.scard(GameKeys(game_id).ready(turn)))
 
-    def everyone_ready(self, game_id: str, turn: int) -> bool:
-        """Whether every person at the game pressed Next during the reveal of ``turn``."""
+    def readiness(self, game_id: str, turn: int) -> tuple[int, int]:
+        """(people who pressed Next during the reveal of ``turn``, people at the game)."""
         keys = GameKeys(game_id)
         with self.redis.pipeline(transaction=False) as pipe:
             pipe.scard(keys.ready(turn))
             pipe.hget(keys.game, "players")
             pipe.hlen(keys.robots)
             ready, players, robots = pipe.execute()
-        return int(ready) >= int(players or 0) - int(robots)
+        return int(ready), int(players or 0) - int(robots)
+
+    def everyone_ready(self, game_id: str, turn: int) -> bool:
+        """Whether every person at the game pressed Next during the reveal of ``turn`` (a game
+        of robots only always is)."""
+        ready, people = self.readiness(game_id, turn)
+        return ready >= people
 
     # -- stepping ---------------------------------------------------------------------------
 

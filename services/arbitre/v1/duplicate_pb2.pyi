@@ -405,16 +405,6 @@ class DuplicateTurnRevealed(_message.Message):
     answers: int
     def __init__(self, turn: _Optional[int] = ..., top: _Optional[_Union[DuplicateTop, _Mapping]] = ..., answers: _Optional[int] = ...) -> None: ...
 
-class DuplicateNextCount(_message.Message):
-    __slots__ = ("turn", "ready", "of")
-    TURN_FIELD_NUMBER: _ClassVar[int]
-    READY_FIELD_NUMBER: _ClassVar[int]
-    OF_FIELD_NUMBER: _ClassVar[int]
-    turn: int
-    ready: int
-    of: int
-    def __init__(self, turn: _Optional[int] = ..., ready: _Optional[int] = ..., of: _Optional[int] = ...) -> None: ...
-
 class DuplicateGameOver(_message.Message):
     __slots__ = ("reason",)
     REASON_FIELD_NUMBER: _ClassVar[int]
@@ -422,17 +412,15 @@ class DuplicateGameOver(_message.Message):
     def __init__(self, reason: _Optional[str] = ...) -> None: ...
 
 class DuplicateEvent(_message.Message):
-    __slots__ = ("player_joined", "turn_started", "answer_count", "turn_revealed", "next_count", "game_over")
+    __slots__ = ("player_joined", "turn_started", "answer_count", "turn_revealed", "game_over")
     PLAYER_JOINED_FIELD_NUMBER: _ClassVar[int]
     TURN_STARTED_FIELD_NUMBER: _ClassVar[int]
     ANSWER_COUNT_FIELD_NUMBER: _ClassVar[int]
     TURN_REVEALED_FIELD_NUMBER: _ClassVar[int]
-    NEXT_COUNT_FIELD_NUMBER: _ClassVar[int]
     GAME_OVER_FIELD_NUMBER: _ClassVar[int]
     player_joined: DuplicatePlayerJoined
     turn_started: DuplicateTurnStarted
     answer_count: DuplicateAnswerCount
     turn_revealed: DuplicateTurnRevealed
-    next_count: DuplicateNextCount
     game_over: DuplicateGameOver
-    def __init__(self, player_joined: _Optional[_Union[DuplicatePlayerJoined, _Mapping]] = ..., turn_started: _Optional[_Union[DuplicateTurnStarted, _Mapping]] = ..., answer_count: _Optional[_Union[DuplicateAnswerCount, _Mapping]] = ..., turn_revealed: _Optional[_Union[DuplicateTurnRevealed, _Mapping]] = ..., next_count: _Optional[_Union[DuplicateNextCount, _Mapping]] = ..., game_over: _Optional[_Union[DuplicateGameOver, _Mapping]] = ...) -> None: ...
+    def __init__(self, player_joined: _Optional[_Union[DuplicatePlayerJoined, _Mapping]] = ..., turn_started: _Optional[_Union[DuplicateTurnStarted, _Mapping]] = ..., answer_count: _Optional[_Union[DuplicateAnswerCount, _Mapping]] = ..., turn_revealed: _Optional[_Union[DuplicateTurnRevealed, _Mapping]] = ..., game_over: _Optional[_Union[DuplicateGameOver, _Mapping]] = ...) -> None: ...

@@ -215,18 +215,20 @@ class GameState(_message.Message):
     def __init__(self, game_id: _Optional[str] = ..., kind: _Optional[_Union[_common_pb2.GameKind, str]] = ..., status: _Optional[str] = ..., phase: _Optional[str] = ..., turn: _Optional[int] = ..., board: _Optional[_Iterable[str]] = ..., rack: _Optional[str] = ..., deadline_ms: _Optional[int] = ..., remaining_ms: _Optional[int] = ..., server_time_ms: _Optional[int] = ..., players: _Optional[_Iterable[_Union[Player, _Mapping]]] = ..., answers: _Optional[int] = ..., config_json: _Optional[str] = ..., lexicon: _Optional[str] = ..., end_reason: _Optional[str] = ..., title: _Optional[str] = ..., my_answer: _Optional[str] = ..., my_score: _Optional[int] = ..., bag_count: _Optional[int] = ..., reveal_seconds: _Optional[int] = ..., late_join: _Optional[bool] = ..., seats: _Optional[int] = ..., ready: _Optional[int] = ..., package_hash: _Optional[str] = ..., start_at_ms: _Optional[int] = ..., player_count: _Optional[int] = ..., seed_commitment: _Optional[str] = ..., refereed: _Optional[bool] = ..., sealed: _Optional[bool] = ..., key_released: _Optional[bool] = ..., parked_reason: _Optional[str] = ..., you: _Optional[str] = ..., kind_name: _Optional[str] = ..., duel: _Optional[_Union[_duel_pb2.DuelView, _Mapping]] = ..., duplicate: _Optional[_Union[_duplicate_pb2.DuplicateView, _Mapping]] = ...) -> None: ...
 
 class ActRequest(_message.Message):
-    __slots__ = ("game_id", "token", "request_id", "duel", "duplicate")
+    __slots__ = ("game_id", "token", "request_id", "dry_run", "duel", "duplicate")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     TOKEN_FIELD_NUMBER: _ClassVar[int]
     REQUEST_ID_FIELD_NUMBER: _ClassVar[int]
+    DRY_RUN_FIELD_NUMBER: _ClassVar[int]
     DUEL_FIELD_NUMBER: _ClassVar[int]
     DUPLICATE_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     token: str
     request_id: str
+    dry_run: bool
     duel: _duel_pb2.DuelAction
     duplicate: _duplicate_pb2.DuplicateAction
-    def __init__(self, game_id: _Optional[str] = ..., token: _Optional[str] = ..., request_id: _Optional[str] = ..., duel: _Optional[_Union[_duel_pb2.DuelAction, _Mapping]] = ..., duplicate: _Optional[_Union[_duplicate_pb2.DuplicateAction, _Mapping]] = ...) -> None: ...
+    def __init__(self, game_id: _Optional[str] = ..., token: _Optional[str] = ..., request_id: _Optional[str] = ..., dry_run: _Optional[bool] = ..., duel: _Optional[_Union[_duel_pb2.DuelAction, _Mapping]] = ..., duplicate: _Optional[_Union[_duplicate_pb2.DuplicateAction, _Mapping]] = ...) -> None: ...
 
 class ActResponse(_message.Message):
     __slots__ = ("replayed", "duel", "duplicate")
@@ -473,20 +475,22 @@ class GameEvent(_message.Message):
     def __init__(self, id: _Optional[str] = ..., type: _Optional[str] = ..., data_json: _Optional[str] = ..., backlog: _Optional[bool] = ..., state: _Optional[_Union[GameState, _Mapping]] = ..., session: _Optional[_Union[SessionEvent, _Mapping]] = ..., duel: _Optional[_Union[_duel_pb2.DuelEvent, _Mapping]] = ..., duplicate: _Optional[_Union[_duplicate_pb2.DuplicateEvent, _Mapping]] = ...) -> None: ...
 
 class SessionEvent(_message.Message):
-    __slots__ = ("created", "game_started", "paused", "resumed", "parked", "package_opened")
+    __slots__ = ("created", "game_started", "paused", "resumed", "parked", "package_opened", "next_count")
     CREATED_FIELD_NUMBER: _ClassVar[int]
     GAME_STARTED_FIELD_NUMBER: _ClassVar[int]
     PAUSED_FIELD_NUMBER: _ClassVar[int]
     RESUMED_FIELD_NUMBER: _ClassVar[int]
     PARKED_FIELD_NUMBER: _ClassVar[int]
     PACKAGE_OPENED_FIELD_NUMBER: _ClassVar[int]
+    NEXT_COUNT_FIELD_NUMBER: _ClassVar[int]
     created: GameCreated
     game_started: GameStarted
     paused: GamePaused
     resumed: GameResumed
     parked: GameParked
     package_opened: PackageOpened
-    def __init__(self, created: _Optional[_Union[GameCreated, _Mapping]] = ..., game_started: _Optional[_Union[GameStarted, _Mapping]] = ..., paused: _Optional[_Union[GamePaused, _Mapping]] = ..., resumed: _Optional[_Union[GameResumed, _Mapping]] = ..., parked: _Optional[_Union[GameParked, _Mapping]] = ..., package_opened: _Optional[_Union[PackageOpened, _Mapping]] = ...) -> None: ...
+    next_count: NextCount
+    def __init__(self, created: _Optional[_Union[GameCreated, _Mapping]] = ..., game_started: _Optional[_Union[GameStarted, _Mapping]] = ..., paused: _Optional[_Union[GamePaused, _Mapping]] = ..., resumed: _Optional[_Union[GameResumed, _Mapping]] = ..., parked: _Optional[_Union[GameParked, _Mapping]] = ..., package_opened: _Optional[_Union[PackageOpened, _Mapping]] = ..., next_count: _Optional[_Union[NextCount, _Mapping]] = ...) -> None: ...
 
 class GameCreated(_message.Message):
     __slots__ = ("seed_commitment",)
@@ -523,6 +527,16 @@ class GameParked(_message.Message):
     turn: int
     reason: str
     def __init__(self, turn: _Optional[int] = ..., reason: _Optional[str] = ...) -> None: ...
+
+class NextCount(_message.Message):
+    __slots__ = ("turn", "ready", "of")
+    TURN_FIELD_NUMBER: _ClassVar[int]
+    READY_FIELD_NUMBER: _ClassVar[int]
+    OF_FIELD_NUMBER: _ClassVar[int]
+    turn: int
+    ready: int
+    of: int
+    def __init__(self, turn: _Optional[int] = ..., ready: _Optional[int] = ..., of: _Optional[int] = ...) -> None: ...
 
 class PackageOpened(_message.Message):
     __slots__ = ("package_hash", "seed_commitment")

@@ -213,8 +213,8 @@ class SessionServicer:
         raise NotImplementedError('Method not implemented!')
 
     def Next(self, request, context):
-        """A player is ready for the next turn during a reveal; the reveal ends when every person at
-        the game is (robots always are).
+        """A player is ready for the next turn or round during a reveal; the reveal ends when every
+        person at the game is (robots always are).
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')

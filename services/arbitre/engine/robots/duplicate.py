@@ -12,31 +12,44 @@ Three levels, as online duplicate tables offer them:
   sometimes nothing at all; among the moves it "sees" it takes a middling one.
 
 A :class:`Robot` is deterministic for a given seed: the same game, the same answers. It uses the
-move generator directly (the engine layer); a robot sitting at a table of the session service
-asks the same questions of the movegen service. :func:`common_words` builds the débutant's
-vocabulary once per language and lexicon.
+move generator directly (:meth:`Robot.choose`), or picks among moves given to it
+(:meth:`Robot.pick`): a robot sitting at a table of the session service asks the same questions
+of the movegen service. :func:`common_words` builds the débutant's vocabulary once per language
+and lexicon.
+
+A robot seated at a duplicate game on the game kinds' seam answers through :func:`plan` (the
+kind's :data:`~arbitre.engine.robots.planner.Planner`): from its own view of the open turn, at
+a moment of its own (:data:`ROBOT_MOMENT`), among the moves its level asks of the kind's tools
+(:data:`ROBOT_MOVES`, a :class:`~arbitre.engine.robots.moves.MoveSource`).
 """
 
 from __future__ import annotations
 
 import random
 import threading
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import Protocol, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from arbitre.engine.lexicon import Lexicon
 from arbitre.engine.movegen import GeneratedMove, PreparedBoard
 from arbitre.engine.normalise import normalise_word
+from arbitre.engine.robots.moves import MoveSource
+from arbitre.engine.robots.planner import Plan
+from arbitre.rules.board import Board
+from arbitre.rules.kinds.duplicate.config import read_config
 
 __all__ = [
     "PROFILES",
+    "ROBOT_MOMENT",
+    "ROBOT_MOVES",
     "Robot",
     "RobotLevel",
     "RobotProfile",
     "Scored",
     "common_words",
+    "plan",
 ]
 
 
@@ -92,6 +105,17 @@ PROFILES: dict[RobotLevel, RobotProfile] = {
         common_only=True,
         max_tiles=6,
     ),
+}
+
+#: When a robot answers: between these shares of the turn's clock.
+ROBOT_MOMENT = (0.2, 0.7)
+#: How many moves a robot asks for (best first; 0: every one), and whether with their words, by
+#: level: of the movegen service at a table, of its :class:`~arbitre.engine.robots.moves.MoveSource`
+#: on the seam.
+ROBOT_MOVES: dict[RobotLevel, tuple[int, bool]] = {
+    RobotLevel.EXPERT: (12, False),
+    RobotLevel.CONFIRME: (0, False),
+    RobotLevel.DEBUTANT: (5_000, True),
 }
 
 #: How many of a language's most frequent words a débutant knows.
@@ -201,3 +225,41 @@ def _nearest(moves: Iterable[ScoredT], aim: float, rng: random.Random) -> Scored
     closest = abs(ordered[0].score - aim)
     tied = [move for move in ordered if abs(move.score - aim) == closest]
     return tied[rng.randrange(len(tied))]
+
+
+def plan(view: Mapping[str, Any], level: str, seed: int, tools: MoveSource) -> Plan | None:
+    """A seated robot's answer to the open turn, from its own view of the game (the
+    :data:`~arbitre.engine.robots.planner.Planner` of duplicate).
+
+    ``None`` unless a turn is open, its clock running and the robot has not answered it. Its
+    moment is the turn's opening plus a share :data:`ROBOT_MOMENT` of the turn's clock, drawn
+    from ``seed`` and the turn. Before it: an empty plan at that moment, nothing asked of
+    ``tools`` (cheap). From it: the answer ``{"move": "H8 MOT", "turn": 3}`` its level picks
+    (:meth:`Robot.pick`, its choices drawn from the same seed and turn) among the moves
+    :data:`ROBOT_MOVES` asks of ``tools``, or ``None`` when it passes the turn. The view's
+    clock, now, is its deadline less the time remaining.
+    """
+    if view.get("stage") != "playing" or view.get("my_answer") is not None:
+        return None
+    deadline, remaining = view.get("deadline_ms"), view.get("remaining_ms")
+    if not isinstance(deadline, int) or not isinstance(remaining, int) or remaining <= 0:
+        return None
+    turn = int(view["turn"])
+    turn_ms = int(view["config"]["seconds_per_turn"]) * 1000
+    choices = random.Random(f"{seed}/{turn}")
+    at_ms = deadline - turn_ms + int(choices.uniform(*ROBOT_MOMENT) * turn_ms)
+    if deadline - remaining < at_ms:
+        return Plan({}, at_ms)
+    robot_level = RobotLevel(level)
+    config = read_config(view["config"]).game
+    limit, with_words = ROBOT_MOVES[robot_level]
+    board = Board.from_rows(view["board"], config.layout)
+    found = tools.robot_moves(board, str(view["tiles"]), limit, with_words)
+    vocabulary = None
+    if PROFILES[robot_level].common_only:
+        vocabulary = common_words(config.tiles.language or "fr")
+    robot = Robot(robot_level, choices, vocabulary)
+    chosen = robot.pick(found.moves, lambda: found.top, lambda move: move.words)
+    if chosen is None:
+        return None
+    return Plan({"move": chosen.notation, "turn": turn}, at_ms)

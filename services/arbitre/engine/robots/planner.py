@@ -31,7 +31,10 @@ class Plan:
 Planner = Callable[[Mapping[str, Any], str, int, Any], Plan | None]
 
 #: The kinds whose robots live in the engine, by kind name -> module (its ``plan``).
-_MODULES: dict[str, str] = {"duel": "arbitre.engine.robots.duel"}
+_MODULES: dict[str, str] = {
+    "duel": "arbitre.engine.robots.duel",
+    "duplicate": "arbitre.engine.robots.duplicate",
+}
 
 
 def planner_for(kind_name: str) -> Planner | None:

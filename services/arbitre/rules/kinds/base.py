@@ -51,6 +51,7 @@ __all__ = [
     "Outcome",
     "PartedKind",
     "Phase",
+    "Previewing",
     "Setup",
     "Stage",
     "Standing",
@@ -415,4 +416,16 @@ class PartedKind(Kind[ConfigT, StateT, ToolsT], Protocol):
         """The whole state again from what :meth:`detach` gave, with the ``parts`` as stored
         since and the ``orders`` handed out meanwhile (claim -> player -> order, from 1); an
         :class:`ArbitreError` with code ``bad_state`` for parts or orders that do not fit."""
+        ...
+
+
+class Previewing(Protocol):
+    """A :class:`PartedKind` that offers a *dry run* of an action: judged against its actor's
+    part as it would be taken, its result told, nothing stored (duplicate: the points of a pose
+    before it is validated). A kind whose dry run would tell a secret does not offer one (the
+    duel: whether a word is in its list, without spending a try)."""
+
+    def preview(self, context: Mapping[str, Any], judgement: Judgement) -> dict[str, Any]:
+        """The result ``judgement`` (of :meth:`PartedKind.judge`, with ``context``) would give
+        its actor, nothing kept."""
         ...

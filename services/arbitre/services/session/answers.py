@@ -14,14 +14,15 @@ from typing import Any
 import grpc
 
 from arbitre.engine.robots.duplicate import Robot, RobotLevel, common_words
-from arbitre.services.remote_referee import PEER_TIMEOUT
+from arbitre.rules.board import Board
+from arbitre.services.remote_referee import PEER_TIMEOUT, RemoteReferee
 from arbitre.services.scoring import MAX_MOVE_CHARS
 from arbitre.services.session.base import _config_of, _settings_of
 from arbitre.services.session.limits import ROBOT_MOVES
 from arbitre.services.session.refusals import _refuse, _RefusedError
 from arbitre.services.session.steps import Steps
 from arbitre.services.session_store import AnswerRefusedError
-from arbitre.v1 import movegen_pb2, scoring_pb2, session_pb2
+from arbitre.v1 import scoring_pb2, session_pb2
 
 __all__ = ["Answers"]
 
@@ -58,27 +59,16 @@ class Answers(Steps):
         level = RobotLevel(seat["level"])
         config = _config_of(game)
         limit, with_words = ROBOT_MOVES[level]
-        found = self.peers.movegen.AllMoves(
-            movegen_pb2.MovesRequest(
-                position=_settings_of(game).position(game["board"].split("/")),
-                rack=game["rack_tiles"],
-                tie_break=list(config.tie_break),
-                limit=limit,
-                with_words=with_words,
-            ),
-            timeout=PEER_TIMEOUT,
-        )
+        referee = RemoteReferee(_settings_of(game), config, self.peers.movegen, self.peers.scoring)
+        board = Board.from_rows(game["board"].split("/"), config.layout)
+        found = referee.robot_moves(board, game["rack_tiles"], limit, with_words)
         vocabulary = None
         if level is RobotLevel.DEBUTANT:
             vocabulary = common_words(config.tiles.language or "fr")
         seat_number = [player_id for player_id, _ in self.store.roster(game_id)].index(player)
         choices = random.Random(f"{game['seed']}/{turn}/{seat_number}")  # replayable
         robot = Robot(level, choices, vocabulary)
-        chosen = robot.pick(
-            list(found.moves),
-            lambda: found.top.top if found.top.HasField("top") else None,
-            lambda move: [word.word for word in move.words],
-        )
+        chosen = robot.pick(found.moves, lambda: found.top, lambda move: move.words)
         if chosen is None:
             log.info("game %s: robot %s passes turn %d", game_id, player, turn)
             return

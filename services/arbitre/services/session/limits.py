@@ -5,6 +5,8 @@ name in capitals is public (:mod:`arbitre.services.session` exports them all).""
 
 from __future__ import annotations
 
+from arbitre.engine.robots.duplicate import ROBOT_MOMENT as ROBOT_MOMENT
+from arbitre.engine.robots.duplicate import ROBOT_MOVES as ROBOT_MOVES
 from arbitre.engine.robots.duplicate import RobotLevel
 from arbitre.rules.kinds.duplicate.config import MAX_REVEAL_SECONDS as MAX_REVEAL_SECONDS
 from arbitre.rules.kinds.duplicate.config import MAX_SEATS
@@ -58,15 +60,8 @@ RUNNING_TTL_MS = 2 * 24 * 3600 * 1000
 #: Longest board row count, row and rack a fair-play check reads (the layouts go to 26x26).
 MAX_CHECKED_ROWS = 26
 MAX_CHECKED_RACK = 16
-#: When a robot answers: between these shares of the turn's clock.
-ROBOT_MOMENT = (0.2, 0.7)
-#: How many moves a robot asks the movegen service for (best first; 0: every one), and whether
-#: with their words, by level.
-ROBOT_MOVES: dict[RobotLevel, tuple[int, bool]] = {
-    RobotLevel.EXPERT: (12, False),
-    RobotLevel.CONFIRME: (0, False),
-    RobotLevel.DEBUTANT: (5_000, True),
-}
+# When a robot answers (ROBOT_MOMENT) and which moves it chooses from (ROBOT_MOVES) are the
+# robots' own: arbitre.engine.robots.duplicate defines them, imported above.
 ROBOT_NAMES = {
     RobotLevel.EXPERT: "Robot Expert",
     RobotLevel.CONFIRME: "Robot Confirmé",

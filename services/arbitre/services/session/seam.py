@@ -591,7 +591,9 @@ class KindGames(Answers):
             if phase.stage is Stage.PLAYING and phase.due_ms is not None and phase.due_ms <= now:
                 events.extend(_public_events(game_kind.close(state, now)))
             elif (
-                phase.stage is Stage.BETWEEN and phase.next_ms is not None and phase.next_ms <= now
+                phase.stage is Stage.BETWEEN
+                and phase.next_ms is not None
+                and (phase.next_ms <= now or self._everyone_ready(game_id, phase.number))
             ):
                 events.extend(_public_events(game_kind.open_next(state, now)))
             else:
@@ -609,6 +611,31 @@ class KindGames(Answers):
         phase = self._write(lock, game_id, game, game_kind, state, events, now, extra=clear_outage)
         log.info("game %s: %s %d", game_id, phase.stage.value, phase.number)
 
+    def _everyone_ready(self, game_id: str, turn: int) -> bool:
+        """Whether every person at the game (one at least: a reveal among robots lasts) is
+        ready for what follows the reveal of ``turn``."""
+        ready, people = self.store.readiness(game_id, turn)
+        return 0 < people <= ready
+
+    def _kind_ready(self, request: Any) -> Any:
+        """A player is ready for the next turn or round during a reveal (``next_count`` event);
+        once every person is, it opens at once, unless the reveal waits for its organiser
+        (a kind whose next turn opens only when asked)."""
+        game_id = self._checked_id(request.game_id)
+        game = self._game(game_id)
+        player = self._player(game_id, request.token)
+        if game.get("status") == "paused":
+            _refuse(grpc.StatusCode.FAILED_PRECONDITION, "the game is paused")
+        if game.get("phase") != "reveal" or int(game.get("turn") or 0) != request.turn:
+            _refuse(
+                grpc.StatusCode.FAILED_PRECONDITION, f"turn {request.turn} is not being revealed"
+            )
+        ready, people = self.store.ready(game_id, request.turn, player)
+        if ready >= people:
+            self.store.due_now(game_id)  # should the step below be busy, a clock takes it
+            self.step(game_id)
+        return session_pb2.NextResponse(turn=request.turn, ready=ready, of=people)
+
     # -- actions ----------------------------------------------------------------------------------
 
     def _act(self, request: Any) -> Any:
@@ -623,6 +650,8 @@ class KindGames(Answers):
                 grpc.StatusCode.INVALID_ARGUMENT,
                 f"request_id: 1 to {MAX_REQUEST_ID} characters of A-Z a-z 0-9 _ - . :",
             )
+        if request.dry_run and request.request_id:
+            _refuse(grpc.StatusCode.INVALID_ARGUMENT, "a dry run keeps nothing: no request_id")
         if not request.token:
             _refuse(grpc.StatusCode.UNAUTHENTICATED, "the player's token is missing")
         game, player = self.store.game_and_player(game_id, request.token)  # one round trip
@@ -639,6 +668,10 @@ class KindGames(Answers):
             )
         found = part(request, "action", nulls=False)
         action = {} if found is None else found[1]
+        if request.dry_run:
+            answer = session_pb2.ActResponse()
+            put_part(answer, game["kind"], self._dry_run(game_id, player, action, game))
+            return answer
         outcome, replayed = self._act_as(game_id, player, action, request.request_id, game)
         answer = session_pb2.ActResponse(replayed=replayed)
         put_part(answer, game["kind"], outcome.result)
@@ -694,6 +727,30 @@ class KindGames(Answers):
                 self.background.submit(self.step, game_id)
             return outcome, False
         _refuse(grpc.StatusCode.UNAVAILABLE, "the game changed too often meanwhile; retry")
+
+    def _dry_run(
+        self, game_id: str, player: str, action: Mapping[str, Any], game: Mapping[str, str]
+    ) -> Mapping[str, Any]:
+        """``player``'s ``action`` judged against their part as it would be taken, and the
+        result the kind tells of it (:meth:`~arbitre.rules.kinds.base.Previewing.preview`);
+        nothing kept, no event. A kind that offers no dry run refuses (``no_dry_run``)."""
+        game_kind, tools = self._kind_and_tools(game)
+        preview = getattr(game_kind, "preview", None)
+        if not _parted(game_kind) or preview is None:
+            _refuse(
+                grpc.StatusCode.FAILED_PRECONDITION,
+                f"no_dry_run: a {game['kind']} game's actions cannot be tried",
+            )
+        if game["status"] == "paused":
+            _refuse(grpc.StatusCode.FAILED_PRECONDITION, "paused: the game is paused")
+        parted: Any = game_kind
+        read = self.parts.read(game_id, int(game.get("turn") or 0), player)
+        try:
+            judgement = parted.judge(read.context, read.part, player, action, read.now_ms, tools)
+        except ActionRefusedError as error:
+            raise _refused(error) from None
+        result: Mapping[str, Any] = preview(read.context, judgement)
+        return result
 
     def _act_locked(self, game_id: str, player: str, action: Mapping[str, Any]) -> Outcome:
         """An action of a kind without the fast path: under the game's lock, on the whole

@@ -116,7 +116,8 @@ class SessionService(Lobby, KindGames, EventStreams, session_pb2_grpc.SessionSer
 
     def Next(self, request: Any, context: Any) -> Any:  # noqa: N802
         def ready() -> Any:
-            self._duplicate_only(request.game_id)
+            if self._on_seam(request.game_id):
+                return self._kind_ready(request)
             return self._next(request)
 
         return _call(context, ready)

@@ -53,6 +53,7 @@ from arbitre.rules.kinds.base import (
     Outcome,
     PartedKind,
     Phase,
+    Previewing,
     Setup,
     Stage,
     Standing,
@@ -276,6 +277,11 @@ class DuplicateKind:
         count once the answer is stored)."""
         return parted.announce(context, judgement, order)
 
+    def preview(self, context: Mapping[str, Any], judgement: Judgement) -> dict[str, Any]:
+        """See :func:`~arbitre.rules.kinds.duplicate.parts.preview`: the points of a pose, not
+        kept."""
+        return parted.preview(context, judgement)
+
     def detach(
         self, state: DuplicateState
     ) -> tuple[dict[str, Any], dict[str, dict[str, Any]], dict[str, dict[str, int]]]:
@@ -336,3 +342,4 @@ class DuplicateKind:
 DUPLICATE = DuplicateKind()
 
 _CHECKED: PartedKind[DuplicateConfig, DuplicateState, Referee] = DUPLICATE
+_PREVIEWS: Previewing = DUPLICATE

@@ -109,6 +109,7 @@ __all__ = [
     "keep",
     "not_seated",
     "part_data",
+    "preview",
     "read_part",
 ]
 
@@ -251,6 +252,17 @@ def announce(context: Mapping[str, Any], judgement: Judgement, order: int | None
     result = {"turn": judgement.number, "move": kept.move, "score": kept.score, "answers": count}
     counted = {"turn": judgement.number, "answers": count, "players": turn.seated_count}
     return Outcome(result, (Event(Message("answer_count", counted)),))
+
+
+def preview(context: Mapping[str, Any], judgement: Judgement) -> dict[str, Any]:
+    """What an answer judged but not kept would give its player (a dry run: the points of a
+    pose before it is validated): ``turn``, ``move``, ``score`` on the board, and ``answers``
+    ``None`` (nothing was counted); :class:`StateDataError` when they do not fit."""
+    turn = _Context.read(context)
+    kept = read_part(judgement.part)
+    if turn.stage is not Stage.PLAYING or judgement.claim != CLAIM:
+        raise StateDataError("an answer is previewed in its turn's context")
+    return {"turn": judgement.number, "move": kept.move, "score": kept.score, "answers": None}
 
 
 # -- the rest and the parts ---------------------------------------------------------------------

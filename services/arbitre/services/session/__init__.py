@@ -30,7 +30,8 @@ joining, open tables), :mod:`~arbitre.services.session.steps` (commands and step
 :mod:`~arbitre.services.session.events`, :mod:`~arbitre.services.session.clock`,
 :mod:`~arbitre.services.session.service` (the servicer, made of those parts) and
 :mod:`~arbitre.services.session.main`. All of them log as ``arbitre.services.session``.
-:mod:`~arbitre.services.session.seam` plays the game kinds on the seam (Duel de Mots) through
+:mod:`~arbitre.services.session.seam` plays the game kinds on the seam (Duel de Mots, typed
+duplicate games) through
 :mod:`arbitre.rules.kinds`, with :mod:`~arbitre.services.session.parts_store`, the store of the
 kinds' fast path (one actor's part of the open turn, kept without the game's lock).
 """

@@ -1,0 +1,156 @@
+"""Players' actions on the seam: the fast path of a parted kind (judge against the actor's part,
+keep, announce), a kind's action under the lock, and the dry run."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+import grpc
+
+from arbitre.api.actions import MAX_REQUEST_ID, is_request_id
+from arbitre.api.kind_parts import part, put_part
+from arbitre.rules.kinds.base import ActionRefusedError, Outcome
+from arbitre.services.session.limits import MAX_ACT_ATTEMPTS, MAX_ACTION_CHARS
+from arbitre.services.session.parts_store import PartRefusedError
+from arbitre.services.session.refusals import _refuse
+from arbitre.services.session.seam.base import _parted, _public_events, _refused, is_on_seam
+from arbitre.services.session.seam.stepping import Stepping
+from arbitre.v1 import session_pb2
+
+__all__ = ["Acting"]
+
+
+class Acting(Stepping):
+    """Players' actions: the fast path, an action under the lock, the dry run."""
+
+    # -- actions ----------------------------------------------------------------------------------
+
+    def _act(self, request: Any) -> Any:
+        game_id = self._checked_id(request.game_id)
+        typed = request.WhichOneof("action")
+        if typed is not None and request.ByteSize() > MAX_ACTION_CHARS:
+            _refuse(
+                grpc.StatusCode.INVALID_ARGUMENT, f"an action is at most {MAX_ACTION_CHARS} bytes"
+            )
+        if request.request_id and not is_request_id(request.request_id):
+            _refuse(
+                grpc.StatusCode.INVALID_ARGUMENT,
+                f"request_id: 1 to {MAX_REQUEST_ID} characters of A-Z a-z 0-9 _ - . :",
+            )
+        if request.dry_run and request.request_id:
+            _refuse(grpc.StatusCode.INVALID_ARGUMENT, "a dry run keeps nothing: no request_id")
+        if not request.token:
+            _refuse(grpc.StatusCode.UNAUTHENTICATED, "the player's token is missing")
+        game, player = self.store.game_and_player(game_id, request.token)  # one round trip
+        if "kind" not in game:
+            _refuse(grpc.StatusCode.NOT_FOUND, f"no game {game_id!r}")
+        if not is_on_seam(game):
+            _refuse(grpc.StatusCode.FAILED_PRECONDITION, "a duplicate game takes answers (Answer)")
+        if player is None:
+            _refuse(grpc.StatusCode.PERMISSION_DENIED, "not a player's token for this game")
+        if typed != game["kind"]:
+            _refuse(
+                grpc.StatusCode.INVALID_ARGUMENT,
+                f"bad_action: a {game['kind']} game's action is ActRequest.{game['kind']}",
+            )
+        found = part(request, "action", nulls=False)
+        action = {} if found is None else found[1]
+        if request.dry_run:
+            answer = session_pb2.ActResponse()
+            put_part(answer, game["kind"], self._dry_run(game_id, player, action, game))
+            return answer
+        outcome, replayed = self._act_as(game_id, player, action, request.request_id, game)
+        answer = session_pb2.ActResponse(replayed=replayed)
+        put_part(answer, game["kind"], outcome.result)
+        return answer
+
+    def _act_as(
+        self,
+        game_id: str,
+        player: str,
+        action: Mapping[str, Any],
+        request_id: str,
+        game: dict[str, str] | None = None,
+    ) -> tuple[Outcome, bool]:
+        """``player``'s action through the kind's fast path (or, for a kind without one, under
+        the lock): the outcome, and whether it is the answer to an earlier request. ``game``:
+        the game hash, when just read."""
+        game = game if game is not None else self._game(game_id)
+        game_kind, tools = self._kind_and_tools(game)
+        if not _parted(game_kind):
+            return self._act_locked(game_id, player, action), False
+        parted: Any = game_kind
+        for _ in range(MAX_ACT_ATTEMPTS):
+            # One round trip: the context, the player's part, the clock and a retry's answer.
+            read = self.parts.read(game_id, int(game.get("turn") or 0), player, request_id)
+            if read.replayed is not None:
+                kept_before = read.replayed
+                outcome = parted.announce(
+                    kept_before.context, kept_before.judgement, kept_before.count
+                )
+                return outcome, True
+            if game["status"] == "paused":
+                _refuse(grpc.StatusCode.FAILED_PRECONDITION, "paused: the game is paused")
+            now = read.now_ms
+            try:
+                judgement = parted.judge(read.context, read.part, player, action, now, tools)
+            except ActionRefusedError as error:
+                if request_id and self.parts.replayed(game_id, player, request_id):
+                    continue  # the same request, kept meanwhile: its first answer
+                raise _refused(error) from None
+            try:
+                kept = self.parts.keep(game_id, judgement, read, request_id)
+            except PartRefusedError as refused:
+                if refused.reason == "no_game":
+                    _refuse(grpc.StatusCode.NOT_FOUND, f"no game {game_id!r}")
+                game = self._game(game_id)  # a step, or another action of theirs: judge again
+                continue
+            outcome = parted.announce(read.context, judgement, kept.count)
+            with self.store.redis.pipeline(transaction=False) as pipe:
+                for event_type, data in _public_events(outcome.events):
+                    self.store.add_event(pipe, game_id, event_type, data)
+                pipe.execute()
+            if kept.due:  # everyone is done: close at once
+                self.background.submit(self.step, game_id)
+            return outcome, False
+        _refuse(grpc.StatusCode.UNAVAILABLE, "the game changed too often meanwhile; retry")
+
+    def _dry_run(
+        self, game_id: str, player: str, action: Mapping[str, Any], game: Mapping[str, str]
+    ) -> Mapping[str, Any]:
+        """``player``'s ``action`` judged against their part as it would be taken, and the
+        result the kind tells of it (:meth:`~arbitre.rules.kinds.base.Previewing.preview`);
+        nothing kept, no event. A kind that offers no dry run refuses (``no_dry_run``)."""
+        game_kind, tools = self._kind_and_tools(game)
+        preview = getattr(game_kind, "preview", None)
+        if not _parted(game_kind) or preview is None:
+            _refuse(
+                grpc.StatusCode.FAILED_PRECONDITION,
+                f"no_dry_run: a {game['kind']} game's actions cannot be tried",
+            )
+        if game["status"] == "paused":
+            _refuse(grpc.StatusCode.FAILED_PRECONDITION, "paused: the game is paused")
+        parted: Any = game_kind
+        read = self.parts.read(game_id, int(game.get("turn") or 0), player)
+        try:
+            judgement = parted.judge(read.context, read.part, player, action, read.now_ms, tools)
+        except ActionRefusedError as error:
+            raise _refused(error) from None
+        result: Mapping[str, Any] = preview(read.context, judgement)
+        return result
+
+    def _act_locked(self, game_id: str, player: str, action: Mapping[str, Any]) -> Outcome:
+        """An action of a kind without the fast path: under the game's lock, on the whole
+        state."""
+        with self.store.locked(game_id) as lock:
+            game = self._game(game_id)
+            game_kind, state = self._load(game_id, game)
+            now = self.store.now_ms()
+            try:
+                outcome = game_kind.act(state, player, action, now)
+            except ActionRefusedError as error:
+                raise _refused(error) from None
+            events = _public_events(outcome.events)
+            self._write(lock, game_id, game, game_kind, state, events, now)
+        return outcome

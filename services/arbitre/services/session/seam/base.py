@@ -1,0 +1,251 @@
+"""The seam's base: reading a stored game of a kind on the seam (its hash, its kind's state and
+the open turn's parts at one moment) and writing a step, and the helpers every part shares."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import secrets
+import threading
+from collections import OrderedDict
+from collections.abc import Mapping
+from functools import lru_cache
+from typing import Any
+
+import grpc
+
+from arbitre.api.kind_parts import part
+from arbitre.rules.kinds import kind
+from arbitre.rules.kinds.base import (
+    ActionRefusedError,
+    Event,
+    InvalidConfigError,
+    Kind,
+    Phase,
+    Stage,
+)
+from arbitre.services.game_keys import GameKeys
+from arbitre.services.kind_tools import SessionTools
+from arbitre.services.session.answers import Answers
+from arbitre.services.session.limits import FINISHED_TTL_MS, IDLE_TTL_MS, RUNNING_TTL_MS
+from arbitre.services.session.parts_store import PartsStore, orders_of, parts_of, queue_orders
+from arbitre.services.session.refusals import _refuse, _RefusedError
+from arbitre.services.session_store import Lock
+
+__all__ = ["SeamBase", "is_on_seam", "refusal_status"]
+
+#: The kind whose games still take the session's own duplicate path.
+_OWN_PATH = "duplicate"
+#: Refusal codes that say the request itself is malformed (400), not the moment (409).
+_MALFORMED = frozenset({"bad_action", "wrong_length", "not_a_letter", "bad_config"})
+
+
+#: The fields of a game hash that change at every step: a spectator's state built with them is
+#: served again while they are the same (for a short while: guesses change views between steps).
+_STAMP_FIELDS = ("status", "phase", "turn", "deadline_ms", "players", "context_version")
+#: How many times a read of a game's hash and state starts again when steps keep coming between.
+_CONSISTENT_READS = 5
+#: Spectators' states kept per process (one per game).
+_VIEWS_CACHED = 256
+
+
+def is_on_seam(game: Mapping[str, str]) -> bool:
+    """Whether the game (its hash) is played on the seam, not by the duplicate path: a game of
+    another kind, or a duplicate game created with a typed configuration."""
+    return game.get("seam") == "1" or game.get("kind", _OWN_PATH) != _OWN_PATH
+
+
+def refusal_status(code: str) -> Any:
+    """The gRPC status of a kind's refusal ``code``: INVALID_ARGUMENT for a malformed request,
+    FAILED_PRECONDITION for one the game cannot take now."""
+    if code in _MALFORMED:
+        return grpc.StatusCode.INVALID_ARGUMENT
+    return grpc.StatusCode.FAILED_PRECONDITION
+
+
+def _refused(error: ActionRefusedError | InvalidConfigError) -> _RefusedError:
+    code = getattr(error, "code", "refused")
+    return _RefusedError(refusal_status(code), f"{code}: {error}")
+
+
+def _robot_seed(game_id: str, player: str) -> int:
+    """A robot's own seed: its choices vary by game and seat, and know nothing of the game's."""
+    digest = hashlib.sha256(f"arbitre-robot/1:{game_id}:{player}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") >> 2
+
+
+def _parted(game_kind: Kind[Any, Any, Any]) -> bool:
+    return hasattr(game_kind, "judge") and hasattr(game_kind, "attach")
+
+
+@lru_cache(maxsize=256)
+def _configured(kind_name: str, config_json: str) -> Any:
+    """A stored configuration, read by its kind."""
+    return kind(kind_name).configure(json.loads(config_json))
+
+
+def _config_of(request: Any, name: str) -> dict[str, Any]:
+    """The settings a ``CreateGameRequest`` gives a game of the kind ``name``: its typed
+    configuration, settings left unset out (they take their defaults)."""
+    given = request.WhichOneof("kind_config")
+    if request.config_json not in ("", "{}") or (given is not None and given != name):
+        _refuse(
+            grpc.StatusCode.INVALID_ARGUMENT,
+            f"bad_config: a {name} game's configuration is CreateGameRequest.{name}",
+        )
+    found = part(request, "kind_config", nulls=False)
+    return {} if found is None else dict(found[1])
+
+
+def _public_events(events: tuple[Event, ...] | list[Event]) -> list[tuple[str, Any]]:
+    return [(e.public.type, e.public.data) for e in events if e.public is not None]
+
+
+class SeamBase(Answers):
+    """What the seam's parts share: the parts store, the kinds' tools, the spectators' states
+    kept, and how a game is read from and a step written to the store."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.parts = PartsStore(self.store.redis)
+        self.tools = SessionTools(lambda: self.peers)
+        #: Game id -> (the game hash's stamp, when built, the spectator's state), newest last.
+        self._views: OrderedDict[str, tuple[tuple[str, ...], float, Any]] = OrderedDict()
+        self._views_lock = threading.Lock()
+        #: Locks that let one thread at a time build a game's spectator state (by game id).
+        self._building = tuple(threading.Lock() for _ in range(64))
+
+    # -- reading the stored game ----------------------------------------------------------------
+
+    def _kind_and_tools(self, game: Mapping[str, str]) -> tuple[Kind[Any, Any, Any], Any]:
+        """The game's kind and the tools its stored configuration is played with."""
+        name, config_json = game["kind"], game["config"]
+        return kind(name), self.tools.tools(name, _configured(name, config_json), config_json)
+
+    def _load(self, game_id: str, game: Mapping[str, str]) -> tuple[Kind[Any, Any, Any], Any]:
+        """The game's kind and its whole state as the last step and the kept actions left it."""
+        return self._load_fresh(game_id, game)[1:]
+
+    def _load_fresh(
+        self, game_id: str, game: Mapping[str, str]
+    ) -> tuple[dict[str, str], Kind[Any, Any, Any], Any]:
+        """The game hash, its kind and its whole state, all read at one moment: the hash, the
+        saved state and the open turn's parts and orders in one transaction (read again when a
+        step came between the hash the turn was taken from and that transaction), so that the
+        session's fields and the kind's state always agree."""
+        game_kind, tools = self._kind_and_tools(game)
+        claims = tuple(getattr(game_kind, "claims", ())) if _parted(game_kind) else ()
+        keys = GameKeys(game_id)
+        for _ in range(_CONSISTENT_READS):
+            turn = int(game.get("turn") or 0)
+            open_turn = _parted(game_kind) and game.get("phase") == "turn"
+            with self.store.redis.pipeline(transaction=True) as pipe:
+                pipe.hgetall(keys.game)
+                pipe.get(keys.state)
+                if open_turn:
+                    pipe.hgetall(keys.parts(turn))
+                    queue_orders(pipe, game_id, turn, claims)
+                found = pipe.execute()
+            fresh = dict(found[0])
+            if "kind" not in fresh:
+                _refuse(grpc.StatusCode.NOT_FOUND, f"no game {game_id!r}")
+            if (fresh.get("turn"), fresh.get("phase")) != (game.get("turn"), game.get("phase")):
+                game = fresh  # a step came between: read again at its turn
+                continue
+            saved = json.loads(found[1]) if found[1] is not None else {}
+            if not _parted(game_kind):
+                return fresh, game_kind, game_kind.load(saved, tools)
+            parts = parts_of(found[2]) if open_turn else {}
+            orders = orders_of(claims, found[3:]) if open_turn and parts else {}
+            parted: Any = game_kind
+            return fresh, game_kind, parted.attach(saved, parts, orders, tools)
+        _refuse(grpc.StatusCode.UNAVAILABLE, "the game changed at every read; retry")
+
+    def _player(self, game_id: str, token: str) -> str:
+        if not token:
+            _refuse(grpc.StatusCode.UNAUTHENTICATED, "the player's token is missing")
+        player = self.store.player_of(game_id, token)
+        if player is None:
+            _refuse(grpc.StatusCode.PERMISSION_DENIED, "not a player's token for this game")
+        return player
+
+    # -- writing a step -------------------------------------------------------------------------
+
+    def _write(
+        self,
+        lock: Lock,
+        game_id: str,
+        game: Mapping[str, str],
+        game_kind: Kind[Any, Any, Any],
+        state: Any,
+        events: list[tuple[str, Any]],
+        now: int,
+        extra: Any = None,
+    ) -> Phase:
+        """Write the state a step left under ``lock``, with its events; returns its phase."""
+        phase = game_kind.phase(state, now)
+        fields: dict[str, str | int] = {"turn": phase.number, "remaining_ms": 0}
+        due: int | None = None
+        if phase.stage is Stage.WAITING:
+            fields.update(status="waiting", phase="", deadline_ms=0)
+        elif phase.stage is Stage.PLAYING:
+            fields.update(status="running", phase="turn", deadline_ms=phase.deadline_ms or 0)
+            due = phase.due_ms
+        elif phase.stage is Stage.BETWEEN:
+            fields.update(status="running", phase="reveal", deadline_ms=phase.next_ms or 0)
+            due = phase.next_ms
+        else:
+            fields.update(status="over", phase="", deadline_ms=0)
+        held = game.get("status") in ("paused", "parked")  # a seat or a leave meanwhile
+        if held and phase.stage is not Stage.OVER:
+            fields["status"] = game["status"]
+            fields.pop("deadline_ms")
+            fields.pop("remaining_ms")
+            due = None
+        opened = phase.stage is Stage.PLAYING and (
+            game.get("phase") != "turn" or int(game.get("turn") or 0) != phase.number
+        )
+        lifetime = {
+            Stage.WAITING: IDLE_TTL_MS,
+            Stage.OVER: FINISHED_TTL_MS,
+        }.get(phase.stage, IDLE_TTL_MS if held else RUNNING_TTL_MS)
+        parted: Any = game_kind if _parted(game_kind) else None
+        if parted is not None:
+            rest, parts, orders = parted.detach(state)
+            context = parted.context(state)
+            done: frozenset[str] = frozenset()
+            if phase.stage is Stage.PLAYING and not opened:
+                done = frozenset(self.store.redis.smembers(GameKeys(game_id).done(phase.number)))
+        else:
+            rest = game_kind.save(state)
+        robots = self.store.robots(game_id) if opened else {}
+        keys = GameKeys(game_id)
+
+        def write(pipe: Any) -> None:
+            if extra is not None:
+                extra(pipe)
+            self.store.set_state(pipe, game_id, rest)
+            if parted is not None:
+                PartsStore.write_turn(
+                    pipe,
+                    game_id,
+                    phase.number,
+                    context,
+                    secrets.token_hex(8),
+                    parts,
+                    orders,
+                    done,
+                )
+                for claim in getattr(parted, "claims", ()):
+                    pipe.pexpire(keys.orders(phase.number, claim), lifetime)
+            self.store.set_game(pipe, game_id, fields)
+            self.store.set_deadline(pipe, game_id, due)
+            self.store.set_lifetime(pipe, game_id, phase.number, lifetime)
+            for player in robots:  # each robot plans its first action of the turn at once
+                if player in phase.actors:
+                    self.store.schedule_robot(pipe, game_id, phase.number, player, now)
+            for event_type, data in events:
+                self.store.add_event(pipe, game_id, event_type, data)
+
+        self.store.commit(lock, write)
+        return phase

@@ -1,0 +1,137 @@
+"""The seam's reads: a game's state as its caller may see it (a spectator's built once per step and
+half a second), its standings and its record."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Mapping
+from typing import Any
+
+import grpc
+
+from arbitre.api.kind_parts import put_part
+from arbitre.rules.kinds.base import Viewer
+from arbitre.services.kind_names import enum_of_name
+from arbitre.services.session.limits import MAX_LISTED_PLAYERS, SPECTATOR_VIEW_SECONDS
+from arbitre.services.session.reading import _remaining_ms
+from arbitre.services.session.refusals import _refuse
+from arbitre.services.session.seam.base import _STAMP_FIELDS, _VIEWS_CACHED, SeamBase
+from arbitre.v1 import scoring_pb2, session_pb2
+
+__all__ = ["KindReading"]
+
+
+class KindReading(SeamBase):
+    """The seam's reads: a game's state for its caller, its standings, its record."""
+
+    # -- reading ----------------------------------------------------------------------------------
+
+    def _kind_state(self, game_id: str, token: str) -> Any:
+        """The game as the caller may see it: a player by their token, else a spectator. A
+        spectator's state is built once per step and :data:`SPECTATOR_VIEW_SECONDS` (the
+        players' guesses between steps show in it that much later), its clock always now."""
+        read_at = time.monotonic()
+        table = self.store.table(game_id, MAX_LISTED_PLAYERS)
+        game, now = table.game, table.now_ms
+        if "kind" not in game:
+            _refuse(grpc.StatusCode.NOT_FOUND, f"no game {game_id!r}")
+        remaining = _remaining_ms(game, now)
+        player = self.store.player_of(game_id, token) if token else None
+        if player is not None:
+            return self._kind_state_built(game_id, game, table, player, now)
+        stamp = tuple(game.get(field, "") for field in _STAMP_FIELDS)
+
+        def served(cached: tuple[tuple[str, ...], float, Any]) -> Any:
+            state = session_pb2.GameState()
+            state.CopyFrom(cached[2])
+            state.server_time_ms, state.remaining_ms = now, remaining
+            return state
+
+        with self._views_lock:
+            cached = self._views.get(game_id)
+        if (
+            cached is not None
+            and cached[0] == stamp
+            and time.monotonic() - cached[1] < SPECTATOR_VIEW_SECONDS
+        ):
+            return served(cached)
+        # One build at a time per game: those who waited take the one built since they read
+        # the game (it is at least as new as what they read).
+        with self._building[hash(game_id) % len(self._building)]:
+            with self._views_lock:
+                cached = self._views.get(game_id)
+            if cached is not None and cached[1] >= read_at:
+                return served(cached)
+            built_at = time.monotonic()
+            built = self._kind_state_built(game_id, game, table, None, now)
+            with self._views_lock:
+                self._views[game_id] = (stamp, built_at, built)
+                self._views.move_to_end(game_id)
+                while len(self._views) > _VIEWS_CACHED:
+                    self._views.popitem(last=False)
+        return built
+
+    def _kind_state_built(
+        self,
+        game_id: str,
+        game: Mapping[str, str],
+        table: Any,
+        player: str | None,
+        now: int,
+    ) -> Any:
+        """The game's state for ``player`` (``None``: a spectator), its session's fields and the
+        kind's view read at one moment (:meth:`_load_fresh`)."""
+        game, game_kind, state = self._load_fresh(game_id, game)
+        deadline = int(game.get("deadline_ms") or 0)
+        remaining = _remaining_ms(game, now)
+        view = game_kind.view(state, Viewer(player), now)
+        built = session_pb2.GameState(
+            game_id=game_id,
+            kind=enum_of_name(game["kind"]),
+            kind_name=game["kind"],
+            status=game["status"],
+            phase=game.get("phase", ""),
+            turn=int(game.get("turn") or 0),
+            deadline_ms=deadline if game["status"] == "running" else 0,
+            remaining_ms=remaining,
+            server_time_ms=now,
+            players=[
+                session_pb2.Player(
+                    id=seated,
+                    name=name,
+                    robot=table.robots.get(seated, {}).get("level", ""),
+                )
+                for seated, name in table.roster
+            ],
+            player_count=table.player_count,
+            title=game.get("title", ""),
+            seats=int(game.get("seats") or 0),
+            seed_commitment=game.get("seed_commitment", ""),
+            parked_reason=game.get("parked_reason", "") if game["status"] == "parked" else "",
+            you=player or "",
+        )
+        put_part(built, game["kind"], view)
+        return built
+
+    def _kind_standings(self, game_id: str, game: Mapping[str, str], request: Any) -> Any:
+        game_kind, state = self._load(game_id, game)
+        names = dict(self.store.roster(game_id))
+        lines = game_kind.standings(state)
+        limit = request.limit or len(lines)
+        shown = lines[request.offset : request.offset + limit]
+        standings = session_pb2.GameStandings(
+            turns=game_kind.phase(state, self.store.now_ms()).number, players=len(lines)
+        )
+        for line in shown:
+            named = standings.standings.add(
+                standing=scoring_pb2.Standing(rank=line.rank, player=line.player, total=line.total),
+                name=names.get(line.player, ""),
+            )
+            put_part(named, game["kind"], dict(line.details))
+        return standings
+
+    def _kind_record(self, game_id: str, game: Mapping[str, str]) -> Any:
+        game_kind, state = self._load(game_id, game)
+        found = session_pb2.GameRecord()
+        put_part(found, game["kind"], game_kind.record(state))
+        return found

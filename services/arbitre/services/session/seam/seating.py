@@ -1,0 +1,226 @@
+"""Creating a game of a kind on the seam and seating its players and robots (joins seated
+together, one step for every waiting one)."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import logging
+import secrets
+import time
+from typing import Any
+
+import grpc
+import redis as redis_module
+
+from arbitre.engine.robots.duplicate import RobotLevel
+from arbitre.engine.robots.planner import planner_for, warm_up
+from arbitre.rules import registration as registrations
+from arbitre.rules.errors import ArbitreError
+from arbitre.rules.kinds import UnknownKindError, kind
+from arbitre.rules.kinds.base import ActionRefusedError, InvalidConfigError, Setup
+from arbitre.services.game_keys import GameKeys
+from arbitre.services.kind_names import name_of_enum
+from arbitre.services.session.base import _seed_fields, registration_of, robot_of
+from arbitre.services.session.limits import (
+    IDLE_TTL_MS,
+    MAX_SEATED_AT_ONCE,
+    MAX_TITLE_CHARS,
+    SEAT_WAIT_SECONDS,
+)
+from arbitre.services.session.refusals import _refuse, _RefusedError
+from arbitre.services.session.seam.base import _config_of, _parted, _public_events, refusal_status
+from arbitre.services.session.seam.reading import KindReading
+from arbitre.services.session_store import Lock, new_secret, token_hash
+from arbitre.v1 import session_pb2
+
+__all__ = ["Seating"]
+
+log = logging.getLogger("arbitre.services.session")
+
+
+class Seating(KindReading):
+    """Creating a game of a kind on the seam and seating its players and robots."""
+
+    # -- creating and seating -------------------------------------------------------------------
+
+    def _kind_create(self, request: Any) -> Any:
+        """A new game of the request's kind, configured by its ``config_json``."""
+        name = name_of_enum(request.kind)
+        try:
+            game_kind = kind(name)
+        except UnknownKindError:
+            _refuse(grpc.StatusCode.INVALID_ARGUMENT, f"the {name} games are not played yet")
+        if len(request.title) > MAX_TITLE_CHARS:
+            _refuse(grpc.StatusCode.INVALID_ARGUMENT, f"a title is at most {MAX_TITLE_CHARS} chars")
+        if request.preset or request.package_json or request.start_at_ms or request.refereed:
+            _refuse(
+                grpc.StatusCode.INVALID_ARGUMENT,
+                f"a {name} game takes a configuration only (no preset, package, scheduled "
+                "start or refereed position)",
+            )
+        if request.late_join or request.seats or request.reveal_seconds:
+            _refuse(
+                grpc.StatusCode.INVALID_ARGUMENT,
+                f"a {name} game's seats and reveal are in its configuration",
+            )
+        data = _config_of(request, name)
+        try:
+            config = game_kind.configure(data)
+            config_json = json.dumps(game_kind.config_data(config), sort_keys=True)
+            tools = self.tools.tools(name, config, config_json)
+        except (InvalidConfigError, ArbitreError) as error:
+            _refuse(grpc.StatusCode.INVALID_ARGUMENT, f"bad_config: configuration: {error}")
+        seed = request.seed if request.has_seed else secrets.randbits(62)
+        if seed >= 2**63:
+            _refuse(grpc.StatusCode.INVALID_ARGUMENT, "the seed must be below 2**63")
+        game_id = secrets.token_urlsafe(9)
+        state = game_kind.new_game(config, Setup(game_id, seed, ()), tools)
+        organiser = new_secret()
+        now = self.store.now_ms()
+        rest = (
+            game_kind.detach(state)[0]  # type: ignore[attr-defined]
+            if _parted(game_kind)
+            else game_kind.save(state)
+        )
+        fields: dict[str, str | int] = {
+            "kind": name,
+            "seam": "1",
+            "status": "waiting",
+            "phase": "",
+            "turn": 0,
+            "deadline_ms": 0,
+            "remaining_ms": 0,
+            "players": 0,
+            "config": config_json,
+            "title": request.title,
+            "seats": int(getattr(config, "seats", 0)),  # 0: no limit (a room, a simultané)
+            "created_ms": now,
+            "organiser": token_hash(organiser),
+            **_seed_fields(seed),
+        }
+        created = ("created", {"seed_commitment": fields["seed_commitment"]})
+        if not self.store.create(game_id, fields, rest, created, IDLE_TTL_MS):
+            _refuse(grpc.StatusCode.UNAVAILABLE, "game id collision; retry")
+        log.info("game %s created (%s)", game_id, name)
+        return session_pb2.CreateGameResponse(
+            game_id=game_id, organiser_token=organiser, state=self._kind_state(game_id, "")
+        )
+
+    def _kind_join(self, request: Any) -> Any:
+        game_id = self._checked_id(request.game_id)
+        return self._kind_seat(game_id, registration_of(request), None)
+
+    def _kind_add_robot(self, request: Any) -> Any:
+        game_id = self._checked_id(request.game_id)
+        game = self._game(game_id)
+        self._organiser(game, request.token)
+        if planner_for(game["kind"]) is None:
+            _refuse(grpc.StatusCode.FAILED_PRECONDITION, f"the {game['kind']} games have no robots")
+        level, entry = robot_of(request)
+        seated = self._kind_seat(game_id, entry, level)
+        self.background.submit(warm_up, game["kind"], self._kind_and_tools(game)[1])
+        return seated
+
+    def _kind_seat(
+        self, game_id: str, entry: registrations.Registration, robot: RobotLevel | None
+    ) -> Any:
+        """Seat a new player (a robot when ``robot`` is a level), at the kind's rules.
+
+        Joins are seated together: each waits in the game's seating list, and whichever join
+        takes the game's lock seats every waiting one in a single step (the kind seats them one
+        by one on one state, one transaction writes them all); each join then reads how its own
+        seating ended. A room of thousands fills at the pace of steps, not of joins."""
+        player, token = "p" + secrets.token_urlsafe(6), new_secret()
+        keys = GameKeys(game_id)
+        registered = {key: value for key, value in entry.to_mapping().items() if key != "name"}
+        waiting = json.dumps(
+            {
+                "player": player,
+                "name": entry.name,
+                "token": "" if robot is not None else token_hash(token),
+                "robot": "" if robot is None else robot.value,
+                "registered": registered if any(registered.values()) else {},
+            }
+        )
+        self._game(game_id)
+        redis = self.store.redis
+        with redis.pipeline(transaction=True) as pipe:
+            pipe.rpush(keys.seating, waiting)
+            pipe.pexpire(keys.seating, IDLE_TTL_MS)
+            pipe.execute()
+        give_up = time.monotonic() + SEAT_WAIT_SECONDS
+        while (outcome := redis.hget(keys.seatings, player)) is None:
+            lock = self.store.try_lock(game_id)
+            if lock is not None:
+                try:
+                    self._seat_waiting(game_id, lock)
+                finally:
+                    with contextlib.suppress(redis_module.RedisError):  # else it expires
+                        self.store.release(lock)
+                continue
+            if time.monotonic() > give_up:
+                if redis.lrem(keys.seating, 1, waiting):  # withdrawn: nothing written
+                    _refuse(grpc.StatusCode.UNAVAILABLE, "the game is busy; retry")
+                give_up = time.monotonic() + SEAT_WAIT_SECONDS  # being seated right now
+            time.sleep(0.01)
+        redis.hdel(keys.seatings, player)
+        if outcome != "ok":
+            code = str(outcome).partition(":")[0]
+            raise _RefusedError(refusal_status(code), str(outcome))
+        log.info("game %s: %s seated%s", game_id, player, f" ({robot.value})" if robot else "")
+        return session_pb2.JoinResponse(
+            player_id=player,
+            player_token="" if robot is not None else token,
+            state=self._kind_state(game_id, ""),
+        )
+
+    def _seat_waiting(self, game_id: str, lock: Lock) -> None:
+        """Under ``lock``: seat the players waiting in the game's seating list (at most
+        :data:`MAX_SEATED_AT_ONCE`), each as the kind decides, in one step."""
+        keys = GameKeys(game_id)
+        texts = self.store.redis.lrange(keys.seating, 0, MAX_SEATED_AT_ONCE - 1)
+        if not texts:
+            return
+        game = self.store.game(game_id)
+        outcomes: dict[str, str] = {}
+        seated: list[dict[str, Any]] = []
+        events: list[tuple[str, Any]] = []
+        game_kind, state = self._load(game_id, game) if "kind" in game else (None, None)
+        now = self.store.now_ms()
+        for text in texts:
+            waiting = json.loads(text)
+            player = waiting["player"]
+            if game_kind is None:
+                outcomes[player] = f"not_found: no game {game_id!r}"
+                continue
+            try:
+                joined = game_kind.seat(state, player, now)
+            except ActionRefusedError as error:
+                outcomes[player] = f"{error.code}: {error}"
+                continue
+            outcomes[player] = "ok"
+            seated.append(waiting)
+            events.extend(_public_events(joined))  # names: the game's state and standings
+
+        def seat(pipe: Any) -> None:
+            pipe.ltrim(keys.seating, len(texts), -1)
+            for waiting in seated:
+                player = waiting["player"]
+                pipe.rpush(keys.roster, player)
+                pipe.hset(keys.players, player, waiting["name"])
+                if waiting["robot"]:  # a robot has no token: nobody can act as one
+                    pipe.hset(keys.robots, player, json.dumps({"level": waiting["robot"]}))
+                else:
+                    pipe.hset(keys.tokens, waiting["token"], player)
+                if waiting["registered"]:
+                    pipe.hset(keys.registrations, player, json.dumps(waiting["registered"]))
+            if seated:
+                pipe.hincrby(keys.game, "players", len(seated))
+            pipe.hset(keys.seatings, mapping=outcomes)
+            pipe.pexpire(keys.seatings, IDLE_TTL_MS)
+
+        if game_kind is None or not seated:
+            self.store.commit(lock, seat)
+        else:
+            self._write(lock, game_id, game, game_kind, state, events, now, extra=seat)

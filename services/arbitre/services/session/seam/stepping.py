@@ -1,0 +1,162 @@
+"""The seam's steps: the organiser's commands, a leave, the clock's steps (close what is due,
+open what is due) and readiness between turns."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import grpc
+
+from arbitre.rules.kinds.base import ActionRefusedError, Stage
+from arbitre.services.game_keys import GameKeys
+from arbitre.services.session.refusals import _refuse
+from arbitre.services.session.seam.base import _public_events, _refused, is_on_seam
+from arbitre.services.session.seam.seating import Seating
+from arbitre.services.session_store import Lock
+from arbitre.v1 import session_pb2
+
+__all__ = ["Stepping"]
+
+log = logging.getLogger("arbitre.services.session")
+
+
+class Stepping(Seating):
+    """The organiser's commands, a leave, the clock's steps and readiness between turns."""
+
+    # -- commands -------------------------------------------------------------------------------
+
+    def _kind_command(self, request: Any, action: str) -> Any:
+        """The organiser's ``start``, ``pause``, ``resume`` or ``next``, under the lock."""
+        game_id = self._checked_id(request.game_id)
+        self._organiser(self._game(game_id), request.token)
+        with self.store.locked(game_id) as lock:
+            game = self._game(game_id)
+            if action == "resume" and game["status"] == "parked":
+                self._unpark(game_id, lock, game)
+            elif action == "pause":
+                self._pause(game_id, lock, game, "")
+            else:
+                self._kind_run(game_id, lock, game, action)
+        return self._kind_state(game_id, "")
+
+    def _kind_run(self, game_id: str, lock: Lock, game: dict[str, str], action: str) -> None:
+        status = game["status"]
+        if action == "start" and status != "waiting":
+            _refuse(grpc.StatusCode.FAILED_PRECONDITION, f"the game is {status} already")
+        if action == "resume" and status != "paused":
+            _refuse(grpc.StatusCode.FAILED_PRECONDITION, f"the game is {status}")
+        if action == "next" and status != "running":
+            _refuse(grpc.StatusCode.FAILED_PRECONDITION, f"the game is {status}")
+        game_kind, state = self._load(game_id, game)
+        now = self.store.now_ms()
+        events: list[tuple[str, Any]] = []
+        if action == "resume":
+            paused_for = max(0, now - int(game.get("paused_at_ms") or now))
+            game_kind.shift(state, paused_for)
+            game = {**game, "status": "running"}
+            resumed = game_kind.phase(state, now)
+            deadline = resumed.deadline_ms or resumed.next_ms or 0
+            events.append(
+                ("resumed", {"turn": int(game.get("turn") or 0), "deadline_ms": deadline})
+            )
+        else:
+            if action == "next" and game_kind.phase(state, now).stage is not Stage.BETWEEN:
+                _refuse(
+                    grpc.StatusCode.FAILED_PRECONDITION,
+                    "round_open: the next round opens once this one is over",
+                )
+            try:
+                opened = game_kind.open_next(state, now)
+            except ActionRefusedError as error:
+                raise _refused(error) from None
+            if action == "start":
+                events.append(("game_started", {"scheduled": False}))
+            events.extend(_public_events(opened))
+        self._write(lock, game_id, game, game_kind, state, events, now)
+
+    def _leave(self, request: Any) -> Any:
+        """A player leaves: the kind says what that changes."""
+        game_id = self._checked_id(request.game_id)
+        game = self._game(game_id)
+        if not is_on_seam(game):
+            _refuse(grpc.StatusCode.FAILED_PRECONDITION, "duplicate players cannot leave yet")
+        player = self._player(game_id, request.token)
+        with self.store.locked(game_id) as lock:
+            game = self._game(game_id)
+            game_kind, state = self._load(game_id, game)
+            now = self.store.now_ms()
+            try:
+                events = _public_events(game_kind.leave(state, player, now))
+            except ActionRefusedError as error:
+                raise _refused(error) from None
+            self._write(lock, game_id, game, game_kind, state, events, now)
+        return self._kind_state(game_id, request.token)
+
+    # -- the clock's steps ------------------------------------------------------------------------
+
+    def _step(self, game_id: str, lock: Lock, game: dict[str, str]) -> None:
+        if not is_on_seam(game):
+            super()._step(game_id, lock, game)
+            return
+        if game.get("status") != "running":
+            if game.get("status") != "paused":
+                with self.store.redis.pipeline(transaction=False) as pipe:
+                    self.store.set_deadline(pipe, game_id, None)
+                    pipe.execute()
+            return
+        game_kind, state = self._load(game_id, game)
+        now = self.store.now_ms()
+        outage = int(game.get("outage_ms") or 0)
+        if outage:  # the clocks stopped meanwhile: the players get that time back
+            game_kind.shift(state, outage)
+        events: list[tuple[str, Any]] = []
+        for _ in range(4):  # close what is due, open what is due: at most a few steps at once
+            phase = game_kind.phase(state, now)
+            if phase.stage is Stage.PLAYING and phase.due_ms is not None and phase.due_ms <= now:
+                events.extend(_public_events(game_kind.close(state, now)))
+            elif (
+                phase.stage is Stage.BETWEEN
+                and phase.next_ms is not None
+                and (phase.next_ms <= now or self._everyone_ready(game_id, phase.number))
+            ):
+                events.extend(_public_events(game_kind.open_next(state, now)))
+            else:
+                break
+        if not events and not outage:
+            due = phase.due_ms if phase.stage is Stage.PLAYING else phase.next_ms
+            if due is not None:
+                self.store.postpone(game_id, due)
+            return
+
+        def clear_outage(pipe: Any) -> None:
+            if outage:
+                pipe.hincrby(GameKeys(game_id).game, "outage_ms", -outage)
+
+        phase = self._write(lock, game_id, game, game_kind, state, events, now, extra=clear_outage)
+        log.info("game %s: %s %d", game_id, phase.stage.value, phase.number)
+
+    def _everyone_ready(self, game_id: str, turn: int) -> bool:
+        """Whether every person at the game (one at least: a reveal among robots lasts) is
+        ready for what follows the reveal of ``turn``."""
+        ready, people = self.store.readiness(game_id, turn)
+        return 0 < people <= ready
+
+    def _kind_ready(self, request: Any) -> Any:
+        """A player is ready for the next turn or round during a reveal (``next_count`` event);
+        once every person is, it opens at once, unless the reveal waits for its organiser
+        (a kind whose next turn opens only when asked)."""
+        game_id = self._checked_id(request.game_id)
+        game = self._game(game_id)
+        player = self._player(game_id, request.token)
+        if game.get("status") == "paused":
+            _refuse(grpc.StatusCode.FAILED_PRECONDITION, "the game is paused")
+        if game.get("phase") != "reveal" or int(game.get("turn") or 0) != request.turn:
+            _refuse(
+                grpc.StatusCode.FAILED_PRECONDITION, f"turn {request.turn} is not being revealed"
+            )
+        ready, people = self.store.ready(game_id, request.turn, player)
+        if ready >= people:
+            self.store.due_now(game_id)  # should the step below be busy, a clock takes it
+            self.step(game_id)
+        return session_pb2.NextResponse(turn=request.turn, ready=ready, of=people)

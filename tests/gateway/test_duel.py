@@ -153,6 +153,15 @@ def test_a_duel_room_over_http_shows_nobody_what_is_hidden(base: str) -> None:
     conforms("Standings", standings)
     assert standings["standings"][0]["name"] == "Bob"  # 60 + 10 at try 1 beats 50 + 15
     assert standings["standings"][0]["details"]
+    status, turn = http.call("GET", f"/v1/games/{game_id}/turns/1")
+    assert status == 200, turn
+    conforms("AnyTurn", turn)
+    assert (turn["kind"], turn["revealed"]["word"]) == ("duel", first)
+    assert "Bob" in turn["names"].values()
+    status, refused = http.call("GET", f"/v1/games/{game_id}/turns/2")
+    assert status == 409  # not over yet
+    status, refused = http.call("GET", f"/v1/games/{game_id}/turns/1?best=3")
+    assert status == 400
 
     status, opened = http.call("POST", f"/v1/games/{game_id}/next", token=organiser)
     assert status == 200
@@ -235,3 +244,22 @@ def test_duel_routes_refuse_what_a_duplicate_game_or_a_bad_body_cannot_take(base
     ):
         status, refused = http.call("POST", "/v1/games", create)
         assert status == 400, (create, refused)
+
+
+def test_a_duel_table_is_created_with_a_scheduled_start(base: str) -> None:
+    http = Http(base)
+    start_at = int(time.time() * 1000) + 3_600_000
+    body = {"kind": "duel", "config": {"seats": 2}, "start_at_ms": start_at}
+    status, created = http.call("POST", "/v1/games", body)
+    assert status == 201, created
+    conforms("CreateGameResponse", created)
+    assert (created["game"]["status"], created["game"]["start_at_ms"]) == ("waiting", start_at)
+    status, game = http.call("GET", f"/v1/games/{created['game_id']}")
+    assert status == 200
+    conforms("AnyGameState", game)
+    assert game["start_at_ms"] == start_at
+    status, unscheduled = http.call("POST", "/v1/games", {"kind": "duel"})
+    assert (status, unscheduled["game"]["start_at_ms"]) == (201, 0)
+    for late in (start_at - 7_200_000, -1):
+        status, refused = http.call("POST", "/v1/games", {**body, "start_at_ms": late})
+        assert status == 400, (late, refused)

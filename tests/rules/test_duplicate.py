@@ -237,3 +237,20 @@ def test_a_played_joker_comes_back_and_the_real_letter_takes_its_square() -> Non
     assert game.bag.counts()["E"] == e_in_bag - 1
     assert sorted(game.reliquat) == ["?", "Q"]
     assert tiles_in_play(game) == full_set(config)
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_the_board_of_a_closed_turn_is_rebuilt_from_the_tops_before_it(variant: str) -> None:
+    """``board_before`` gives the board each turn was played on, partie joker's swaps made
+    again, for every closed turn; a turn that is not closed is refused."""
+    config = preset("fisf", max_turns=12).with_variant(variant)
+    for seed in (5, 6):
+        game = new_game(config, seed)
+        seen = []
+        while game.start_turn() is not None:
+            seen.append(game.board.rows())
+            game.close_turn()
+        assert [game.board_before(n).rows() for n in range(1, len(seen) + 1)] == seen
+        for number in (0, len(seen) + 1):
+            with pytest.raises(GameStateError):
+                game.board_before(number)

@@ -1,7 +1,8 @@
 """Session features every kind on the seam shares, over real gRPC services and a real Redis:
-readiness between turns (``Next``: the reveal ends once every person is ready) and the dry run
-of an action (``ActRequest.dry_run``: judged, told, nothing kept; refused by a kind whose dry
-run would tell a secret)."""
+readiness between turns (``Next``: the reveal ends once every person is ready), the dry run of
+an action (``ActRequest.dry_run``: judged, told, nothing kept; refused by a kind whose dry run
+would tell a secret), a closed turn read whole (``GetTurn``) and the standings read a page at a
+time."""
 
 from __future__ import annotations
 
@@ -24,6 +25,8 @@ from arbitre.services.platform import Platform, start_platform
 from arbitre.v1 import common_pb2, duel_pb2, duplicate_pb2, session_pb2, session_pb2_grpc
 from tests.redis_fixtures import redis_db, redis_url  # noqa: F401
 from tests.rules.kinds.duplicate.games import referee
+from tests.services.test_session_duel import SEED as DUEL_SEED
+from tests.services.test_session_duel import words_of as duel_words_of
 
 DUPLICATE = kind("duplicate")
 SEED = 4_242
@@ -218,3 +221,101 @@ def test_a_duel_takes_no_dry_run(stub: Any) -> None:
     )
     assert caught.code() is grpc.StatusCode.FAILED_PRECONDITION
     assert "no_dry_run" in str(caught.details())
+
+
+def test_a_closed_turn_is_read_whole_with_the_names(stub: Any) -> None:
+    game_id, organiser, (ana, bob) = duplicate_game(stub, ("Ana", "Bob"))
+    stub.Start(session_pb2.GameCommand(game_id=game_id, token=organiser))
+    first = view_of(stub, game_id, ana.player_token)
+    move = top_of(first)
+    not_yet = refused(lambda: stub.GetTurn(session_pb2.GetTurnRequest(game_id=game_id, turn=1)))
+    assert not_yet.code() is grpc.StatusCode.FAILED_PRECONDITION
+    assert "not_revealed" in str(not_yet.details())
+    answer(stub, game_id, ana.player_token, move)
+    answer(stub, game_id, bob.player_token, move)
+    wait_for(lambda: view_of(stub, game_id)["stage"] == "between")
+
+    turn = stub.GetTurn(session_pb2.GetTurnRequest(game_id=game_id, turn=1))
+    found = part(turn, "kind_turn")
+    assert found is not None
+    assert found[0] == "duplicate"
+    revealed = found[1]
+    assert (revealed["number"], revealed["top"]["move"], revealed["players"]) == (1, move, 2)
+    assert revealed["board"] == first["board"]  # the board the turn was played on
+    assert revealed["rack"] == first["rack"]
+    assert {a["player"]: a["move"] for a in revealed["answers"]} == {
+        ana.player_id: move,
+        bob.player_id: move,
+    }
+    assert all(a["top"] for a in revealed["answers"])
+    assert dict(turn.names) == {ana.player_id: "Ana", bob.player_id: "Bob"}
+
+    for number, code in ((0, grpc.StatusCode.NOT_FOUND), (2, grpc.StatusCode.FAILED_PRECONDITION)):
+        caught = refused(
+            lambda n=number: stub.GetTurn(session_pb2.GetTurnRequest(game_id=game_id, turn=n))
+        )
+        assert caught.code() is code
+    best = refused(
+        lambda: stub.GetTurn(session_pb2.GetTurnRequest(game_id=game_id, turn=1, best_moves=3))
+    )
+    assert best.code() is grpc.StatusCode.INVALID_ARGUMENT
+
+
+def test_standings_are_read_a_page_at_a_time_and_follow_the_steps(stub: Any) -> None:
+    game_id, organiser, players = duplicate_game(stub, ("Ana", "Bob", "Cyd"))
+    stub.Start(session_pb2.GameCommand(game_id=game_id, token=organiser))
+    before = stub.GetStandings(session_pb2.GetStandingsRequest(game_id=game_id))
+    assert [line.standing.total for line in before.standings] == [0, 0, 0]
+    assert before.turns == 1
+    move = top_of(view_of(stub, game_id, players[0].player_token))
+    answer(stub, game_id, players[1].player_token, move)
+    stub.Pause(session_pb2.GameCommand(game_id=game_id, token=organiser))
+    still = stub.GetStandings(session_pb2.GetStandingsRequest(game_id=game_id))
+    assert [line.standing.total for line in still.standings] == [0, 0, 0]  # nothing closed
+    stub.Resume(session_pb2.GameCommand(game_id=game_id, token=organiser))
+    for player in (players[0], players[2]):
+        answer(stub, game_id, player.player_token, move)
+    wait_for(lambda: view_of(stub, game_id)["stage"] == "between")
+    whole = stub.GetStandings(session_pb2.GetStandingsRequest(game_id=game_id))
+    assert whole.players == 3
+    assert all(line.standing.total > 0 for line in whole.standings)
+    page = stub.GetStandings(session_pb2.GetStandingsRequest(game_id=game_id, offset=1, limit=1))
+    assert [(line.name, line.standing.rank) for line in page.standings] == [
+        (line.name, line.standing.rank) for line in whole.standings[1:2]
+    ]
+    assert page.standings[0].duplicate.tops == 1
+
+
+def test_a_duels_closed_round_is_read_whole(stub: Any) -> None:
+    settings = {"language": "en", "rounds": 3, "round_seconds": 90, "reveal_seconds": 0}
+    created = stub.CreateGame(
+        session_pb2.CreateGameRequest(
+            kind=common_pb2.GAME_KIND_WORD_DUEL,
+            duel=fill(duel_pb2.DuelConfig(), {**settings, "seats": 2}),
+            has_seed=True,
+            seed=DUEL_SEED,
+        )
+    )
+    game_id = created.game_id
+    players = [
+        stub.Join(session_pb2.JoinRequest(game_id=game_id, name=name)) for name in ("Ana", "Bob")
+    ]
+    stub.Start(session_pb2.GameCommand(game_id=game_id, token=created.organiser_token))
+    word = duel_words_of(game_id, **settings, seats=2)[0]
+    for player in players:
+        stub.Act(
+            session_pb2.ActRequest(
+                game_id=game_id,
+                token=player.player_token,
+                duel=duel_pb2.DuelAction(guess=word, round=1),
+            )
+        )
+    wait_for(lambda: stub.GetGame(session_pb2.GetGameRequest(game_id=game_id)).phase == "reveal")
+    turn = stub.GetTurn(session_pb2.GetTurnRequest(game_id=game_id, turn=1))
+    found = part(turn, "kind_turn")
+    assert found is not None
+    assert found[0] == "duel"
+    assert (found[1]["round"], found[1]["word"], found[1]["solver_count"]) == (1, word, 2)
+    assert set(turn.names.values()) == {"Ana", "Bob"}
+    caught = refused(lambda: stub.GetTurn(session_pb2.GetTurnRequest(game_id=game_id, turn=2)))
+    assert caught.code() is grpc.StatusCode.FAILED_PRECONDITION

@@ -115,6 +115,7 @@ def _kind_state_data(state: Any, view: dict[str, Any]) -> dict[str, Any]:
             for player in state.players
         ],
         "seed_commitment": state.seed_commitment or None,
+        "start_at_ms": state.start_at_ms,
         "you": state.you or None,
         "view": view,
     }

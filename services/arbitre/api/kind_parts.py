@@ -42,6 +42,7 @@ PARTED_MESSAGES: Mapping[str, str] = {
     "ActResponse": "result",
     "NamedStanding": "details",
     "GameRecord": "kind_record",
+    "TurnResult": "kind_turn",
     "GameEvent": "payload",
 }
 

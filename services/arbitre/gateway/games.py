@@ -147,11 +147,12 @@ def _create_on_seam(
     gateway: Gateway, body: Body, kind: str, config: dict[str, Any] | None
 ) -> dict[str, Any]:
     """Create a game of a kind on the seam: its configuration says everything (its seats, its
-    reveal), so a duplicate game's fields are refused."""
-    extra = sorted(set(body.data) - {"kind", "config", "seed", "title"})
+    reveal), so a duplicate game's fields are refused, but for a scheduled start."""
+    extra = sorted(set(body.data) - {"kind", "config", "seed", "title", "start_at_ms"})
     if extra:
         raise bad_request(
-            f"a {kind} game takes kind, config, seed and title only, not {', '.join(extra)}"
+            f"a {kind} game takes kind, config, seed, title and start_at_ms only, "
+            f"not {', '.join(extra)}"
         )
     seed = body.integer("seed", 0, openapi.MAX_SEED)
     message = session_pb2.CreateGameRequest(
@@ -159,6 +160,7 @@ def _create_on_seam(
         has_seed=seed is not None,
         seed=seed or 0,
         title=body.optional_text("title", openapi.MAX_TITLE_CHARS),
+        start_at_ms=body.integer("start_at_ms", 0, openapi.MAX_START_AT_MS) or 0,
     )
     try:
         put_part(message, kind, config or {})
@@ -475,6 +477,16 @@ def add_game_routes(app: Flask, gateway: Gateway) -> None:
             game_id=game_id_of(game_id), turn=_turn(turn), best_moves=best
         )
         found = gateway.call("session", "GetTurn", message)
+        revealed = part(found, "kind_turn")
+        if revealed is not None:
+            return jsonify(
+                {
+                    "turn": found.turn,
+                    "kind": revealed[0],
+                    "revealed": revealed[1],
+                    "names": dict(found.names),
+                }
+            )
         data = _turn_data(found)
         if best:
             data["best_moves"] = [

@@ -573,6 +573,7 @@ _KIND_SCHEMAS: dict[str, Any] = {
             "player_count",
             "players",
             "seed_commitment",
+            "start_at_ms",
             "you",
             "view",
         ],
@@ -604,6 +605,10 @@ _KIND_SCHEMAS: dict[str, Any] = {
                 },
             },
             "seed_commitment": {"type": ["string", "null"]},
+            "start_at_ms": {
+                "type": "integer",
+                "description": "The scheduled start (Unix ms); 0 when the organiser starts.",
+            },
             "you": {"type": ["string", "null"], "description": "The caller's player id."},
             "view": {
                 "oneOf": kind_parts("GameState"),
@@ -666,7 +671,8 @@ _GAME_SCHEMAS: dict[str, Any] = {
                     "enum": [*GAME_KINDS, ""],
                     "description": 'The kind of game ("", like null, means duplicate). A game '
                     "of another kind takes kind, config (the kind's configuration), "
-                    "seed and title only: a duplicate game's other fields are a 400.",
+                    "seed, title and start_at_ms only: a duplicate game's other fields are a "
+                    "400.",
                 }
             ),
             "preset": _optional(
@@ -743,8 +749,9 @@ _GAME_SCHEMAS: dict[str, Any] = {
                     "minimum": 0,
                     "maximum": MAX_START_AT_MS,
                     "description": "A scheduled start, Unix ms (UTC), within the coming year: "
-                    "the game starts by itself then (a simultané); 0 or left out: the "
-                    "organiser starts it.",
+                    "the game starts by itself then (a simultané), of any kind; one that "
+                    "cannot start then (too few players) waits for its organiser, who may "
+                    "also start it earlier; 0 or left out: the organiser starts it.",
                 }
             ),
             "seats": _optional(
@@ -1264,6 +1271,26 @@ _GAME_SCHEMAS: dict[str, Any] = {
                 },
             },
         },
+    },
+    "KindTurn": {
+        "type": "object",
+        "additionalProperties": False,
+        "description": "A closed turn or round of a game of a kind on the seam, everything "
+        "shown: revealed is the kind's (a duplicate turn with every answer and the board it "
+        "was played on, a duel's round with its word, salt and rows); names gives the players' "
+        "names by id.",
+        "required": ["turn", "kind", "revealed", "names"],
+        "properties": {
+            "turn": _INTEGER,
+            "kind": {"type": "string"},
+            "revealed": {"oneOf": kind_parts("TurnResult")},
+            "names": {"type": "object", "additionalProperties": {"type": "string"}},
+        },
+    },
+    "AnyTurn": {
+        "description": "A revealed turn: a duplicate game's TurnResult (made by POST "
+        "/v1/games), or the KindTurn of a game of a kind on the seam.",
+        "anyOf": [_ref("TurnResult"), _ref("KindTurn")],
     },
     "Standings": {
         "type": "object",
@@ -1859,8 +1886,9 @@ def _game_paths() -> dict[str, Any]:
                 "The results of a revealed turn",
                 "The top and every player's answer, once the turn is revealed (409 before, 404 "
                 "for a turn not drawn); with ?best=N, also the turn's N best moves (to replay "
-                "the turn).",
-                _json(_ref("TurnResult"), "The turn's results."),
+                "the turn; not offered yet for a game of a kind on the seam: 400). A game of a "
+                "kind on the seam answers its closed turn or round (KindTurn).",
+                _json(_ref("AnyTurn"), "The turn's results."),
                 errors=(*_GAME_ERRORS, 409),
                 parameters=[
                     _GAME_ID,

@@ -247,6 +247,24 @@ class DuplicateGame:
         self._draw, self._top, self._answers = None, None, {}
         return played
 
+    def board_before(self, number: int) -> Board:
+        """The board the closed turn ``number`` (from 1) was played on: the tops of the turns
+        before it put down again on an empty board, each partie joker swap made again (a
+        turn's ``swapped`` letters replaced its played blanks in order). Raises
+        :class:`GameStateError` for a turn that is not closed."""
+        if not 1 <= number <= len(self.turns):
+            raise GameStateError(f"turn {number} is not a closed turn of this game")
+        board = Board.empty(self.config.layout)
+        for turn in self.turns[: number - 1]:
+            placement = place(board, turn.top.move, self.config.tiles, self.config.rules)
+            board.apply(placement)
+            swapped = list(turn.swapped)
+            for row, col, letter in placement.new_tiles:
+                if swapped and letter.islower() and letter.upper() == swapped[0]:
+                    board.remove([(row, col)])
+                    board.put([(row, col, swapped.pop(0))])
+        return board
+
     def play_turn(self, answers: Iterable[tuple[str, str]] = ()) -> PlayedTurn | None:
         """Start a turn, record ``answers`` and close it; ``None`` when the game is over."""
         if self.start_turn() is None:

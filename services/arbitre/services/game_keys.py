@@ -190,6 +190,13 @@ class GameKeys:
         """Stream: the game's events."""
         return f"{self._prefix}:events"
 
+    def throttle(self, event_type: str) -> str:
+        """String: present while an event of ``event_type`` that may be skipped (a kind's
+        throttled count) was written to :attr:`events` less than a period ago. Set with ``NX``
+        and that period as its time to live, it lives that period only: it is left out of
+        :meth:`every_key`, whose game lifetime would outlast it."""
+        return f"{self._prefix}:throttle:{event_type}"
+
     @property
     def lock(self) -> str:
         """String: the token of the replica stepping the game, with a time to live."""

@@ -236,7 +236,7 @@ class DuplicateTurnRecord(_message.Message):
     def __init__(self, number: _Optional[int] = ..., rack: _Optional[str] = ..., tiles: _Optional[str] = ..., rejected: _Optional[_Iterable[str]] = ..., top: _Optional[_Union[DuplicateTop, _Mapping]] = ..., alternatives: _Optional[_Iterable[str]] = ..., swapped: _Optional[_Iterable[str]] = ..., answers: _Optional[_Iterable[_Union[DuplicateAnswer, _Mapping]]] = ...) -> None: ...
 
 class DuplicateReveal(_message.Message):
-    __slots__ = ("number", "rack", "tiles", "rejected", "top", "alternatives", "swapped", "answers", "players")
+    __slots__ = ("number", "rack", "tiles", "rejected", "top", "alternatives", "swapped", "answers", "players", "board")
     NUMBER_FIELD_NUMBER: _ClassVar[int]
     RACK_FIELD_NUMBER: _ClassVar[int]
     TILES_FIELD_NUMBER: _ClassVar[int]
@@ -246,6 +246,7 @@ class DuplicateReveal(_message.Message):
     SWAPPED_FIELD_NUMBER: _ClassVar[int]
     ANSWERS_FIELD_NUMBER: _ClassVar[int]
     PLAYERS_FIELD_NUMBER: _ClassVar[int]
+    BOARD_FIELD_NUMBER: _ClassVar[int]
     number: int
     rack: str
     tiles: str
@@ -255,7 +256,8 @@ class DuplicateReveal(_message.Message):
     swapped: _containers.RepeatedScalarFieldContainer[str]
     answers: _containers.RepeatedCompositeFieldContainer[DuplicateAnswer]
     players: int
-    def __init__(self, number: _Optional[int] = ..., rack: _Optional[str] = ..., tiles: _Optional[str] = ..., rejected: _Optional[_Iterable[str]] = ..., top: _Optional[_Union[DuplicateTop, _Mapping]] = ..., alternatives: _Optional[_Iterable[str]] = ..., swapped: _Optional[_Iterable[str]] = ..., answers: _Optional[_Iterable[_Union[DuplicateAnswer, _Mapping]]] = ..., players: _Optional[int] = ...) -> None: ...
+    board: _containers.RepeatedScalarFieldContainer[str]
+    def __init__(self, number: _Optional[int] = ..., rack: _Optional[str] = ..., tiles: _Optional[str] = ..., rejected: _Optional[_Iterable[str]] = ..., top: _Optional[_Union[DuplicateTop, _Mapping]] = ..., alternatives: _Optional[_Iterable[str]] = ..., swapped: _Optional[_Iterable[str]] = ..., answers: _Optional[_Iterable[_Union[DuplicateAnswer, _Mapping]]] = ..., players: _Optional[int] = ..., board: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class DuplicateView(_message.Message):
     __slots__ = ("kind", "game_id", "stage", "turn", "config", "players", "player_count", "board", "bag_count", "turns", "top_total", "standings", "end_reason", "rack", "tiles", "deadline_ms", "remaining_ms", "answers", "my_answer", "reveal", "next_ms")

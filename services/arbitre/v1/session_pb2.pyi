@@ -319,7 +319,14 @@ class AnswerResult(_message.Message):
     def __init__(self, player: _Optional[str] = ..., name: _Optional[str] = ..., move: _Optional[str] = ..., points: _Optional[int] = ..., score: _Optional[int] = ..., negatif: _Optional[int] = ..., top: _Optional[bool] = ..., solo: _Optional[bool] = ..., words: _Optional[_Iterable[str]] = ..., unknown_words: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class TurnResult(_message.Message):
-    __slots__ = ("turn", "rack", "board", "top", "alternatives", "answers", "best_moves")
+    __slots__ = ("turn", "rack", "board", "top", "alternatives", "answers", "best_moves", "names", "duel", "duplicate")
+    class NamesEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: str
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[str] = ...) -> None: ...
     TURN_FIELD_NUMBER: _ClassVar[int]
     RACK_FIELD_NUMBER: _ClassVar[int]
     BOARD_FIELD_NUMBER: _ClassVar[int]
@@ -327,6 +334,9 @@ class TurnResult(_message.Message):
     ALTERNATIVES_FIELD_NUMBER: _ClassVar[int]
     ANSWERS_FIELD_NUMBER: _ClassVar[int]
     BEST_MOVES_FIELD_NUMBER: _ClassVar[int]
+    NAMES_FIELD_NUMBER: _ClassVar[int]
+    DUEL_FIELD_NUMBER: _ClassVar[int]
+    DUPLICATE_FIELD_NUMBER: _ClassVar[int]
     turn: int
     rack: str
     board: _containers.RepeatedScalarFieldContainer[str]
@@ -334,7 +344,10 @@ class TurnResult(_message.Message):
     alternatives: _containers.RepeatedScalarFieldContainer[str]
     answers: _containers.RepeatedCompositeFieldContainer[AnswerResult]
     best_moves: _containers.RepeatedCompositeFieldContainer[_common_pb2.ScoredMove]
-    def __init__(self, turn: _Optional[int] = ..., rack: _Optional[str] = ..., board: _Optional[_Iterable[str]] = ..., top: _Optional[_Union[_common_pb2.ScoredMove, _Mapping]] = ..., alternatives: _Optional[_Iterable[str]] = ..., answers: _Optional[_Iterable[_Union[AnswerResult, _Mapping]]] = ..., best_moves: _Optional[_Iterable[_Union[_common_pb2.ScoredMove, _Mapping]]] = ...) -> None: ...
+    names: _containers.ScalarMap[str, str]
+    duel: _duel_pb2.DuelRevealedRound
+    duplicate: _duplicate_pb2.DuplicateReveal
+    def __init__(self, turn: _Optional[int] = ..., rack: _Optional[str] = ..., board: _Optional[_Iterable[str]] = ..., top: _Optional[_Union[_common_pb2.ScoredMove, _Mapping]] = ..., alternatives: _Optional[_Iterable[str]] = ..., answers: _Optional[_Iterable[_Union[AnswerResult, _Mapping]]] = ..., best_moves: _Optional[_Iterable[_Union[_common_pb2.ScoredMove, _Mapping]]] = ..., names: _Optional[_Mapping[str, str]] = ..., duel: _Optional[_Union[_duel_pb2.DuelRevealedRound, _Mapping]] = ..., duplicate: _Optional[_Union[_duplicate_pb2.DuplicateReveal, _Mapping]] = ...) -> None: ...
 
 class GetStandingsRequest(_message.Message):
     __slots__ = ("game_id", "offset", "limit")

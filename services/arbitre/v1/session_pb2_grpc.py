@@ -221,7 +221,7 @@ class SessionServicer:
         raise NotImplementedError('Method not implemented!')
 
     def GetTurn(self, request, context):
-        """A revealed turn: the top and every answer with its points.
+        """A revealed turn (a round of a kind on the seam): the top and every answer with its points.
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')

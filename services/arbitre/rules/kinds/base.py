@@ -55,6 +55,7 @@ __all__ = [
     "Setup",
     "Stage",
     "Standing",
+    "TurnRevealing",
     "Viewer",
     "listed",
     "shared_ranks",
@@ -141,10 +142,17 @@ class Message:
 class Event:
     """Something that happened. ``public`` is what everyone may see (``None``: nothing);
     ``private`` gives, for some players, what they alone see instead (a guesser's letters and
-    marks, while the others get the colours only)."""
+    marks, while the others get the colours only).
+
+    ``throttled``: the public event only tells a count (how many answered) that the next event
+    of its type supersedes, so the session may skip some of them within a period of its own
+    choosing (every event goes to every client: thousands of players would flood them), never
+    the last one before a step (the one of the action that makes the turn due). The kind says
+    only *what* may be skipped, never how often."""
 
     public: Message | None
     private: Mapping[str, Message] = field(default_factory=dict)
+    throttled: bool = False
 
     def seen_by(self, viewer: Viewer) -> Message | None:
         """The event as ``viewer`` may see it, or ``None`` when they see nothing of it."""
@@ -428,4 +436,16 @@ class Previewing(Protocol):
     def preview(self, context: Mapping[str, Any], judgement: Judgement) -> dict[str, Any]:
         """The result ``judgement`` (of :meth:`PartedKind.judge`, with ``context``) would give
         its actor, nothing kept."""
+        ...
+
+
+class TurnRevealing(Protocol):
+    """A kind whose closed turns (or rounds) can be read one at a time, everything shown: public
+    once closed (duplicate: the tirage, the top, every answer with its points, the board it was
+    played on; the duel: the word, its salt, the rows)."""
+
+    def revealed_turn(self, state: Any, number: int) -> dict[str, Any]:
+        """The closed turn ``number`` (from 1) of ``state``, JSON-ready;
+        :class:`ActionRefusedError` ``not_revealed`` for the open turn or one to come,
+        ``no_such_turn`` for a number no turn of the game can have (below 1)."""
         ...

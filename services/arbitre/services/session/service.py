@@ -135,7 +135,10 @@ class SessionService(Lobby, KindGames, EventStreams, session_pb2_grpc.SessionSer
 
     def GetTurn(self, request: Any, context: Any) -> Any:  # noqa: N802
         def turn() -> Any:
-            self._duplicate_only(request.game_id)
+            game_id = self._checked_id(request.game_id)
+            game = self._game(game_id)
+            if is_on_seam(game):
+                return self._kind_turn(game_id, game, request)
             return self._turn(request)
 
         return _call(context, turn)

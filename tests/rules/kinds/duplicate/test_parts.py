@@ -391,6 +391,16 @@ def test_a_whole_game_through_the_parts_is_the_game_through_act() -> None:
     assert DUPLICATE.standings(store.whole()) == DUPLICATE.standings(played.state)
 
 
+def test_only_the_answer_counts_may_be_throttled() -> None:
+    """Each ``answer_count`` only tells a count the next one supersedes: the session may skip
+    some; every other event of a game (turns started and revealed, the end) is not."""
+    played = play_game({"max_turns": 2, "reveal_seconds": 0}, players=("ana", "bob"))
+    throttled = {event.public.type for event in played.events if event.throttled and event.public}
+    kept = {event.public.type for event in played.events if not event.throttled and event.public}
+    assert throttled == {"answer_count"}
+    assert kept == {"turn_started", "turn_revealed", "game_over"}
+
+
 # -- the store's part ---------------------------------------------------------------------------
 
 

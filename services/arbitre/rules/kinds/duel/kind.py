@@ -114,6 +114,7 @@ from arbitre.rules.kinds.base import (
     Phase,
     Setup,
     Standing,
+    TurnRevealing,
     Viewer,
     listed,
 )
@@ -342,6 +343,17 @@ class DuelKind:
     def view(self, state: DuelGame, viewer: Viewer, now_ms: int) -> dict[str, Any]:
         return view_of(state.table, viewer, now_ms)
 
+    def revealed_turn(self, state: DuelGame, number: int) -> dict[str, Any]:
+        """The closed round ``number`` as a view shows it (in a room, the rows of its first
+        finders and players); refuses ``no_such_turn`` below 1 and ``not_revealed`` for a
+        round not over yet."""
+        closed = state.table.closed
+        if number < 1:
+            raise ActionRefusedError("no_such_turn", f"no round {number}: rounds count from 1")
+        if number > len(closed):
+            raise ActionRefusedError("not_revealed", f"round {number} is not over yet")
+        return _revealed(closed[number - 1], None)
+
     def standings(self, state: DuelGame) -> list[Standing]:
         return state.table.standings()
 
@@ -478,6 +490,7 @@ class DuelKind:
 DUEL = DuelKind()
 #: The same, checked by mypy against the fast path's protocol.
 _PARTED: PartedKind[DuelConfig, DuelGame, WordList] = DUEL
+_REVEALS: TurnRevealing = DUEL
 
 
 # -- views: built from the table alone -----------------------------------------------------------

@@ -57,6 +57,7 @@ from arbitre.rules.kinds.base import (
     Setup,
     Stage,
     Standing,
+    TurnRevealing,
     Viewer,
 )
 from arbitre.rules.kinds.duplicate import parts as parted
@@ -234,6 +235,17 @@ class DuplicateKind:
         state.next_ms = now_ms + state.config.reveal_ms
         return (Event(Message("turn_revealed", views.revealed_event(played))),)
 
+    def revealed_turn(self, state: DuplicateState, number: int) -> dict[str, Any]:
+        """The closed turn ``number`` revealed with every answer
+        (:func:`~arbitre.rules.kinds.duplicate.view.reveal`); refuses ``no_such_turn`` below 1
+        and ``not_revealed`` for a turn not closed yet."""
+        turns = state.game.turns
+        if number < 1:
+            raise ActionRefusedError("no_such_turn", f"no turn {number}: turns count from 1")
+        if number > len(turns):
+            raise ActionRefusedError("not_revealed", f"turn {number} is not revealed yet")
+        return views.reveal(state.game, turns[number - 1])
+
     def view(self, state: DuplicateState, viewer: Viewer, now_ms: int) -> dict[str, Any]:
         """See :func:`~arbitre.rules.kinds.duplicate.view.view`."""
         return views.view(state, viewer, now_ms)
@@ -343,3 +355,4 @@ DUPLICATE = DuplicateKind()
 
 _CHECKED: PartedKind[DuplicateConfig, DuplicateState, Referee] = DUPLICATE
 _PREVIEWS: Previewing = DUPLICATE
+_REVEALS: TurnRevealing = DUPLICATE

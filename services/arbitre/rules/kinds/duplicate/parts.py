@@ -236,8 +236,9 @@ def keep(state: DuplicateState, judgement: Judgement) -> int:
 def announce(context: Mapping[str, Any], judgement: Judgement, order: int | None) -> Outcome:
     """The outcome of a stored answer: its player's result (``turn``, ``move``, ``score`` on
     the board, ``answers``: how many seated players answered) and the public ``answer_count``
-    (``turn``, ``answers``, ``players``: how many are seated). ``context`` is the one the answer
-    was judged with, ``order`` the claim's count once it was stored (see the module
+    (``turn``, ``answers``, ``players``: how many are seated), throttled (the next one
+    supersedes it: :attr:`~arbitre.rules.kinds.base.Event.throttled`). ``context`` is the one
+    the answer was judged with, ``order`` the claim's count once it was stored (see the module
     docstring); :class:`StateDataError` when they do not fit."""
     turn = _Context.read(context)
     kept = read_part(judgement.part)
@@ -251,7 +252,7 @@ def announce(context: Mapping[str, Any], judgement: Judgement, order: int | None
     count = order - turn.left_answered
     result = {"turn": judgement.number, "move": kept.move, "score": kept.score, "answers": count}
     counted = {"turn": judgement.number, "answers": count, "players": turn.seated_count}
-    return Outcome(result, (Event(Message("answer_count", counted)),))
+    return Outcome(result, (Event(Message("answer_count", counted), throttled=True),))
 
 
 def preview(context: Mapping[str, Any], judgement: Judgement) -> dict[str, Any]:

@@ -26,13 +26,14 @@ __all__ = ["reveal", "revealed_event", "view"]
 
 def reveal(game: DuplicateGame, turn: PlayedTurn, shown: Set[str] | None = None) -> dict[str, Any]:
     """The closed ``turn`` as everyone sees it once revealed: its record line (see
-    :func:`arbitre.rules.game_record.game_record`), with the number of players it was played by;
-    its answers are every one given, or, with ``shown``, the answers of those players only (a
-    simultané's thousands are read a page at a time from the turn's result)."""
+    :func:`arbitre.rules.game_record.game_record`), with the number of players it was played by
+    and the board it was played on; its answers are every one given, or, with ``shown``, the
+    answers of those players only (a view of a simultané of thousands)."""
     line = turn_record(turn, game)
     if shown is not None:
         line["answers"] = [answer for answer in line["answers"] if answer["player"] in shown]
-    return {**line, "players": len(game.players)}
+    board = list(game.board_before(turn.number).rows())
+    return {**line, "players": len(game.players), "board": board}
 
 
 def revealed_event(turn: PlayedTurn) -> dict[str, Any]:

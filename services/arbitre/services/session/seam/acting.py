@@ -11,11 +11,13 @@ import grpc
 from arbitre.api.actions import MAX_REQUEST_ID, is_request_id
 from arbitre.api.kind_parts import part, put_part
 from arbitre.rules.kinds.base import ActionRefusedError, Outcome
+from arbitre.services.game_keys import GameKeys
 from arbitre.services.session.limits import MAX_ACT_ATTEMPTS, MAX_ACTION_CHARS
 from arbitre.services.session.parts_store import PartRefusedError
 from arbitre.services.session.refusals import _refuse
 from arbitre.services.session.seam.base import _parted, _public_events, _refused, is_on_seam
 from arbitre.services.session.seam.stepping import Stepping
+from arbitre.services.session_store import COUNT_EVENT_MS, COUNT_EVENT_MS_PER_PLAYERS
 from arbitre.v1 import session_pb2
 
 __all__ = ["Acting"]
@@ -107,8 +109,24 @@ class Acting(Stepping):
                 game = self._game(game_id)  # a step, or another action of theirs: judge again
                 continue
             outcome = parted.announce(read.context, judgement, kept.count)
+            # A throttled event (a count the next one supersedes) is written only when none of
+            # its type was within the period, as the session's own answer counts: one SET NX
+            # decides it across replicas. The action that makes the turn due tells its count.
+            period = max(
+                COUNT_EVENT_MS, int(game.get("players") or 0) // COUNT_EVENT_MS_PER_PLAYERS
+            )
+            events = [
+                event
+                for event in outcome.events
+                if not event.throttled
+                or event.public is None
+                or kept.due
+                or self.store.redis.set(
+                    GameKeys(game_id).throttle(event.public.type), 1, nx=True, px=period
+                )
+            ]
             with self.store.redis.pipeline(transaction=False) as pipe:
-                for event_type, data in _public_events(outcome.events):
+                for event_type, data in _public_events(events):
                     self.store.add_event(pipe, game_id, event_type, data)
                 pipe.execute()
             if kept.due:  # everyone is done: close at once

@@ -23,6 +23,7 @@ from arbitre.rules.kinds.base import (
     Kind,
     Phase,
     Stage,
+    Standing,
 )
 from arbitre.services.game_keys import GameKeys
 from arbitre.services.kind_tools import SessionTools
@@ -112,6 +113,10 @@ class SeamBase(Answers):
         #: Game id -> (the game hash's stamp, when built, the spectator's state), newest last.
         self._views: OrderedDict[str, tuple[tuple[str, ...], float, Any]] = OrderedDict()
         self._views_lock = threading.Lock()
+        #: Game id -> (the game hash's stamp, its standings lines, the turn they are at).
+        self._kind_lines: OrderedDict[str, tuple[tuple[str, ...], list[Standing], int]] = (
+            OrderedDict()
+        )
         #: Locks that let one thread at a time build a game's spectator state (by game id).
         self._building = tuple(threading.Lock() for _ in range(64))
 
@@ -186,8 +191,13 @@ class SeamBase(Answers):
         phase = game_kind.phase(state, now)
         fields: dict[str, str | int] = {"turn": phase.number, "remaining_ms": 0}
         due: int | None = None
+        # A waiting game whose scheduled start is still to be tried keeps it: its deadline,
+        # the clock's step then, and its lifetime until then (a failed start cleared it).
+        start_at = int(game.get("start_at_ms") or 0)
+        scheduled = start_at if int(game.get("deadline_ms") or 0) else 0
         if phase.stage is Stage.WAITING:
-            fields.update(status="waiting", phase="", deadline_ms=0)
+            fields.update(status="waiting", phase="", deadline_ms=scheduled)
+            due = scheduled or None
         elif phase.stage is Stage.PLAYING:
             fields.update(status="running", phase="turn", deadline_ms=phase.deadline_ms or 0)
             due = phase.due_ms
@@ -206,7 +216,7 @@ class SeamBase(Answers):
             game.get("phase") != "turn" or int(game.get("turn") or 0) != phase.number
         )
         lifetime = {
-            Stage.WAITING: IDLE_TTL_MS,
+            Stage.WAITING: IDLE_TTL_MS + max(0, scheduled - now),
             Stage.OVER: FINISHED_TTL_MS,
         }.get(phase.stage, IDLE_TTL_MS if held else RUNNING_TTL_MS)
         parted: Any = game_kind if _parted(game_kind) else None

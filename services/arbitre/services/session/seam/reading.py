@@ -10,7 +10,8 @@ from typing import Any
 import grpc
 
 from arbitre.api.kind_parts import put_part
-from arbitre.rules.kinds.base import Viewer
+from arbitre.rules.kinds.base import ActionRefusedError, Standing, Viewer
+from arbitre.services.game_keys import GameKeys
 from arbitre.services.kind_names import enum_of_name
 from arbitre.services.session.limits import MAX_LISTED_PLAYERS, SPECTATOR_VIEW_SECONDS
 from arbitre.services.session.reading import _remaining_ms
@@ -108,27 +109,84 @@ class KindReading(SeamBase):
             seats=int(game.get("seats") or 0),
             seed_commitment=game.get("seed_commitment", ""),
             parked_reason=game.get("parked_reason", "") if game["status"] == "parked" else "",
+            start_at_ms=int(game.get("start_at_ms") or 0),
             you=player or "",
         )
         put_part(built, game["kind"], view)
         return built
 
     def _kind_standings(self, game_id: str, game: Mapping[str, str], request: Any) -> Any:
-        game_kind, state = self._load(game_id, game)
-        names = dict(self.store.roster(game_id))
-        lines = game_kind.standings(state)
+        """A page of the standings (``offset``, ``limit``: 0 for every line), with names. The
+        lines change only at a step (a kind's standings are over what is closed): they are
+        computed once per step and process, and a page names only its own players, so that
+        thousands of players reading theirs do not load the game each."""
+        lines, turns = self._standings_of(game_id, game)
         limit = request.limit or len(lines)
         shown = lines[request.offset : request.offset + limit]
-        standings = session_pb2.GameStandings(
-            turns=game_kind.phase(state, self.store.now_ms()).number, players=len(lines)
-        )
-        for line in shown:
+        players = [line.player for line in shown]
+        names = self.store.redis.hmget(GameKeys(game_id).players, players) if players else []
+        standings = session_pb2.GameStandings(turns=turns, players=len(lines))
+        for line, name in zip(shown, names, strict=True):
             named = standings.standings.add(
                 standing=scoring_pb2.Standing(rank=line.rank, player=line.player, total=line.total),
-                name=names.get(line.player, ""),
+                name=name or "",
             )
             put_part(named, game["kind"], dict(line.details))
         return standings
+
+    def _standings_of(self, game_id: str, game: Mapping[str, str]) -> tuple[list[Standing], int]:
+        """The game's standings lines and the turn they are at, as the last step left them:
+        kept per process while the game hash's stamp is the same."""
+        stamp = tuple(game.get(field, "") for field in _STAMP_FIELDS)
+        with self._views_lock:
+            cached = self._kind_lines.get(game_id)
+        if cached is not None and cached[0] == stamp:
+            return cached[1], cached[2]
+        fresh, game_kind, state = self._load_fresh(game_id, game)
+        lines = game_kind.standings(state)
+        turns = game_kind.phase(state, self.store.now_ms()).number
+        with self._views_lock:
+            self._kind_lines[game_id] = (
+                tuple(fresh.get(field, "") for field in _STAMP_FIELDS),
+                lines,
+                turns,
+            )
+            self._kind_lines.move_to_end(game_id)
+            while len(self._kind_lines) > _VIEWS_CACHED:
+                self._kind_lines.popitem(last=False)
+        return lines, turns
+
+    def _kind_turn(self, game_id: str, game: Mapping[str, str], request: Any) -> Any:
+        """A closed turn or round of the game, everything shown, with the players' names
+        (``GetTurn``): the kind's :meth:`~arbitre.rules.kinds.base.TurnRevealing.revealed_turn`.
+        NOT_FOUND for a turn no game has, FAILED_PRECONDITION for one not revealed yet or a
+        kind that does not reveal its turns one at a time; its best moves are duplicate's own
+        path's still."""
+        if request.best_moves:
+            _refuse(
+                grpc.StatusCode.INVALID_ARGUMENT,
+                f"best_moves: not offered for a {game['kind']} game on the seam yet",
+            )
+        game_kind, state = self._load(game_id, game)
+        revealing = getattr(game_kind, "revealed_turn", None)
+        if revealing is None:
+            _refuse(
+                grpc.StatusCode.FAILED_PRECONDITION,
+                f"no_turns: a {game['kind']} game's turns are not read one at a time",
+            )
+        try:
+            revealed: dict[str, Any] = revealing(state, request.turn)
+        except ActionRefusedError as error:
+            status = (
+                grpc.StatusCode.NOT_FOUND
+                if error.code == "no_such_turn"
+                else grpc.StatusCode.FAILED_PRECONDITION
+            )
+            _refuse(status, f"{error.code}: {error}")
+        found = session_pb2.TurnResult(turn=request.turn)
+        put_part(found, game["kind"], revealed)
+        found.names.update(self.store.redis.hgetall(GameKeys(game_id).players))
+        return found
 
     def _kind_record(self, game_id: str, game: Mapping[str, str]) -> Any:
         game_kind, state = self._load(game_id, game)

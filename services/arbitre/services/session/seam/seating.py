@@ -1,5 +1,5 @@
-"""Creating a game of a kind on the seam and seating its players and robots (joins seated
-together, one step for every waiting one)."""
+"""Creating a game of a kind on the seam (at once or for a scheduled start) and seating its
+players and robots (joins seated together, one step for every waiting one)."""
 
 from __future__ import annotations
 
@@ -18,12 +18,17 @@ from arbitre.engine.robots.planner import planner_for, warm_up
 from arbitre.rules import registration as registrations
 from arbitre.rules.errors import ArbitreError
 from arbitre.rules.kinds import UnknownKindError, kind
-from arbitre.rules.kinds.base import ActionRefusedError, InvalidConfigError, Setup
+from arbitre.rules.kinds.base import (
+    ActionRefusedError,
+    InvalidConfigError,
+    Setup,
+)
 from arbitre.services.game_keys import GameKeys
 from arbitre.services.kind_names import name_of_enum
 from arbitre.services.session.base import _seed_fields, registration_of, robot_of
 from arbitre.services.session.limits import (
     IDLE_TTL_MS,
+    MAX_SCHEDULE_MS,
     MAX_SEATED_AT_ONCE,
     MAX_TITLE_CHARS,
     SEAT_WAIT_SECONDS,
@@ -45,7 +50,9 @@ class Seating(KindReading):
     # -- creating and seating -------------------------------------------------------------------
 
     def _kind_create(self, request: Any) -> Any:
-        """A new game of the request's kind, configured by its ``config_json``."""
+        """A new game of the request's kind, configured by its typed configuration; with a
+        ``start_at_ms`` (within :data:`MAX_SCHEDULE_MS`), the clock's first step is due then,
+        written in the creation's transaction (the stepping's scheduled start)."""
         name = name_of_enum(request.kind)
         try:
             game_kind = kind(name)
@@ -53,11 +60,18 @@ class Seating(KindReading):
             _refuse(grpc.StatusCode.INVALID_ARGUMENT, f"the {name} games are not played yet")
         if len(request.title) > MAX_TITLE_CHARS:
             _refuse(grpc.StatusCode.INVALID_ARGUMENT, f"a title is at most {MAX_TITLE_CHARS} chars")
-        if request.preset or request.package_json or request.start_at_ms or request.refereed:
+        if request.preset or request.package_json or request.refereed:
             _refuse(
                 grpc.StatusCode.INVALID_ARGUMENT,
-                f"a {name} game takes a configuration only (no preset, package, scheduled "
-                "start or refereed position)",
+                f"a {name} game takes a configuration only (no preset, package or refereed "
+                "position)",
+            )
+        now = self.store.now_ms()
+        start_at = request.start_at_ms
+        if start_at and not now < start_at <= now + MAX_SCHEDULE_MS:
+            _refuse(
+                grpc.StatusCode.INVALID_ARGUMENT,
+                "start_at_ms: a moment in the coming year (Unix ms, UTC)",
             )
         if request.late_join or request.seats or request.reveal_seconds:
             _refuse(
@@ -77,7 +91,6 @@ class Seating(KindReading):
         game_id = secrets.token_urlsafe(9)
         state = game_kind.new_game(config, Setup(game_id, seed, ()), tools)
         organiser = new_secret()
-        now = self.store.now_ms()
         rest = (
             game_kind.detach(state)[0]  # type: ignore[attr-defined]
             if _parted(game_kind)
@@ -89,7 +102,8 @@ class Seating(KindReading):
             "status": "waiting",
             "phase": "",
             "turn": 0,
-            "deadline_ms": 0,
+            "deadline_ms": start_at,  # the scheduled start, while it is still to come
+            "start_at_ms": start_at,  # the store makes it the clock's first step
             "remaining_ms": 0,
             "players": 0,
             "config": config_json,
@@ -100,7 +114,8 @@ class Seating(KindReading):
             **_seed_fields(seed),
         }
         created = ("created", {"seed_commitment": fields["seed_commitment"]})
-        if not self.store.create(game_id, fields, rest, created, IDLE_TTL_MS):
+        lifetime = IDLE_TTL_MS + max(0, start_at - now)
+        if not self.store.create(game_id, fields, rest, created, lifetime):
             _refuse(grpc.StatusCode.UNAVAILABLE, "game id collision; retry")
         log.info("game %s created (%s)", game_id, name)
         return session_pb2.CreateGameResponse(

@@ -1,5 +1,5 @@
-"""The seam's steps: the organiser's commands, a leave, the clock's steps (close what is due,
-open what is due) and readiness between turns."""
+"""The seam's steps: the organiser's commands, a leave, the clock's steps (a scheduled start,
+close what is due, open what is due) and readiness between turns."""
 
 from __future__ import annotations
 
@@ -99,6 +99,9 @@ class Stepping(Seating):
         if not is_on_seam(game):
             super()._step(game_id, lock, game)
             return
+        if game.get("status") == "waiting" and int(game.get("start_at_ms") or 0):
+            self._kind_scheduled_start(game_id, lock, game)
+            return
         if game.get("status") != "running":
             if game.get("status") != "paused":
                 with self.store.redis.pipeline(transaction=False) as pipe:
@@ -135,6 +138,33 @@ class Stepping(Seating):
 
         phase = self._write(lock, game_id, game, game_kind, state, events, now, extra=clear_outage)
         log.info("game %s: %s %d", game_id, phase.stage.value, phase.number)
+
+    def _kind_scheduled_start(self, game_id: str, lock: Lock, game: dict[str, str]) -> None:
+        """Start a waiting game at its ``start_at_ms`` (before it: step again then) as the
+        organiser's Start does (the kind opens its first turn or round), with the event
+        ``game_started`` ``{"scheduled": true}``; a game the kind cannot start then (too few
+        players) waits for its organiser: no step due, a warning logged."""
+        start_at = int(game["start_at_ms"])
+        now = self.store.now_ms()
+        if now < start_at:
+            self.store.postpone(game_id, start_at)
+            return
+        game_kind, state = self._load(game_id, game)
+        try:
+            opened = game_kind.open_next(state, now)
+        except ActionRefusedError as error:
+            log.warning("game %s: not started at its time: %s: %s", game_id, error.code, error)
+
+            def wait(pipe: Any) -> None:
+                self.store.set_game(pipe, game_id, {"deadline_ms": 0})
+                self.store.set_deadline(pipe, game_id, None)
+
+            self.store.commit(lock, wait)
+            return
+        events: list[tuple[str, Any]] = [("game_started", {"scheduled": True})]
+        events.extend(_public_events(opened))
+        self._write(lock, game_id, game, game_kind, state, events, now)
+        log.info("game %s: started at its time", game_id)
 
     def _everyone_ready(self, game_id: str, turn: int) -> bool:
         """Whether every person at the game (one at least: a reveal among robots lasts) is

@@ -224,3 +224,34 @@ def test_a_configuration_the_services_cannot_play_is_refused(stub: Any) -> None:
             )
         )
     assert refused.value.code() is grpc.StatusCode.INVALID_ARGUMENT
+
+
+def test_a_duplicate_table_on_the_seam_has_its_seats_and_no_late_players(stub: Any) -> None:
+    created = create_on_seam(stub, seats=2, name="online")
+    game_id = created.game_id
+    view = part(created.state, "view")
+    assert view is not None
+    assert (view[1]["config"]["seats"], view[1]["config"]["no_move_redraws"]) == (2, 10)
+    assert view[1]["board_layout"][7][7] == "*"  # what the page draws, from the rules
+    assert view[1]["tile_set"]["letters"]["Z"] == {"count": 1, "value": 10}
+    stub.Join(session_pb2.JoinRequest(game_id=game_id, name="Ana"))
+    with pytest.raises(grpc.RpcError) as caught:  # alone at a table
+        stub.Start(session_pb2.GameCommand(game_id=game_id, token=created.organiser_token))
+    assert "not_enough_players" in str(caught.value.details())
+    stub.Join(session_pb2.JoinRequest(game_id=game_id, name="Bob"))
+    with pytest.raises(grpc.RpcError) as caught:
+        stub.Join(session_pb2.JoinRequest(game_id=game_id, name="Cyd"))
+    assert caught.value.code() is grpc.StatusCode.FAILED_PRECONDITION
+    assert "table_full" in str(caught.value.details())
+    stub.Start(session_pb2.GameCommand(game_id=game_id, token=created.organiser_token))
+    simultane = create_on_seam(stub)  # no limit of seats, but no late players either
+    stub.Join(session_pb2.JoinRequest(game_id=simultane.game_id, name="Ana"))
+    stub.Start(session_pb2.GameCommand(game_id=simultane.game_id, token=simultane.organiser_token))
+    with pytest.raises(grpc.RpcError) as caught:
+        stub.Join(session_pb2.JoinRequest(game_id=simultane.game_id, name="Late"))
+    assert "late_join_closed" in str(caught.value.details())
+    late = create_on_seam(stub, late_join=True)
+    stub.Join(session_pb2.JoinRequest(game_id=late.game_id, name="Ana"))
+    stub.Start(session_pb2.GameCommand(game_id=late.game_id, token=late.organiser_token))
+    joined = stub.Join(session_pb2.JoinRequest(game_id=late.game_id, name="Late"))
+    assert joined.player_token

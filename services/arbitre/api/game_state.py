@@ -16,24 +16,22 @@ from typing import Any
 from arbitre.api.kind_parts import part
 from arbitre.rules.errors import ArbitreError
 from arbitre.rules.game_config import GameConfig
+from arbitre.rules.kinds.duplicate.view import presentation
 
 __all__ = ["game_state_data"]
 
 
 @functools.lru_cache(maxsize=256)
 def _presentation(config_json: str) -> tuple[tuple[str, ...], str]:
-    """The board layout (rows of the text map: ``T`` triple word, ``D`` double word, ``t``
-    triple letter, ``d`` double letter, ``*`` the start, ``.`` plain) and the tile set (JSON:
-    letter -> count and value, blanks) of a game's configuration: what a page draws, from the
-    rules' own definitions rather than a copy of them."""
+    """The board layout and the tile set (JSON) of a game's configuration
+    (:func:`arbitre.rules.kinds.duplicate.view.presentation`), ``()`` and ``{}`` for one that
+    does not read."""
     try:
         config = GameConfig.from_mapping(json.loads(config_json))
     except (ArbitreError, ValueError):
         return (), "{}"
-    tiles = config.tiles
-    letters = {info.letter: {"count": info.count, "value": info.value} for info in tiles.letters}
-    tile_set = {"letters": letters, "blanks": tiles.blanks, "blank_value": tiles.blank_value}
-    return tuple(config.layout.to_text().splitlines()), json.dumps(tile_set)
+    layout, tile_set = presentation(config)
+    return layout, json.dumps(dict(tile_set))
 
 
 def game_state_data(state: Any) -> dict[str, Any]:
@@ -116,6 +114,7 @@ def _kind_state_data(state: Any, view: dict[str, Any]) -> dict[str, Any]:
         ],
         "seed_commitment": state.seed_commitment or None,
         "start_at_ms": state.start_at_ms,
+        "refereed": state.refereed,
         "you": state.you or None,
         "view": view,
     }

@@ -9,6 +9,8 @@ lexicon id), so only configurations a position can say are played remotely:
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
@@ -23,10 +25,18 @@ from arbitre.rules.tiles import PRESETS as TILE_PRESETS
 from arbitre.rules.tiles import tile_set
 from arbitre.v1 import common_pb2, movegen_pb2, scoring_pb2
 
-__all__ = ["PEER_TIMEOUT", "PositionSettings", "RemoteConfigError", "RemoteReferee"]
+__all__ = [
+    "PEER_TIMEOUT",
+    "VERDICTS_KEPT",
+    "PositionSettings",
+    "RemoteConfigError",
+    "RemoteReferee",
+]
 
 #: Seconds a call to a peer service may take before it counts as down.
 PEER_TIMEOUT = 5.0
+#: Verdicts a referee keeps (by position, move and rack).
+VERDICTS_KEPT = 8_192
 
 
 class RemoteConfigError(ArbitreError):
@@ -80,6 +90,11 @@ class RemoteReferee:
         self.tie_break = list(config.tie_break)
         self.movegen = movegen
         self.scoring = scoring
+        #: Verdicts by (board rows, move, rack), newest last: a verdict depends on nothing else
+        #: (the lexicon and rules are this referee's), and the thousands of answers of a
+        #: simultané's turn are a few hundred moves, judged once each at the close.
+        self._verdicts: OrderedDict[tuple[tuple[str, ...], str, str], Verdict] = OrderedDict()
+        self._verdicts_lock = threading.Lock()
 
     def _request(self, board: Board, rack: str) -> Any:
         return movegen_pb2.MovesRequest(
@@ -117,20 +132,33 @@ class RemoteReferee:
         return RobotMoves(tuple(_robot_move(move) for move in found.moves), top)
 
     def judge(self, board: Board, move: Move, rack: str) -> Verdict:
+        """The scoring service's verdict, asked once per position, move and rack while this
+        referee keeps it (:data:`VERDICTS_KEPT`, the most recently used)."""
+        rows = tuple(board.rows())
+        key = (rows, move.notation(), rack)
+        with self._verdicts_lock:
+            kept = self._verdicts.get(key)
+            if kept is not None:
+                self._verdicts.move_to_end(key)
+                return kept
         answer = self.scoring.Judge(
-            scoring_pb2.JudgeRequest(
-                position=self.settings.position(board.rows()), move=move.notation(), rack=rack
-            ),
+            scoring_pb2.JudgeRequest(position=self.settings.position(rows), move=key[1], rack=rack),
             timeout=PEER_TIMEOUT,
         )
         if not answer.legal:
-            return Verdict(0, 0, error_code=answer.error_code)
-        return Verdict(
-            answer.points,
-            answer.score,
-            tuple(word.word for word in answer.words),
-            tuple(answer.unknown_words),
-        )
+            verdict = Verdict(0, 0, error_code=answer.error_code)
+        else:
+            verdict = Verdict(
+                answer.points,
+                answer.score,
+                tuple(word.word for word in answer.words),
+                tuple(answer.unknown_words),
+            )
+        with self._verdicts_lock:
+            self._verdicts[key] = verdict
+            while len(self._verdicts) > VERDICTS_KEPT:
+                self._verdicts.popitem(last=False)
+        return verdict
 
 
 def _robot_move(move: Any) -> RobotMove:

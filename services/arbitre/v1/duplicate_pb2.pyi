@@ -73,7 +73,7 @@ class DuplicateRules(_message.Message):
     def __init__(self, name: _Optional[str] = ..., variant: _Optional[str] = ..., lexicon: _Optional[str] = ..., tiles: _Optional[str] = ..., layout: _Optional[str] = ..., minimums: _Optional[_Union[DuplicateMinimums, _Mapping]] = ..., no_move_redraws: _Optional[int] = ..., max_turns: _Optional[int] = ..., bonuses: _Optional[_Union[DuplicateBonuses, _Mapping]] = ..., solo_bonus: _Optional[int] = ..., solo_min_players: _Optional[int] = ..., tie_break: _Optional[_Union[DuplicateTieBreak, _Mapping]] = ..., seconds_per_turn: _Optional[int] = ...) -> None: ...
 
 class DuplicateConfig(_message.Message):
-    __slots__ = ("name", "variant", "lexicon", "tiles", "layout", "minimums", "no_move_redraws", "max_turns", "bonuses", "solo_bonus", "solo_min_players", "tie_break", "seconds_per_turn", "reveal_seconds")
+    __slots__ = ("name", "variant", "lexicon", "tiles", "layout", "minimums", "no_move_redraws", "max_turns", "bonuses", "solo_bonus", "solo_min_players", "tie_break", "seconds_per_turn", "reveal_seconds", "seats", "late_join")
     NAME_FIELD_NUMBER: _ClassVar[int]
     VARIANT_FIELD_NUMBER: _ClassVar[int]
     LEXICON_FIELD_NUMBER: _ClassVar[int]
@@ -88,6 +88,8 @@ class DuplicateConfig(_message.Message):
     TIE_BREAK_FIELD_NUMBER: _ClassVar[int]
     SECONDS_PER_TURN_FIELD_NUMBER: _ClassVar[int]
     REVEAL_SECONDS_FIELD_NUMBER: _ClassVar[int]
+    SEATS_FIELD_NUMBER: _ClassVar[int]
+    LATE_JOIN_FIELD_NUMBER: _ClassVar[int]
     name: str
     variant: str
     lexicon: str
@@ -102,7 +104,9 @@ class DuplicateConfig(_message.Message):
     tie_break: DuplicateTieBreak
     seconds_per_turn: int
     reveal_seconds: int
-    def __init__(self, name: _Optional[str] = ..., variant: _Optional[str] = ..., lexicon: _Optional[str] = ..., tiles: _Optional[str] = ..., layout: _Optional[str] = ..., minimums: _Optional[_Union[DuplicateMinimums, _Mapping]] = ..., no_move_redraws: _Optional[int] = ..., max_turns: _Optional[int] = ..., bonuses: _Optional[_Union[DuplicateBonuses, _Mapping]] = ..., solo_bonus: _Optional[int] = ..., solo_min_players: _Optional[int] = ..., tie_break: _Optional[_Union[DuplicateTieBreak, _Mapping]] = ..., seconds_per_turn: _Optional[int] = ..., reveal_seconds: _Optional[int] = ...) -> None: ...
+    seats: int
+    late_join: bool
+    def __init__(self, name: _Optional[str] = ..., variant: _Optional[str] = ..., lexicon: _Optional[str] = ..., tiles: _Optional[str] = ..., layout: _Optional[str] = ..., minimums: _Optional[_Union[DuplicateMinimums, _Mapping]] = ..., no_move_redraws: _Optional[int] = ..., max_turns: _Optional[int] = ..., bonuses: _Optional[_Union[DuplicateBonuses, _Mapping]] = ..., solo_bonus: _Optional[int] = ..., solo_min_players: _Optional[int] = ..., tie_break: _Optional[_Union[DuplicateTieBreak, _Mapping]] = ..., seconds_per_turn: _Optional[int] = ..., reveal_seconds: _Optional[int] = ..., seats: _Optional[int] = ..., late_join: _Optional[bool] = ...) -> None: ...
 
 class DuplicateAction(_message.Message):
     __slots__ = ("move", "turn")
@@ -260,7 +264,7 @@ class DuplicateReveal(_message.Message):
     def __init__(self, number: _Optional[int] = ..., rack: _Optional[str] = ..., tiles: _Optional[str] = ..., rejected: _Optional[_Iterable[str]] = ..., top: _Optional[_Union[DuplicateTop, _Mapping]] = ..., alternatives: _Optional[_Iterable[str]] = ..., swapped: _Optional[_Iterable[str]] = ..., answers: _Optional[_Iterable[_Union[DuplicateAnswer, _Mapping]]] = ..., players: _Optional[int] = ..., board: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class DuplicateView(_message.Message):
-    __slots__ = ("kind", "game_id", "stage", "turn", "config", "players", "player_count", "board", "bag_count", "turns", "top_total", "standings", "end_reason", "rack", "tiles", "deadline_ms", "remaining_ms", "answers", "my_answer", "reveal", "next_ms")
+    __slots__ = ("kind", "game_id", "stage", "turn", "config", "players", "player_count", "board", "bag_count", "turns", "top_total", "standings", "end_reason", "rack", "tiles", "deadline_ms", "remaining_ms", "answers", "my_answer", "reveal", "next_ms", "board_layout", "tile_set")
     KIND_FIELD_NUMBER: _ClassVar[int]
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     STAGE_FIELD_NUMBER: _ClassVar[int]
@@ -282,6 +286,8 @@ class DuplicateView(_message.Message):
     MY_ANSWER_FIELD_NUMBER: _ClassVar[int]
     REVEAL_FIELD_NUMBER: _ClassVar[int]
     NEXT_MS_FIELD_NUMBER: _ClassVar[int]
+    BOARD_LAYOUT_FIELD_NUMBER: _ClassVar[int]
+    TILE_SET_FIELD_NUMBER: _ClassVar[int]
     kind: str
     game_id: str
     stage: str
@@ -303,7 +309,34 @@ class DuplicateView(_message.Message):
     my_answer: DuplicateMyAnswer
     reveal: DuplicateReveal
     next_ms: int
-    def __init__(self, kind: _Optional[str] = ..., game_id: _Optional[str] = ..., stage: _Optional[str] = ..., turn: _Optional[int] = ..., config: _Optional[_Union[DuplicateConfig, _Mapping]] = ..., players: _Optional[_Iterable[_Union[DuplicatePlayer, _Mapping]]] = ..., player_count: _Optional[int] = ..., board: _Optional[_Iterable[str]] = ..., bag_count: _Optional[int] = ..., turns: _Optional[_Iterable[_Union[DuplicateTurnLine, _Mapping]]] = ..., top_total: _Optional[int] = ..., standings: _Optional[_Iterable[_Union[DuplicateStanding, _Mapping]]] = ..., end_reason: _Optional[str] = ..., rack: _Optional[str] = ..., tiles: _Optional[str] = ..., deadline_ms: _Optional[int] = ..., remaining_ms: _Optional[int] = ..., answers: _Optional[int] = ..., my_answer: _Optional[_Union[DuplicateMyAnswer, _Mapping]] = ..., reveal: _Optional[_Union[DuplicateReveal, _Mapping]] = ..., next_ms: _Optional[int] = ...) -> None: ...
+    board_layout: _containers.RepeatedScalarFieldContainer[str]
+    tile_set: DuplicateTileSet
+    def __init__(self, kind: _Optional[str] = ..., game_id: _Optional[str] = ..., stage: _Optional[str] = ..., turn: _Optional[int] = ..., config: _Optional[_Union[DuplicateConfig, _Mapping]] = ..., players: _Optional[_Iterable[_Union[DuplicatePlayer, _Mapping]]] = ..., player_count: _Optional[int] = ..., board: _Optional[_Iterable[str]] = ..., bag_count: _Optional[int] = ..., turns: _Optional[_Iterable[_Union[DuplicateTurnLine, _Mapping]]] = ..., top_total: _Optional[int] = ..., standings: _Optional[_Iterable[_Union[DuplicateStanding, _Mapping]]] = ..., end_reason: _Optional[str] = ..., rack: _Optional[str] = ..., tiles: _Optional[str] = ..., deadline_ms: _Optional[int] = ..., remaining_ms: _Optional[int] = ..., answers: _Optional[int] = ..., my_answer: _Optional[_Union[DuplicateMyAnswer, _Mapping]] = ..., reveal: _Optional[_Union[DuplicateReveal, _Mapping]] = ..., next_ms: _Optional[int] = ..., board_layout: _Optional[_Iterable[str]] = ..., tile_set: _Optional[_Union[DuplicateTileSet, _Mapping]] = ...) -> None: ...
+
+class DuplicateTile(_message.Message):
+    __slots__ = ("count", "value")
+    COUNT_FIELD_NUMBER: _ClassVar[int]
+    VALUE_FIELD_NUMBER: _ClassVar[int]
+    count: int
+    value: int
+    def __init__(self, count: _Optional[int] = ..., value: _Optional[int] = ...) -> None: ...
+
+class DuplicateTileSet(_message.Message):
+    __slots__ = ("letters", "blanks", "blank_value")
+    class LettersEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: DuplicateTile
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[_Union[DuplicateTile, _Mapping]] = ...) -> None: ...
+    LETTERS_FIELD_NUMBER: _ClassVar[int]
+    BLANKS_FIELD_NUMBER: _ClassVar[int]
+    BLANK_VALUE_FIELD_NUMBER: _ClassVar[int]
+    letters: _containers.MessageMap[str, DuplicateTile]
+    blanks: int
+    blank_value: int
+    def __init__(self, letters: _Optional[_Mapping[str, DuplicateTile]] = ..., blanks: _Optional[int] = ..., blank_value: _Optional[int] = ...) -> None: ...
 
 class DuplicateTurnTimes(_message.Message):
     __slots__ = ("opened_ms", "closed_ms")

@@ -52,7 +52,11 @@ __all__ = [
     "PartedKind",
     "Phase",
     "Previewing",
+    "Refereed",
+    "ResultsView",
     "Setup",
+    "Simultane",
+    "SimultaneResults",
     "Stage",
     "Standing",
     "TurnRevealing",
@@ -448,4 +452,89 @@ class TurnRevealing(Protocol):
         """The closed turn ``number`` (from 1) of ``state``, JSON-ready;
         :class:`ActionRefusedError` ``not_revealed`` for the open turn or one to come,
         ``no_such_turn`` for a number no turn of the game can have (below 1)."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class ResultsView:
+    """Which lines of a simultané's results to keep: those whose ``serie``, ``club``,
+    ``country`` and ``centre`` are the ones given (``None``: any; compared without regard to
+    case or surrounding spaces; ``""`` keeps the lines where the field is empty). The default,
+    every field ``None``, is the whole ranking."""
+
+    serie: str | None = None
+    club: str | None = None
+    country: str | None = None
+    centre: str | None = None
+
+    @property
+    def whole(self) -> bool:
+        """Whether this is the whole ranking (nothing to filter)."""
+        return self == ResultsView()
+
+
+@dataclass(frozen=True, slots=True)
+class SimultaneResults:
+    """A simultané's results across tables: the ranking's ``lines`` (or the view's), JSON-ready,
+    best first; ``top_total``, the cumulated top of the closed turns; ``turns``, how many are
+    closed; ``csv``, the same lines as a CSV export when it was asked for (else ``None``)."""
+
+    lines: tuple[Mapping[str, Any], ...]
+    top_total: int
+    turns: int
+    csv: str | None = None
+
+
+class Simultane(Protocol):
+    """A kind whose game is played at many tables at once (a simultané: duplicate, duplicate
+    dice), online and offline in *centres* that played the same game on paper, and ranked
+    together across tables; and which writes the game sheet of its tops.
+
+    ``registrations`` are the session's: player id -> ``name`` and, when they gave them,
+    ``club``, ``serie`` and ``country`` (a player without one is shown by their id). A centre's
+    file is its results as text (CSV; the kind's format) named by the centre. Every method is
+    pure and reads ``state`` only."""
+
+    def results(
+        self,
+        state: Any,
+        registrations: Mapping[str, Mapping[str, str]],
+        centres: Mapping[str, str],
+        view: ResultsView,
+        *,
+        csv: bool = False,
+    ) -> SimultaneResults:
+        """The ranking of the online players over the closed turns of ``state`` with the
+        players of ``centres`` (centre name -> a file :meth:`check_centre` accepted for this
+        game), kept to ``view`` (each line then gets its place in the view too), with its CSV
+        export when ``csv``. Available at any time: the closed turns make the ranking."""
+        ...
+
+    def check_centre(
+        self, state: Any, registrations: Mapping[str, Mapping[str, str]], centre: str, text: str
+    ) -> int:
+        """How many players the centre ``centre``'s file ``text`` holds, once checked against
+        the game of ``state``: :class:`ActionRefusedError` ``not_over`` before the game is over
+        (a centre's file is checked against every turn);
+        :class:`~arbitre.rules.simultane_results.CentreResultsError` listing every problem of a
+        file that cannot be merged (nothing of it is accepted)."""
+        ...
+
+    def sheet(self, state: Any, title: str | None) -> str:
+        """The game sheet of the closed turns' tops, as text, under ``title`` (``None``:
+        none)."""
+        ...
+
+
+class Refereed(Protocol):
+    """A kind whose open turn has *positions* (a board with a rack) that an analysis could solve
+    or score for its players: a refereed game of it keeps them live while the turn is open, and
+    the analysis routes refuse them (:mod:`arbitre.rules.fair_play`). A kind without such
+    positions (the duel) does not offer it, and its games cannot be refereed."""
+
+    def live_positions(self, state: Any) -> frozenset[tuple[str, str]]:
+        """The positions of ``state``'s open turn that an analysis must not solve while it is
+        open, each as (:func:`~arbitre.rules.fair_play.board_fingerprint` of its board,
+        :func:`~arbitre.rules.fair_play.rack_key` of its rack); empty with no turn open. Pure:
+        reads ``state`` only."""
         ...

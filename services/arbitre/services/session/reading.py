@@ -247,14 +247,7 @@ class Reading(SessionBase):
         game_id = self._checked_id(request.game_id)
         game = self._game(game_id)
         self._organiser(game, request.token)
-        centre = request.centre.strip()
-        if not 0 < len(centre) <= registrations.MAX_CLUB_CHARS or not centre.isprintable():
-            _refuse(
-                grpc.StatusCode.INVALID_ARGUMENT,
-                f"a centre's name is 1 to {registrations.MAX_CLUB_CHARS} printable characters",
-            )
-        if len(request.csv) > MAX_CENTRE_FILE_SIZE:
-            _refuse(grpc.StatusCode.INVALID_ARGUMENT, "the centre results file is too long")
+        centre = _checked_centre(request)
         if game["status"] != "over":
             _refuse(
                 grpc.StatusCode.FAILED_PRECONDITION,
@@ -308,6 +301,21 @@ class Reading(SessionBase):
         racks = self.store.live_racks(board_fingerprint(rows))
         live = helps_live_turn(racks, rows, rack=request.rack, move=request.move)
         return session_pb2.PositionCheckResponse(live=live)
+
+
+def _checked_centre(request: Any) -> str:
+    """The centre's name of an ``UploadCentreRequest``, trimmed; INVALID_ARGUMENT for a name
+    that is not 1 to :data:`~arbitre.rules.registration.MAX_CLUB_CHARS` printable characters or
+    a file longer than :data:`~arbitre.rules.simultane_results.MAX_CENTRE_FILE_SIZE`."""
+    centre: str = request.centre.strip()
+    if not 0 < len(centre) <= registrations.MAX_CLUB_CHARS or not centre.isprintable():
+        _refuse(
+            grpc.StatusCode.INVALID_ARGUMENT,
+            f"a centre's name is 1 to {registrations.MAX_CLUB_CHARS} printable characters",
+        )
+    if len(request.csv) > MAX_CENTRE_FILE_SIZE:
+        _refuse(grpc.StatusCode.INVALID_ARGUMENT, "the centre results file is too long")
+    return centre
 
 
 def _without_secrets(record: dict[str, Any], game: Mapping[str, str]) -> dict[str, Any]:

@@ -165,14 +165,20 @@ class SessionService(Lobby, KindGames, EventStreams, session_pb2_grpc.SessionSer
 
     def GetResults(self, request: Any, context: Any) -> Any:  # noqa: N802
         def results() -> Any:
-            self._duplicate_only(request.game_id)
+            game_id = self._checked_id(request.game_id)
+            game = self._game(game_id)
+            if is_on_seam(game):
+                return self._kind_results(game_id, game, request)
             return self._results(request)
 
         return _call(context, results)
 
     def UploadCentre(self, request: Any, context: Any) -> Any:  # noqa: N802
         def upload() -> Any:
-            self._duplicate_only(request.game_id)
+            game_id = self._checked_id(request.game_id)
+            game = self._game(game_id)
+            if is_on_seam(game):
+                return self._kind_upload_centre(game_id, game, request)
             return self._upload_centre(request)
 
         return _call(context, upload)

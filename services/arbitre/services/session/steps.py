@@ -7,6 +7,7 @@ step keeps failing is parked until its organiser resumes it."""
 from __future__ import annotations
 
 import contextlib
+import json
 import logging
 import random
 from collections.abc import Callable, Mapping
@@ -41,6 +42,13 @@ from arbitre.v1 import common_pb2, scoring_pb2
 __all__ = ["Steps"]
 
 log = logging.getLogger(__package__)
+
+
+def _stored_live(game: Mapping[str, str]) -> frozenset[tuple[str, str]]:
+    """The positions (board fingerprint, rack key) of a refereed game on the seam that its last
+    step stored in its hash (``live_positions``): its open turn's, parked or not; none for
+    another game."""
+    return frozenset((board, rack) for board, rack in json.loads(game.get("live_positions", "[]")))
 
 
 class Steps(Packages, Reading):
@@ -177,8 +185,13 @@ class Steps(Packages, Reading):
         log.error("game %s: parked after %d failed steps: %s", game_id, MAX_STEP_FAILURES, reason)
 
     def _set_live(self, pipe: Any, game_id: str, game: Mapping[str, str], live: bool) -> None:
-        """Queue on ``pipe``: the open turn of the refereed ``game`` is (not) live."""
-        if game.get("refereed") == "1" and game.get("phase") == "turn" and game.get("rack_tiles"):
+        """Queue on ``pipe``: the open turn of the refereed ``game`` is (not) live: on the seam,
+        the positions its last step stored; on the duplicate path, its board and rack."""
+        if game.get("refereed") != "1":
+            return
+        for position, rack in _stored_live(game):  # a game on the seam
+            self.store.set_live(pipe, game_id, position, rack, live)
+        if game.get("phase") == "turn" and game.get("rack_tiles"):
             position = board_fingerprint(game["board"].split("/"))
             self.store.set_live(pipe, game_id, position, rack_key(game["rack_tiles"]), live)
 

@@ -9,9 +9,18 @@ from typing import Any
 import pytest
 
 from arbitre.rules.duplicate import DuplicateGame
+from arbitre.rules.game_config import preset
 from arbitre.rules.game_record import top_record
 from arbitre.rules.kinds import kind
-from arbitre.rules.kinds.base import ActionRefusedError, Phase, Setup, Stage, Standing, Viewer
+from arbitre.rules.kinds.base import (
+    ActionRefusedError,
+    InvalidConfigError,
+    Phase,
+    Setup,
+    Stage,
+    Standing,
+    Viewer,
+)
 from arbitre.rules.kinds.duplicate import DUPLICATE
 from arbitre.rules.move import Move
 from tests.rules.kinds.duplicate.games import (
@@ -195,7 +204,7 @@ def test_an_answer_with_an_unknown_word_is_kept_and_scores_nothing() -> None:
 
 def test_a_late_player_may_answer_the_open_turn_and_scored_nothing_before() -> None:
     game_kind = duplicate()
-    state = new_state()
+    state = new_state({"seconds_per_turn": 60, "reveal_seconds": 4, "late_join": True})
     game_kind.open_next(state, 0)
     game_kind.close(state, 10)
     game_kind.open_next(state, 20)
@@ -210,12 +219,40 @@ def test_a_late_player_may_answer_the_open_turn_and_scored_nothing_before() -> N
     assert lines["cyd"].details["negatif"] == -state.game.turns[0].top.score
 
 
+def test_without_late_join_nobody_new_is_seated_once_started() -> None:
+    game_kind = duplicate()
+    state = new_state()
+    game_kind.open_next(state, 0)
+    refused("late_join_closed", lambda: game_kind.seat(state, "cyd", 10), state)
+    game_kind.leave(state, "bob", 20)
+    assert game_kind.seat(state, "bob", 30) == ()  # who left may come back
+
+
+def test_a_table_has_its_seats_and_starts_with_an_opponent() -> None:
+    game_kind = duplicate()
+    state = new_state({"seats": 3, "late_join": True}, players=("ana",))
+    refused("not_enough_players", lambda: game_kind.open_next(state, 0), state)
+    game_kind.seat(state, "bob", 0)
+    game_kind.seat(state, "cyd", 0)
+    refused("table_full", lambda: game_kind.seat(state, "dan", 0), state)
+    assert game_kind.open_next(state, 0)
+    for bad in ({"seats": 1}, {"seats": 7}, {"seats": True}, {"late_join": "yes"}):
+        with pytest.raises(InvalidConfigError):
+            game_kind.configure(bad)
+
+
+def test_a_preset_is_the_base_its_settings_override() -> None:
+    config = duplicate().configure({"name": "online", "max_turns": 5})
+    assert config.game == preset("online", max_turns=5)
+    assert duplicate().configure(duplicate().config_data(config)) == config
+
+
 # -- refusals -----------------------------------------------------------------------------------
 
 
 def test_refusals_change_nothing() -> None:
     game_kind = duplicate()
-    state = new_state()
+    state = new_state({"seconds_per_turn": 60, "reveal_seconds": 4, "late_join": True})
     rules = state.config.game
     top = tops_of(rules, SEED)[0][1]
 

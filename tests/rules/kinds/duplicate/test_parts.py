@@ -51,7 +51,7 @@ from tests.rules.kinds.duplicate.games import (
 
 T = TypeVar("T")
 
-CONFIG = {"max_turns": 3, "seconds_per_turn": 60, "reveal_seconds": 1}
+CONFIG = {"max_turns": 3, "seconds_per_turn": 60, "reveal_seconds": 1, "late_join": True}
 TURN_MS = 60_000
 REVEAL_MS = 1_000
 TRIO = ("ana", "bob", "cyd")

@@ -45,6 +45,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from arbitre.rules.duplicate import DuplicateGame, GameStateError, Referee
+from arbitre.rules.fair_play import board_fingerprint, rack_key
 from arbitre.rules.kinds.base import (
     ActionRefusedError,
     Event,
@@ -54,7 +55,11 @@ from arbitre.rules.kinds.base import (
     PartedKind,
     Phase,
     Previewing,
+    Refereed,
+    ResultsView,
     Setup,
+    Simultane,
+    SimultaneResults,
     Stage,
     Standing,
     TurnRevealing,
@@ -62,10 +67,12 @@ from arbitre.rules.kinds.base import (
 )
 from arbitre.rules.kinds.duplicate import parts as parted
 from arbitre.rules.kinds.duplicate import record as records
+from arbitre.rules.kinds.duplicate import results as simultane
 from arbitre.rules.kinds.duplicate import view as views
 from arbitre.rules.kinds.duplicate.config import (
     KIND_NAME,
     MAX_SEATS,
+    MIN_TABLE_SEATS,
     DuplicateConfig,
     config_data,
     read_config,
@@ -120,8 +127,9 @@ class DuplicateKind:
     def new_game(self, config: DuplicateConfig, setup: Setup, tools: Referee) -> DuplicateState:
         """A game of ``setup.players`` whose every tirage ``setup.seed`` decides; refuses
         (``bad_player``) players the rules cannot seat."""
-        if len(setup.players) > MAX_SEATS:
-            raise ActionRefusedError("table_full", f"a game seats at most {MAX_SEATS} players")
+        seats = config.seats or MAX_SEATS
+        if len(setup.players) > seats:
+            raise ActionRefusedError("table_full", f"a game seats at most {seats} players")
         try:
             game = DuplicateGame(config.game, setup.seed, tools, tuple(setup.players))
         except GameStateError as error:
@@ -129,11 +137,14 @@ class DuplicateKind:
         return DuplicateState(config, setup.game_id, game)
 
     def seat(self, state: DuplicateState, player: str, now_ms: int) -> tuple[Event, ...]:
-        """Seat ``player`` at any time before the end: they score 0 on the turns closed before
-        they came, and may answer the open turn. A player who left comes back with what they
-        had scored (and their answer to the open turn, if they gave one). The session announces
-        them (it knows their name): no event."""
+        """Seat ``player`` before the start, or at any time before the end with
+        ``late_join`` (else ``late_join_closed``): they score 0 on the turns closed before
+        they came, and may answer the open turn; ``table_full`` past the table's ``seats``.
+        A player who left comes back with what they had scored (and their answer to the open
+        turn, if they gave one), late players or not. The session announces them (it knows
+        their name): no event."""
         game = state.game
+        config = state.config
         if state.stage is Stage.OVER:
             raise ActionRefusedError("game_over", "the game is over")
         if player in state.left:
@@ -141,8 +152,13 @@ class DuplicateKind:
             return ()
         if player in game.players:
             raise ActionRefusedError("already_seated", f"{player!r} is seated already")
-        if len(game.players) >= MAX_SEATS:
-            raise ActionRefusedError("table_full", f"every seat is taken ({MAX_SEATS})")
+        if state.stage is not Stage.WAITING and not config.late_join:
+            raise ActionRefusedError(
+                "late_join_closed", "the game has started and takes no late players"
+            )
+        seats = config.seats or MAX_SEATS
+        if len(game.players) >= seats:
+            raise ActionRefusedError("table_full", f"every seat of the table is taken ({seats})")
         players = (*game.players, player)
         try:  # the rules' own check of a roster, on a game of no consequence
             DuplicateGame(game.config, 0, game.referee, players)
@@ -193,6 +209,10 @@ class DuplicateKind:
             raise ActionRefusedError("game_over", "the game is over")
         if not state.seated_count:
             raise ActionRefusedError("no_players", "a game needs at least one seated player")
+        if stage is Stage.WAITING and state.config.seats and state.seated_count < MIN_TABLE_SEATS:
+            raise ActionRefusedError(
+                "not_enough_players", "a table needs at least one opponent, person or robot"
+            )
         draw = game.start_turn()
         state.next_ms = None
         if draw is None:
@@ -349,6 +369,44 @@ class DuplicateKind:
         """See :func:`~arbitre.rules.kinds.duplicate.record.replay`."""
         return records.replay(record, tools)
 
+    # -- results across tables (see arbitre.rules.kinds.duplicate.results) ------------------
+
+    def results(
+        self,
+        state: DuplicateState,
+        registrations: Mapping[str, Mapping[str, str]],
+        centres: Mapping[str, str],
+        view: ResultsView,
+        *,
+        csv: bool = False,
+    ) -> SimultaneResults:
+        """See :func:`~arbitre.rules.kinds.duplicate.results.results`."""
+        return simultane.results(state, registrations, centres, view, csv=csv)
+
+    def check_centre(
+        self,
+        state: DuplicateState,
+        registrations: Mapping[str, Mapping[str, str]],
+        centre: str,
+        text: str,
+    ) -> int:
+        """See :func:`~arbitre.rules.kinds.duplicate.results.check_centre`."""
+        return simultane.check_centre(state, registrations, centre, text)
+
+    def sheet(self, state: DuplicateState, title: str | None) -> str:
+        """See :func:`~arbitre.rules.kinds.duplicate.results.sheet`."""
+        return simultane.sheet(state, title)
+
+    # -- fair play (see arbitre.rules.fair_play) ---------------------------------------------
+
+    def live_positions(self, state: DuplicateState) -> frozenset[tuple[str, str]]:
+        """The open turn's board with its tirage (empty between turns, before the first and
+        after the end)."""
+        draw = state.game.current_draw
+        if state.stage is not Stage.PLAYING or draw is None:
+            return frozenset()
+        return frozenset({(board_fingerprint(state.game.board.rows()), rack_key(draw.rack))})
+
 
 #: The duplicate kind (the registry's entry).
 DUPLICATE = DuplicateKind()
@@ -356,3 +414,5 @@ DUPLICATE = DuplicateKind()
 _CHECKED: PartedKind[DuplicateConfig, DuplicateState, Referee] = DUPLICATE
 _PREVIEWS: Previewing = DUPLICATE
 _REVEALS: TurnRevealing = DUPLICATE
+_RANKS_TABLES: Simultane = DUPLICATE
+_REFEREES: Refereed = DUPLICATE

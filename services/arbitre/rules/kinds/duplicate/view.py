@@ -11,17 +11,21 @@ top and solo) and the board it left.
 
 from __future__ import annotations
 
-from collections.abc import Set
+import copy
+from collections.abc import Mapping, Set
 from dataclasses import asdict
+from functools import cache
+from types import MappingProxyType
 from typing import Any
 
 from arbitre.rules.duplicate import DuplicateGame, PlayedTurn
+from arbitre.rules.game_config import GameConfig
 from arbitre.rules.game_record import top_record, turn_record
 from arbitre.rules.kinds.base import Stage, Viewer, listed
 from arbitre.rules.kinds.duplicate.config import KIND_NAME, config_data
 from arbitre.rules.kinds.duplicate.state import DuplicateState
 
-__all__ = ["reveal", "revealed_event", "view"]
+__all__ = ["presentation", "reveal", "revealed_event", "view"]
 
 
 def reveal(game: DuplicateGame, turn: PlayedTurn, shown: Set[str] | None = None) -> dict[str, Any]:
@@ -34,6 +38,19 @@ def reveal(game: DuplicateGame, turn: PlayedTurn, shown: Set[str] | None = None)
         line["answers"] = [answer for answer in line["answers"] if answer["player"] in shown]
     board = list(game.board_before(turn.number).rows())
     return {**line, "players": len(game.players), "board": board}
+
+
+@cache
+def presentation(rules: GameConfig) -> tuple[tuple[str, ...], Mapping[str, Any]]:
+    """What a page draws of a game's rules, from the rules' own definitions rather than a copy
+    of them: the board's layout (rows of the text map: ``T`` triple word, ``D`` double word,
+    ``t`` triple letter, ``d`` double letter, ``*`` the start, ``.`` plain) and the tile set
+    (letter -> count and value, the blanks and their value). Read-only: computed once per
+    configuration."""
+    tiles = rules.tiles
+    letters = {info.letter: {"count": info.count, "value": info.value} for info in tiles.letters}
+    tile_set = {"letters": letters, "blanks": tiles.blanks, "blank_value": tiles.blank_value}
+    return tuple(rules.layout.to_text().splitlines()), MappingProxyType(tile_set)
 
 
 def revealed_event(turn: PlayedTurn) -> dict[str, Any]:
@@ -63,6 +80,7 @@ def view(state: DuplicateState, viewer: Viewer, now_ms: int) -> dict[str, Any]:
     game = state.game
     stage = state.stage
     open_turn = stage is Stage.PLAYING
+    layout, tile_set = presentation(game.config)
     shown = listed(game.players, viewer.player)
     shown_set = frozenset(shown)
     standings = game.standings()
@@ -73,6 +91,8 @@ def view(state: DuplicateState, viewer: Viewer, now_ms: int) -> dict[str, Any]:
         "stage": stage.value,
         "turn": game.number if open_turn else len(game.turns),
         "config": config_data(state.config),
+        "board_layout": list(layout),
+        "tile_set": copy.deepcopy(dict(tile_set)),
         "players": [
             {
                 "id": player,

@@ -31,6 +31,7 @@ from arbitre.services.session.answers import Answers
 from arbitre.services.session.limits import FINISHED_TTL_MS, IDLE_TTL_MS, RUNNING_TTL_MS
 from arbitre.services.session.parts_store import PartsStore, orders_of, parts_of, queue_orders
 from arbitre.services.session.refusals import _refuse, _RefusedError
+from arbitre.services.session.steps import _stored_live
 from arbitre.services.session_store import Lock
 
 __all__ = ["SeamBase", "is_on_seam", "refusal_status"]
@@ -77,6 +78,12 @@ def _robot_seed(game_id: str, player: str) -> int:
 
 def _parted(game_kind: Kind[Any, Any, Any]) -> bool:
     return hasattr(game_kind, "judge") and hasattr(game_kind, "attach")
+
+
+def _refereed(game_kind: Kind[Any, Any, Any]) -> bool:
+    """Whether the kind has live positions to referee (:class:`~arbitre.rules.kinds.base.
+    Refereed`)."""
+    return hasattr(game_kind, "live_positions")
 
 
 @lru_cache(maxsize=256)
@@ -187,7 +194,9 @@ class SeamBase(Answers):
         now: int,
         extra: Any = None,
     ) -> Phase:
-        """Write the state a step left under ``lock``, with its events; returns its phase."""
+        """Write the state a step left under ``lock``, with its events; returns its phase. A
+        refereed game's live positions become its kind's after the step (stored in the game
+        hash's ``live_positions``), none while it is parked."""
         phase = game_kind.phase(state, now)
         fields: dict[str, str | int] = {"turn": phase.number, "remaining_ms": 0}
         due: int | None = None
@@ -230,6 +239,13 @@ class SeamBase(Answers):
             rest = game_kind.save(state)
         robots = self.store.robots(game_id) if opened else {}
         keys = GameKeys(game_id)
+        # A refereed game's open positions are live but while it is parked (as the own path's).
+        before = _stored_live(game) if game.get("status") != "parked" else frozenset()
+        after: frozenset[tuple[str, str]] = frozenset()
+        if game.get("refereed") == "1":
+            positions = frozenset(game_kind.live_positions(state))  # type: ignore[attr-defined]
+            fields["live_positions"] = json.dumps(sorted(positions))
+            after = positions if fields["status"] != "parked" else frozenset()
 
         def write(pipe: Any) -> None:
             if extra is not None:
@@ -251,6 +267,10 @@ class SeamBase(Answers):
             self.store.set_game(pipe, game_id, fields)
             self.store.set_deadline(pipe, game_id, due)
             self.store.set_lifetime(pipe, game_id, phase.number, lifetime)
+            for board, rack in before - after:
+                self.store.set_live(pipe, game_id, board, rack, False)
+            for board, rack in after - before:
+                self.store.set_live(pipe, game_id, board, rack, True)
             for player in robots:  # each robot plans its first action of the turn at once
                 if player in phase.actors:
                     self.store.schedule_robot(pipe, game_id, phase.number, player, now)

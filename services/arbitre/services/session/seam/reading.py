@@ -1,8 +1,12 @@
 """The seam's reads: a game's state as its caller may see it (a spectator's built once per step and
-half a second), its standings and its record."""
+half a second), its standings, its record (with its game sheet for a
+:class:`~arbitre.rules.kinds.base.Simultane` kind) and, for such a kind, a simultané's results
+across tables with the centres' files merged (and their upload)."""
 
 from __future__ import annotations
 
+import json
+import logging
 import time
 from collections.abc import Mapping
 from typing import Any
@@ -10,16 +14,25 @@ from typing import Any
 import grpc
 
 from arbitre.api.kind_parts import put_part
-from arbitre.rules.kinds.base import ActionRefusedError, Standing, Viewer
+from arbitre.rules.kinds import kind
+from arbitre.rules.kinds.base import ActionRefusedError, ResultsView, Standing, Viewer
+from arbitre.rules.simultane_results import CentreResultsError
 from arbitre.services.game_keys import GameKeys
 from arbitre.services.kind_names import enum_of_name
 from arbitre.services.session.limits import MAX_LISTED_PLAYERS, SPECTATOR_VIEW_SECONDS
-from arbitre.services.session.reading import _remaining_ms
+from arbitre.services.session.reading import _checked_centre, _remaining_ms
 from arbitre.services.session.refusals import _refuse
-from arbitre.services.session.seam.base import _STAMP_FIELDS, _VIEWS_CACHED, SeamBase
+from arbitre.services.session.seam.base import (
+    _STAMP_FIELDS,
+    _VIEWS_CACHED,
+    SeamBase,
+    refusal_status,
+)
 from arbitre.v1 import scoring_pb2, session_pb2
 
 __all__ = ["KindReading"]
+
+log = logging.getLogger("arbitre.services.session")
 
 
 class KindReading(SeamBase):
@@ -110,6 +123,7 @@ class KindReading(SeamBase):
             seed_commitment=game.get("seed_commitment", ""),
             parked_reason=game.get("parked_reason", "") if game["status"] == "parked" else "",
             start_at_ms=int(game.get("start_at_ms") or 0),
+            refereed=game.get("refereed") == "1",
             you=player or "",
         )
         put_part(built, game["kind"], view)
@@ -189,7 +203,92 @@ class KindReading(SeamBase):
         return found
 
     def _kind_record(self, game_id: str, game: Mapping[str, str]) -> Any:
+        """The kind's record, typed, and its game sheet (under the game's title) when the kind
+        writes one (:meth:`~arbitre.rules.kinds.base.Simultane.sheet`)."""
         game_kind, state = self._load(game_id, game)
         found = session_pb2.GameRecord()
         put_part(found, game["kind"], game_kind.record(state))
+        sheet = getattr(game_kind, "sheet", None)
+        if sheet is not None:
+            found.sheet = sheet(state, game.get("title") or None)
         return found
+
+    # -- a simultané's results across tables --------------------------------------------------
+
+    def _simultane(self, game: Mapping[str, str]) -> Any:
+        """The game's kind as a :class:`~arbitre.rules.kinds.base.Simultane`;
+        FAILED_PRECONDITION ``no_results`` for a kind that does not rank its tables together."""
+        game_kind = kind(game["kind"])
+        if not all(hasattr(game_kind, name) for name in ("results", "check_centre")):
+            _refuse(
+                grpc.StatusCode.FAILED_PRECONDITION,
+                f"no_results: a {game['kind']} game has no results across tables",
+            )
+        return game_kind
+
+    def _kind_registrations(self, game_id: str) -> dict[str, dict[str, str]]:
+        """Every player's registration as a kind reads it: player id -> ``name`` and the
+        ``club``, ``serie`` and ``country`` they gave (read after the game's state: every
+        player of the state is in it)."""
+        registered = self.store.registrations(game_id)
+        return {
+            player: {"name": name, **registered.get(player, {})}
+            for player, name in self.store.roster(game_id)
+        }
+
+    def _kind_results(self, game_id: str, game: Mapping[str, str], request: Any) -> Any:
+        """``GetResults``: the kind's
+        :meth:`~arbitre.rules.kinds.base.Simultane.results` of the online players with the
+        centres merged, whole or as the request's view (its empty fields: any), as JSON data
+        or CSV text."""
+        simultane = self._simultane(game)
+        _, state = self._load(game_id, game)
+        shown = ResultsView(
+            serie=request.serie or None,
+            club=request.club or None,
+            country=request.country or None,
+            centre=request.centre or None,
+        )
+        found = simultane.results(
+            state,
+            self._kind_registrations(game_id),
+            self.store.centres(game_id),
+            shown,
+            csv=request.csv,
+        )
+        answer = session_pb2.Results(
+            top_total=found.top_total, turns=found.turns, lines=len(found.lines)
+        )
+        if request.csv:
+            answer.csv = found.csv
+        else:
+            answer.results_json = json.dumps(list(found.lines), ensure_ascii=False)
+        return answer
+
+    def _kind_upload_centre(self, game_id: str, game: Mapping[str, str], request: Any) -> Any:
+        """``UploadCentre``: the organiser merges a centre's file into a game that is over,
+        checked by the kind (:meth:`~arbitre.rules.kinds.base.Simultane.check_centre`); a file
+        with any problem is refused whole (``accepted`` false, every problem listed) and
+        nothing changes. A centre's new file replaces its earlier one."""
+        self._organiser(game, request.token)
+        simultane = self._simultane(game)
+        centre = _checked_centre(request)
+        _, state = self._load(game_id, game)
+        try:
+            players = simultane.check_centre(
+                state, self._kind_registrations(game_id), centre, request.csv
+            )
+        except ActionRefusedError as error:
+            _refuse(refusal_status(error.code), f"{error.code}: {error}")
+        except CentreResultsError as error:
+            return session_pb2.UploadCentreResponse(
+                accepted=False,
+                centre=centre,
+                problems=[
+                    session_pb2.CentreProblem(line=line, message=message)
+                    for line, message in error.problems
+                ],
+            )
+        self.store.set_centre(game_id, centre, request.csv)
+        log.info("game %s: centre %r merged (%d players)", game_id, centre, players)
+        return session_pb2.UploadCentreResponse(accepted=True, centre=centre, players=players)

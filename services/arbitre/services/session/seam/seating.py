@@ -34,7 +34,13 @@ from arbitre.services.session.limits import (
     SEAT_WAIT_SECONDS,
 )
 from arbitre.services.session.refusals import _refuse, _RefusedError
-from arbitre.services.session.seam.base import _config_of, _parted, _public_events, refusal_status
+from arbitre.services.session.seam.base import (
+    _config_of,
+    _parted,
+    _public_events,
+    _refereed,
+    refusal_status,
+)
 from arbitre.services.session.seam.reading import KindReading
 from arbitre.services.session_store import Lock, new_secret, token_hash
 from arbitre.v1 import session_pb2
@@ -52,7 +58,8 @@ class Seating(KindReading):
     def _kind_create(self, request: Any) -> Any:
         """A new game of the request's kind, configured by its typed configuration; with a
         ``start_at_ms`` (within :data:`MAX_SCHEDULE_MS`), the clock's first step is due then,
-        written in the creation's transaction (the stepping's scheduled start)."""
+        written in the creation's transaction (the stepping's scheduled start). A ``refereed``
+        game is for a kind with live positions (:class:`~arbitre.rules.kinds.base.Refereed`)."""
         name = name_of_enum(request.kind)
         try:
             game_kind = kind(name)
@@ -60,11 +67,15 @@ class Seating(KindReading):
             _refuse(grpc.StatusCode.INVALID_ARGUMENT, f"the {name} games are not played yet")
         if len(request.title) > MAX_TITLE_CHARS:
             _refuse(grpc.StatusCode.INVALID_ARGUMENT, f"a title is at most {MAX_TITLE_CHARS} chars")
-        if request.preset or request.package_json or request.refereed:
+        if request.preset or request.package_json:
             _refuse(
                 grpc.StatusCode.INVALID_ARGUMENT,
-                f"a {name} game takes a configuration only (no preset, package or refereed "
-                "position)",
+                f"a {name} game takes a configuration only (no preset or package)",
+            )
+        if request.refereed and not _refereed(game_kind):
+            _refuse(
+                grpc.StatusCode.INVALID_ARGUMENT,
+                f"a {name} game has no positions to referee (refereed)",
             )
         now = self.store.now_ms()
         start_at = request.start_at_ms
@@ -113,6 +124,8 @@ class Seating(KindReading):
             "organiser": token_hash(organiser),
             **_seed_fields(seed),
         }
+        if request.refereed:  # its steps keep its open positions live (SeamBase._write)
+            fields.update(refereed="1", live_positions="[]")
         created = ("created", {"seed_commitment": fields["seed_commitment"]})
         lifetime = IDLE_TTL_MS + max(0, start_at - now)
         if not self.store.create(game_id, fields, rest, created, lifetime):

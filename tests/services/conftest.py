@@ -1,5 +1,7 @@
 """What the service tests share: a lexicon cache per module, a server of the module's service
-on a free port and a channel to it, and the service run alone as a process.
+on a free port and a channel to it, the service run alone as a process, and the whole platform
+(the four services on the tests' Redis) with a session stub (``platform``, ``stub``; a module
+may define its own).
 
 A test module names its service with a ``registration`` fixture (the service's
 ``registration`` function) and, when its server offers more than the shipped lexicons,
@@ -20,10 +22,15 @@ from typing import Any
 
 import grpc
 import pytest
+import redis
 
+from arbitre.services.internal_auth import open_channel
 from arbitre.services.lexicons import LexiconRegistry
+from arbitre.services.platform import Platform, start_platform
 from arbitre.services.server import Registration, RunningServer, start
+from arbitre.v1 import session_pb2_grpc
 from tests.network import free_port
+from tests.redis_fixtures import redis_db, redis_url  # noqa: F401
 
 #: How long a service run alone may take to serve, and then to stop.
 STARTUP_SECONDS = 60.0
@@ -64,6 +71,22 @@ def server(
 def channel(server: RunningServer) -> Iterator[grpc.Channel]:
     with grpc.insecure_channel(server.address) as opened:
         yield opened
+
+
+@pytest.fixture
+def platform(cache: Path, redis_db: redis.Redis) -> Iterator[Platform]:  # noqa: F811
+    """The four services on the tests' Redis (:func:`arbitre.services.platform.start_platform`),
+    the clock running."""
+    running = start_platform(LexiconRegistry(), redis_db)
+    yield running
+    running.stop(0)
+
+
+@pytest.fixture
+def stub(platform: Platform) -> Iterator[Any]:
+    """A session stub on ``platform``, with the gateway's credential."""
+    with open_channel(platform.address, platform.gateway_token) as channel:
+        yield session_pb2_grpc.SessionStub(channel)
 
 
 @pytest.fixture

@@ -8,22 +8,16 @@ reveal."""
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import grpc
 import pytest
-import redis
 
 from arbitre.api.kind_parts import part
 from arbitre.api.proto_data import fill
 from arbitre.rules.board import Board
 from arbitre.rules.kinds import kind
-from arbitre.services.internal_auth import open_channel
-from arbitre.services.lexicons import LexiconRegistry
-from arbitre.services.platform import Platform, start_platform
-from arbitre.v1 import common_pb2, duplicate_pb2, session_pb2, session_pb2_grpc
+from arbitre.v1 import common_pb2, duplicate_pb2, session_pb2
 from tests.redis_fixtures import redis_db, redis_url  # noqa: F401
 from tests.rules.kinds.duplicate.games import lesser_move, referee
 
@@ -33,19 +27,6 @@ TURNS = 3
 SETTINGS = {"max_turns": TURNS, "seconds_per_turn": 60, "reveal_seconds": 0}
 #: How long a test waits for the session's clock to take a step.
 STEP_SECONDS = 20.0
-
-
-@pytest.fixture
-def platform(cache: Path, redis_db: redis.Redis) -> Iterator[Platform]:  # noqa: F811
-    running = start_platform(LexiconRegistry(), redis_db)
-    yield running
-    running.stop(0)
-
-
-@pytest.fixture
-def stub(platform: Platform) -> Iterator[Any]:
-    with open_channel(platform.address, platform.gateway_token) as channel:
-        yield session_pb2_grpc.SessionStub(channel)
 
 
 def create_on_seam(stub: Any, **settings: Any) -> Any:

@@ -24,11 +24,10 @@ from arbitre.rules.duplicate import DuplicateGame
 from arbitre.rules.game_config import preset
 from arbitre.rules.game_package import prepare_package, seal, sign
 from arbitre.rules.sealed_package import seal_package
-from arbitre.services.internal_auth import open_channel
 from arbitre.services.lexicons import LexiconRegistry
 from arbitre.services.platform import Platform, start_platform
 from arbitre.services.session import package_key_from_environment
-from arbitre.v1 import session_pb2, session_pb2_grpc
+from arbitre.v1 import session_pb2
 from tests.redis_fixtures import redis_db, redis_url  # noqa: F401
 
 KEY = b"the operator's key"
@@ -51,12 +50,6 @@ def platform(cache: Path, redis_db: redis.Redis) -> Iterator[Platform]:  # noqa:
     running = start_platform(LexiconRegistry(), redis_db, package_key=KEY)
     yield running
     running.stop(0)
-
-
-@pytest.fixture
-def stub(platform: Platform) -> Iterator[Any]:
-    with open_channel(platform.address, platform.gateway_token) as channel:
-        yield session_pb2_grpc.SessionStub(channel)
 
 
 def create(stub: Any, package: Any, **fields: Any) -> Any:

@@ -9,38 +9,20 @@ import csv
 import io
 import json
 import time
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import grpc
 import pytest
-import redis
 
 from arbitre.engine.lexicon import load_lexicon
 from arbitre.engine.movegen import MoveGenerator
 from arbitre.rules.board import Board
-from arbitre.services.internal_auth import open_channel
-from arbitre.services.lexicons import LexiconRegistry
-from arbitre.services.platform import Platform, start_platform
-from arbitre.v1 import session_pb2, session_pb2_grpc
+from arbitre.v1 import session_pb2
 from tests.redis_fixtures import redis_db, redis_url  # noqa: F401
 
 PATIENCE = 20.0
 PLAYERS = [("Ana", "Club de Lyon", "S1", "FRA"), ("Bea", "Club de Liège", "S3", "BEL")]
-
-
-@pytest.fixture
-def platform(cache: Path, redis_db: redis.Redis) -> Iterator[Platform]:  # noqa: F811
-    running = start_platform(LexiconRegistry(), redis_db)
-    yield running
-    running.stop(0)
-
-
-@pytest.fixture
-def stub(platform: Platform) -> Iterator[Any]:
-    with open_channel(platform.address, platform.gateway_token) as channel:
-        yield session_pb2_grpc.SessionStub(channel)
 
 
 def wait(stub: Any, game_id: str, done: Any) -> Any:

@@ -8,37 +8,18 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import grpc
 import pytest
-import redis
 
 from arbitre.api.game_events import event_json
 from arbitre.engine.robots.duplicate import RobotLevel, common_words
-from arbitre.services.internal_auth import open_channel
-from arbitre.services.lexicons import LexiconRegistry
-from arbitre.services.platform import Platform, start_platform
-from arbitre.v1 import session_pb2, session_pb2_grpc
+from arbitre.v1 import session_pb2
 from tests.redis_fixtures import redis_db, redis_url  # noqa: F401
 
 TURNS = 3
 SECONDS = 3
-
-
-@pytest.fixture
-def platform(cache: Path, redis_db: redis.Redis) -> Iterator[Platform]:  # noqa: F811
-    running = start_platform(LexiconRegistry(), redis_db)
-    yield running
-    running.stop(0)
-
-
-@pytest.fixture
-def stub(platform: Platform) -> Iterator[Any]:
-    with open_channel(platform.address, platform.gateway_token) as channel:
-        yield session_pb2_grpc.SessionStub(channel)
 
 
 def create(stub: Any, seed: int = 11) -> Any:

@@ -6,21 +6,16 @@ refereed has no live position, and a kind without positions (the duel) cannot be
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import grpc
-import pytest
 import redis
 
 from arbitre.api.proto_data import fill
 from arbitre.rules.fair_play import board_fingerprint
 from arbitre.services.game_keys import live_position
-from arbitre.services.internal_auth import open_channel
-from arbitre.services.lexicons import LexiconRegistry
-from arbitre.services.platform import Platform, start_platform
-from arbitre.v1 import common_pb2, duel_pb2, duplicate_pb2, session_pb2, session_pb2_grpc
+from arbitre.services.platform import Platform
+from arbitre.v1 import common_pb2, duel_pb2, duplicate_pb2, session_pb2
 from tests.redis_fixtures import redis_db, redis_url  # noqa: F401
 from tests.services.test_session_seam_features import (
     answer,
@@ -33,19 +28,6 @@ from tests.services.test_session_seam_features import (
 SEED = 4_242
 #: A reveal long enough that only readiness (``Next``) ends it within a test.
 SETTINGS = {"max_turns": 2, "seconds_per_turn": 60, "reveal_seconds": 300}
-
-
-@pytest.fixture
-def platform(cache: Path, redis_db: redis.Redis) -> Iterator[Platform]:  # noqa: F811
-    running = start_platform(LexiconRegistry(), redis_db)
-    yield running
-    running.stop(0)
-
-
-@pytest.fixture
-def stub(platform: Platform) -> Iterator[Any]:
-    with open_channel(platform.address, platform.gateway_token) as channel:
-        yield session_pb2_grpc.SessionStub(channel)
 
 
 def create(stub: Any, *, refereed: bool) -> Any:

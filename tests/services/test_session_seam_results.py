@@ -8,8 +8,6 @@ duplicate path gives for the same game (same seed, same answers)."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import grpc
@@ -20,10 +18,7 @@ from arbitre.api.proto_data import fill
 from arbitre.rules.board import Board
 from arbitre.rules.kinds import kind
 from arbitre.services.game_keys import GameKeys
-from arbitre.services.internal_auth import open_channel
-from arbitre.services.lexicons import LexiconRegistry
-from arbitre.services.platform import Platform, start_platform
-from arbitre.v1 import common_pb2, duel_pb2, duplicate_pb2, session_pb2, session_pb2_grpc
+from arbitre.v1 import common_pb2, duel_pb2, duplicate_pb2, session_pb2
 from tests.redis_fixtures import redis_db, redis_url  # noqa: F401
 from tests.rules.kinds.duplicate.games import lesser_move, referee
 from tests.services.test_session_seam_features import refused, view_of, wait_for
@@ -33,19 +28,6 @@ SEED = 20_261_202
 TITLE = "Simultané du 12 mars"
 SETTINGS = {"max_turns": 2, "seconds_per_turn": 30, "reveal_seconds": 0}
 PLAYERS = [("Ana", "Club de Lyon", "S1", "FRA"), ("Bea", "Club de Liège", "S3", "BEL")]
-
-
-@pytest.fixture
-def platform(cache: Path, redis_db: redis.Redis) -> Iterator[Platform]:  # noqa: F811
-    running = start_platform(LexiconRegistry(), redis_db)
-    yield running
-    running.stop(0)
-
-
-@pytest.fixture
-def stub(platform: Platform) -> Iterator[Any]:
-    with open_channel(platform.address, platform.gateway_token) as channel:
-        yield session_pb2_grpc.SessionStub(channel)
 
 
 def create(stub: Any, *, seam: bool) -> Any:

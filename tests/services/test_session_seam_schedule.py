@@ -15,13 +15,11 @@ from arbitre.api.game_events import event_json
 from arbitre.api.proto_data import fill
 from arbitre.v1 import common_pb2, duel_pb2, session_pb2
 from tests.redis_fixtures import redis_db, redis_url  # noqa: F401
-from tests.services.test_session_duel import (  # noqa: F401
+from tests.services.test_session_duel import (
     command,
     events_so_far,
     join,
-    platform,
     refusal,
-    stub,
     view_in,
     wait_for,
 )
@@ -29,7 +27,7 @@ from tests.services.test_session_duel import (  # noqa: F401
 YEAR_MS = 366 * 24 * 3600 * 1000
 
 
-def create(stub: Any, start_at_ms: int, seats: int = 2) -> Any:  # noqa: F811
+def create(stub: Any, start_at_ms: int, seats: int = 2) -> Any:
     settings = {"language": "en", "rounds": 1, "round_seconds": 90, "reveal_seconds": 0}
     return stub.CreateGame(
         session_pb2.CreateGameRequest(
@@ -40,16 +38,16 @@ def create(stub: Any, start_at_ms: int, seats: int = 2) -> Any:  # noqa: F811
     )
 
 
-def now_ms(stub: Any) -> int:  # noqa: F811
+def now_ms(stub: Any) -> int:
     """The session's clock, as a game's state tells it."""
     return int(create(stub, 0).state.server_time_ms)
 
 
-def state(stub: Any, game_id: str) -> Any:  # noqa: F811
+def state(stub: Any, game_id: str) -> Any:
     return stub.GetGame(session_pb2.GetGameRequest(game_id=game_id))
 
 
-def started_events(stub: Any, game_id: str) -> list[tuple[str, Any]]:  # noqa: F811
+def started_events(stub: Any, game_id: str) -> list[tuple[str, Any]]:
     """The game's events up to its first round, with their data."""
     found: list[tuple[str, Any]] = []
     stream = stub.Events(session_pb2.EventsRequest(game_id=game_id, after="0-0"), timeout=5)
@@ -61,7 +59,7 @@ def started_events(stub: Any, game_id: str) -> list[tuple[str, Any]]:  # noqa: F
     return found
 
 
-def test_a_scheduled_table_starts_by_itself_at_its_moment(stub: Any) -> None:  # noqa: F811
+def test_a_scheduled_table_starts_by_itself_at_its_moment(stub: Any) -> None:
     start_at = now_ms(stub) + 1500
     created = create(stub, start_at)
     game_id = created.game_id
@@ -81,7 +79,7 @@ def test_a_scheduled_table_starts_by_itself_at_its_moment(stub: Any) -> None:  #
     assert ("game_started", {"scheduled": True}) in kinds
 
 
-def test_a_scheduled_table_without_an_opponent_waits_for_its_organiser(stub: Any) -> None:  # noqa: F811
+def test_a_scheduled_table_without_an_opponent_waits_for_its_organiser(stub: Any) -> None:
     start_at = now_ms(stub) + 500
     created = create(stub, start_at)
     game_id = created.game_id
@@ -96,7 +94,7 @@ def test_a_scheduled_table_without_an_opponent_waits_for_its_organiser(stub: Any
     assert "game_started" in events_so_far(stub, game_id)
 
 
-def test_the_organiser_may_start_a_scheduled_table_before_its_moment(stub: Any) -> None:  # noqa: F811
+def test_the_organiser_may_start_a_scheduled_table_before_its_moment(stub: Any) -> None:
     start_at = now_ms(stub) + 3_600_000
     created = create(stub, start_at)
     game_id = created.game_id
@@ -107,7 +105,7 @@ def test_the_organiser_may_start_a_scheduled_table_before_its_moment(stub: Any) 
     assert ("game_started", {"scheduled": False}) in kinds
 
 
-def test_a_start_in_the_past_or_beyond_a_year_is_refused(stub: Any) -> None:  # noqa: F811
+def test_a_start_in_the_past_or_beyond_a_year_is_refused(stub: Any) -> None:
     now = now_ms(stub)
     for start_at in (now - 1000, now + YEAR_MS + 60_000):
         code, message = refusal(lambda: create(stub, start_at))  # noqa: B023

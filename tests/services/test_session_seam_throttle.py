@@ -7,11 +7,8 @@ that makes the turn due; the events a kind does not throttle are all written (th
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
-import pytest
 import redis
 
 from arbitre.api.kind_parts import event_part, part
@@ -19,11 +16,8 @@ from arbitre.api.proto_data import fill
 from arbitre.rules.board import Board
 from arbitre.rules.kinds import kind
 from arbitre.services.game_keys import GameKeys
-from arbitre.services.internal_auth import open_channel
-from arbitre.services.lexicons import LexiconRegistry
-from arbitre.services.platform import Platform, start_platform
 from arbitre.services.session_store import COUNT_EVENT_MS
-from arbitre.v1 import common_pb2, duplicate_pb2, session_pb2, session_pb2_grpc
+from arbitre.v1 import common_pb2, duplicate_pb2, session_pb2
 from tests.redis_fixtures import redis_db, redis_url  # noqa: F401
 from tests.rules.kinds.duplicate.games import referee
 
@@ -31,19 +25,6 @@ DUPLICATE = kind("duplicate")
 SEED = 4_242
 SETTINGS = {"max_turns": 3, "seconds_per_turn": 60, "reveal_seconds": 300}
 STEP_SECONDS = 20.0
-
-
-@pytest.fixture
-def platform(cache: Path, redis_db: redis.Redis) -> Iterator[Platform]:  # noqa: F811
-    running = start_platform(LexiconRegistry(), redis_db)
-    yield running
-    running.stop(0)
-
-
-@pytest.fixture
-def stub(platform: Platform) -> Iterator[Any]:
-    with open_channel(platform.address, platform.gateway_token) as channel:
-        yield session_pb2_grpc.SessionStub(channel)
 
 
 def duplicate_game(stub: Any, names: tuple[str, ...]) -> tuple[str, str, list[Any]]:

@@ -55,8 +55,19 @@ def _duplicate_tools(config: DuplicateConfig, peers: Peers) -> RemoteReferee:
     return RemoteReferee(settings, rules, peers.movegen, peers.scoring)
 
 
+def _duplicate_fingerprint(config: DuplicateConfig, peers: Peers) -> str | None:
+    """The content hash of the lexicon ``config`` plays, as the dictionary service lists it
+    (``None`` for a lexicon it does not offer)."""
+    offered = peers.dictionary.ListLexicons(
+        dictionary_pb2.ListLexiconsRequest(), timeout=PEER_TIMEOUT
+    ).lexicons
+    return next((info.hash for info in offered if info.id == config.game.lexicon), None)
+
+
 #: The kinds whose tools are made over the session's peers, by kind name.
 _OVER_PEERS: dict[str, Callable[[Any, Peers], Any]] = {"duplicate": _duplicate_tools}
+#: The kinds whose tools play a content the session can name by its hash, by kind name.
+_FINGERPRINTS: dict[str, Callable[[Any, Peers], str | None]] = {"duplicate": _duplicate_fingerprint}
 
 
 class SessionTools:
@@ -85,3 +96,11 @@ class SessionTools:
             while len(self._kept) > CONFIGURATIONS_KEPT:
                 self._kept.popitem(last=False)
         return made
+
+    def fingerprint(self, kind_name: str, config: Any) -> str | None:
+        """The content hash of what the tools of a ``kind_name`` game configured as ``config``
+        play (duplicate: its lexicon's, from the dictionary service), to compare with the one a
+        pre-drawn package was made over; ``None`` for a kind whose tools have none (or a
+        content the peers do not offer). The peer's ``grpc.RpcError`` when it is down."""
+        maker = _FINGERPRINTS.get(kind_name)
+        return None if maker is None else maker(config, self.peers())

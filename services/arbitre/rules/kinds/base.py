@@ -49,6 +49,7 @@ __all__ = [
     "Kind",
     "Message",
     "Outcome",
+    "Packaged",
     "PartedKind",
     "Phase",
     "Previewing",
@@ -537,4 +538,28 @@ class Refereed(Protocol):
         open, each as (:func:`~arbitre.rules.fair_play.board_fingerprint` of its board,
         :func:`~arbitre.rules.fair_play.rack_key` of its rack); empty with no turn open. Pure:
         reads ``state`` only."""
+        ...
+
+
+class Packaged(Protocol):
+    """A kind whose games can be played from a *pre-drawn package*
+    (:mod:`arbitre.rules.game_package`: the record of a game the engine played, with its
+    configuration, its seed and every turn's draw; or a sealed one,
+    :mod:`arbitre.rules.sealed_package`, whose configuration is public and whose record is
+    opened at the start). Pure: the package's hash, signature and the content hash of the
+    lexicon it was made over are the services' to check (the kind knows no hashes)."""
+
+    def package_config(self, rules: Mapping[str, Any], settings: Mapping[str, Any]) -> Any:
+        """The configuration of a game played from a package whose record is configured by
+        ``rules`` (the record's ``config``), with the typed configuration's ``settings`` that
+        a package leaves to its game (duplicate: ``reveal_seconds``, ``seats``,
+        ``late_join``); :class:`InvalidConfigError` for rules that do not hold or a setting
+        the package brings itself."""
+        ...
+
+    def package_game(self, record: Mapping[str, Any], config: Any, tools: Any) -> int:
+        """The seed of the package's ``record``, once checked that it is a game of ``config``
+        (:meth:`package_config`'s) without players and that it replays with ``tools``, draw
+        after draw; :class:`InvalidConfigError` for a record of another configuration, an
+        :class:`ArbitreError` saying where it differs otherwise."""
         ...

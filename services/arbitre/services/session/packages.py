@@ -33,7 +33,7 @@ from arbitre.services.session.limits import MAX_PACKAGE_CHARS, PACKAGE_KEY_VARIA
 from arbitre.services.session.refusals import _refuse
 from arbitre.services.session_store import Lock
 
-__all__ = ["Packages", "package_key_from_environment"]
+__all__ = ["Packages", "opened_fields", "package_key_from_environment"]
 
 log = logging.getLogger(__package__)
 
@@ -70,9 +70,10 @@ class Packages(SessionBase):
             _refuse(grpc.StatusCode.INVALID_ARGUMENT, "the package's seed is not a seed")
         return config, seed
 
-    def _opened(self, game: Mapping[str, str], key_text: str) -> Any:
-        """The package a sealed game plays, opened with the release key ``key_text`` and
-        checked (it replays on this server); refuses a missing, mistyped or wrong key."""
+    def _unsealed(self, game: Mapping[str, str], key_text: str) -> Any:
+        """The package a sealed game (of any kind) plays, opened with the release key
+        ``key_text``, not checked further: FAILED_PRECONDITION without a key,
+        INVALID_ARGUMENT for a mistyped or wrong one."""
         if not key_text:
             _refuse(
                 grpc.StatusCode.FAILED_PRECONDITION,
@@ -80,9 +81,14 @@ class Packages(SessionBase):
             )
         try:
             key = ReleaseKey.from_text(key_text)
-            package = open_sealed(json.loads(game["sealed_package"]), key, self.package_key)
+            return open_sealed(json.loads(game["sealed_package"]), key, self.package_key)
         except PackageError as error:
             _refuse(grpc.StatusCode.INVALID_ARGUMENT, f"{error.code}: {error}")
+
+    def _opened(self, game: Mapping[str, str], key_text: str) -> Any:
+        """The package a sealed game plays, opened with the release key ``key_text`` and
+        checked (it replays on this server); refuses a missing, mistyped or wrong key."""
+        package = self._unsealed(game, key_text)
         self._check_replay(package, game["lexicon_hash"], _settings_of(game), _config_of(game))
         return package
 
@@ -96,16 +102,7 @@ class Packages(SessionBase):
         package = self._opened(game, key_text or game.get("release_key", ""))
         config, seed = self._package_game(package)
         played = DuplicateGame(config, seed, self._referee(_settings_of(game), config))
-        fields: dict[str, str | int] = {
-            **_seed_fields(seed),
-            "sealed_package": "",
-            "release_key": "",
-            "opened_package_hash": package["content_hash"],
-        }
-        opened = {
-            "package_hash": package["content_hash"],
-            "seed_commitment": fields["seed_commitment"],
-        }
+        fields, opened = opened_fields(package, seed)
 
         def write(pipe: Any) -> None:
             self.store.set_state(pipe, game_id, snapshot(played))
@@ -149,6 +146,25 @@ class Packages(SessionBase):
                 grpc.StatusCode.INVALID_ARGUMENT,
                 f"bad_package: it does not replay on this server: {error}",
             )
+
+
+def opened_fields(
+    package: Mapping[str, Any], seed: int
+) -> tuple[dict[str, str | int], dict[str, str]]:
+    """What opening a sealed ``package`` of ``seed`` writes in its game's hash (the seed and
+    its commitment, the package no longer sealed, its hash) and the ``package_opened`` event's
+    data (every kind's)."""
+    fields: dict[str, str | int] = {
+        **_seed_fields(seed),
+        "sealed_package": "",
+        "release_key": "",
+        "opened_package_hash": package["content_hash"],
+    }
+    opened = {
+        "package_hash": package["content_hash"],
+        "seed_commitment": str(fields["seed_commitment"]),
+    }
+    return fields, opened
 
 
 def package_key_from_environment(environ: Mapping[str, str] = os.environ) -> bytes | None:

@@ -50,7 +50,8 @@ class SessionService(Lobby, KindGames, EventStreams, session_pb2_grpc.SessionSer
 
     def ReleasePackage(self, request: Any, context: Any) -> Any:  # noqa: N802
         def release() -> Any:
-            self._duplicate_only(request.game_id)
+            if self._on_seam(request.game_id):
+                return self._command(request, self._kind_release_key)
             return self._command(request, self._release_key)
 
         return _call(context, release)

@@ -52,6 +52,7 @@ from arbitre.rules.kinds.base import (
     Judgement,
     Message,
     Outcome,
+    Packaged,
     PartedKind,
     Phase,
     Previewing,
@@ -65,6 +66,7 @@ from arbitre.rules.kinds.base import (
     TurnRevealing,
     Viewer,
 )
+from arbitre.rules.kinds.duplicate import package as packages
 from arbitre.rules.kinds.duplicate import parts as parted
 from arbitre.rules.kinds.duplicate import record as records
 from arbitre.rules.kinds.duplicate import results as simultane
@@ -407,6 +409,20 @@ class DuplicateKind:
             return frozenset()
         return frozenset({(board_fingerprint(state.game.board.rows()), rack_key(draw.rack))})
 
+    # -- pre-drawn packages (see arbitre.rules.kinds.duplicate.package) ----------------------
+
+    def package_config(
+        self, rules: Mapping[str, Any], settings: Mapping[str, Any]
+    ) -> DuplicateConfig:
+        """See :func:`~arbitre.rules.kinds.duplicate.package.package_config`."""
+        return packages.package_config(rules, settings)
+
+    def package_game(
+        self, record: Mapping[str, Any], config: DuplicateConfig, tools: Referee
+    ) -> int:
+        """See :func:`~arbitre.rules.kinds.duplicate.package.package_game`."""
+        return packages.package_game(record, config, tools)
+
 
 #: The duplicate kind (the registry's entry).
 DUPLICATE = DuplicateKind()
@@ -416,3 +432,4 @@ _PREVIEWS: Previewing = DUPLICATE
 _REVEALS: TurnRevealing = DUPLICATE
 _RANKS_TABLES: Simultane = DUPLICATE
 _REFEREES: Refereed = DUPLICATE
+_PACKAGES: Packaged = DUPLICATE

@@ -43,8 +43,17 @@ _MALFORMED = frozenset({"bad_action", "wrong_length", "not_a_letter", "bad_confi
 
 
 #: The fields of a game hash that change at every step: a spectator's state built with them is
-#: served again while they are the same (for a short while: guesses change views between steps).
-_STAMP_FIELDS = ("status", "phase", "turn", "deadline_ms", "players", "context_version")
+#: served again while they are the same (for a short while: guesses change views between steps;
+#: a sealed package's key released changes no step).
+_STAMP_FIELDS = (
+    "status",
+    "phase",
+    "turn",
+    "deadline_ms",
+    "players",
+    "context_version",
+    "release_key",
+)
 #: How many times a read of a game's hash and state starts again when steps keep coming between.
 _CONSISTENT_READS = 5
 #: Spectators' states kept per process (one per game).

@@ -23,6 +23,7 @@ from arbitre.rules.kinds.base import (
     InvalidConfigError,
     Setup,
 )
+from arbitre.rules.sealed_package import SealedSummary
 from arbitre.services.game_keys import GameKeys
 from arbitre.services.kind_names import name_of_enum
 from arbitre.services.session.base import _seed_fields, registration_of, robot_of
@@ -50,6 +51,19 @@ __all__ = ["Seating"]
 log = logging.getLogger("arbitre.services.session")
 
 
+def _packaged(game_kind: Any) -> bool:
+    """Whether the kind plays games from pre-drawn packages (:class:`~arbitre.rules.kinds.
+    base.Packaged`)."""
+    return hasattr(game_kind, "package_game") and hasattr(game_kind, "package_config")
+
+
+def _package_title(package: Any, sealed: SealedSummary | None) -> str:
+    """The title a package gives its game when the request gives none."""
+    if sealed is not None:
+        return sealed.title[:MAX_TITLE_CHARS]
+    return "" if package is None else str(package.get("title") or "")[:MAX_TITLE_CHARS]
+
+
 class Seating(KindReading):
     """Creating a game of a kind on the seam and seating its players and robots."""
 
@@ -59,7 +73,16 @@ class Seating(KindReading):
         """A new game of the request's kind, configured by its typed configuration; with a
         ``start_at_ms`` (within :data:`MAX_SCHEDULE_MS`), the clock's first step is due then,
         written in the creation's transaction (the stepping's scheduled start). A ``refereed``
-        game is for a kind with live positions (:class:`~arbitre.rules.kinds.base.Refereed`)."""
+        game is for a kind with live positions (:class:`~arbitre.rules.kinds.base.Refereed`).
+
+        A kind that plays pre-drawn packages (:class:`~arbitre.rules.kinds.base.Packaged`) takes
+        a ``package_json`` instead of a seed and of the rules (its typed configuration gives
+        only what the kind leaves to the game): read and checked as the own path does (hash,
+        signature, :meth:`~arbitre.services.session.packages.Packages._read_package`), made
+        over the lexicon this server plays (:meth:`SessionTools.fingerprint`), and, open, it
+        replays here and its seed is the game's; sealed, its stated rules are the game's and
+        it is opened at the start (:meth:`Stepping._kind_opening`). Anything wrong:
+        INVALID_ARGUMENT, nothing created."""
         name = name_of_enum(request.kind)
         try:
             game_kind = kind(name)
@@ -67,10 +90,20 @@ class Seating(KindReading):
             _refuse(grpc.StatusCode.INVALID_ARGUMENT, f"the {name} games are not played yet")
         if len(request.title) > MAX_TITLE_CHARS:
             _refuse(grpc.StatusCode.INVALID_ARGUMENT, f"a title is at most {MAX_TITLE_CHARS} chars")
-        if request.preset or request.package_json:
+        if request.preset:
             _refuse(
                 grpc.StatusCode.INVALID_ARGUMENT,
-                f"a {name} game takes a configuration only (no preset or package)",
+                f"a {name} game takes a configuration only (no preset)",
+            )
+        if request.package_json and not _packaged(game_kind):
+            _refuse(
+                grpc.StatusCode.INVALID_ARGUMENT,
+                f"a {name} game is not played from a package (package_json)",
+            )
+        if request.package_json and request.has_seed:
+            _refuse(
+                grpc.StatusCode.INVALID_ARGUMENT,
+                "a package brings its configuration and seed: give no seed",
             )
         if request.refereed and not _refereed(game_kind):
             _refuse(
@@ -90,13 +123,30 @@ class Seating(KindReading):
                 f"a {name} game's seats and reveal are in its configuration",
             )
         data = _config_of(request, name)
+        package, sealed = (
+            self._read_package(request.package_json) if request.package_json else (None, None)
+        )
+        packaged: Any = game_kind
         try:
-            config = game_kind.configure(data)
+            if package is None:
+                config = game_kind.configure(data)
+            else:  # a sealed package states its rules; an open one's record holds them
+                rules: Any = (
+                    sealed.config.to_mapping()
+                    if sealed is not None
+                    else package["record"].get("config")
+                )
+                config = packaged.package_config(rules, data)
             config_json = json.dumps(game_kind.config_data(config), sort_keys=True)
             tools = self.tools.tools(name, config, config_json)
         except (InvalidConfigError, ArbitreError) as error:
             _refuse(grpc.StatusCode.INVALID_ARGUMENT, f"bad_config: configuration: {error}")
         seed = request.seed if request.has_seed else secrets.randbits(62)
+        if sealed is not None:  # its seed comes with its release key, at the start
+            self._check_fingerprint(name, config, sealed.lexicon_hash)
+            seed = 0  # the state until then: no draw, from any seed
+        elif package is not None:
+            seed = self._package_seed(name, package, config, tools)
         if seed >= 2**63:
             _refuse(grpc.StatusCode.INVALID_ARGUMENT, "the seed must be below 2**63")
         game_id = secrets.token_urlsafe(9)
@@ -118,15 +168,18 @@ class Seating(KindReading):
             "remaining_ms": 0,
             "players": 0,
             "config": config_json,
-            "title": request.title,
+            "title": request.title or _package_title(package, sealed),
             "seats": int(getattr(config, "seats", 0)),  # 0: no limit (a room, a simultané)
             "created_ms": now,
             "organiser": token_hash(organiser),
-            **_seed_fields(seed),
+            "package_hash": "" if package is None else package["content_hash"],
+            **({} if sealed is not None else _seed_fields(seed)),
         }
+        if sealed is not None:  # opened at the start (Stepping._kind_opening)
+            fields["sealed_package"] = request.package_json
         if request.refereed:  # its steps keep its open positions live (SeamBase._write)
             fields.update(refereed="1", live_positions="[]")
-        created = ("created", {"seed_commitment": fields["seed_commitment"]})
+        created = ("created", {"seed_commitment": fields.get("seed_commitment") or None})
         lifetime = IDLE_TTL_MS + max(0, start_at - now)
         if not self.store.create(game_id, fields, rest, created, lifetime):
             _refuse(grpc.StatusCode.UNAVAILABLE, "game id collision; retry")
@@ -134,6 +187,32 @@ class Seating(KindReading):
         return session_pb2.CreateGameResponse(
             game_id=game_id, organiser_token=organiser, state=self._kind_state(game_id, "")
         )
+
+    def _check_fingerprint(self, name: str, config: Any, stated: Any) -> None:
+        """Refuse a package made over another content than the one this server's tools play
+        (duplicate: another lexicon, by its content hash)."""
+        played = self.tools.fingerprint(name, config)
+        if played is not None and stated != played:
+            _refuse(
+                grpc.StatusCode.INVALID_ARGUMENT,
+                "bad_package: made over another lexicon than this server's "
+                "(the content hashes differ)",
+            )
+
+    def _package_seed(self, name: str, package: Any, config: Any, tools: Any) -> int:
+        """The seed of an open (checked) ``package``'s game of ``config``, once its lexicon's
+        hash is the server's and it replays here with ``tools``: else INVALID_ARGUMENT."""
+        record = package["record"]
+        stated = record.get("lexicon")
+        self._check_fingerprint(
+            name, config, stated.get("hash") if isinstance(stated, dict) else None
+        )
+        packaged: Any = kind(name)
+        try:
+            seed: int = packaged.package_game(record, config, tools)
+        except (InvalidConfigError, ArbitreError) as error:
+            _refuse(grpc.StatusCode.INVALID_ARGUMENT, f"bad_package: {error}")
+        return seed
 
     def _kind_join(self, request: Any) -> Any:
         game_id = self._checked_id(request.game_id)

@@ -236,10 +236,19 @@ def test_a_closed_turn_is_read_whole_with_the_names(stub: Any) -> None:
             lambda n=number: stub.GetTurn(session_pb2.GetTurnRequest(game_id=game_id, turn=n))
         )
         assert caught.code() is code
-    best = refused(
-        lambda: stub.GetTurn(session_pb2.GetTurnRequest(game_id=game_id, turn=1, best_moves=3))
+    with_best = stub.GetTurn(session_pb2.GetTurnRequest(game_id=game_id, turn=1, best_moves=3))
+    config = DUPLICATE.configure(SETTINGS).game
+    expected = referee(config).robot_moves(
+        Board.from_rows(first["board"], config.layout), first["tiles"], 3, False
     )
-    assert best.code() is grpc.StatusCode.INVALID_ARGUMENT
+    assert [(m.notation, m.score) for m in with_best.best_moves] == [
+        (m.notation, m.score) for m in expected.moves
+    ]
+    assert with_best.best_moves[0].notation == move  # the top is the best
+    too_many = refused(
+        lambda: stub.GetTurn(session_pb2.GetTurnRequest(game_id=game_id, turn=1, best_moves=101))
+    )
+    assert too_many.code() is grpc.StatusCode.INVALID_ARGUMENT
 
 
 def test_standings_are_read_a_page_at_a_time_and_follow_the_steps(stub: Any) -> None:
@@ -300,3 +309,8 @@ def test_a_duels_closed_round_is_read_whole(stub: Any) -> None:
     assert set(turn.names.values()) == {"Ana", "Bob"}
     caught = refused(lambda: stub.GetTurn(session_pb2.GetTurnRequest(game_id=game_id, turn=2)))
     assert caught.code() is grpc.StatusCode.FAILED_PRECONDITION
+    best = refused(
+        lambda: stub.GetTurn(session_pb2.GetTurnRequest(game_id=game_id, turn=1, best_moves=3))
+    )
+    assert best.code() is grpc.StatusCode.FAILED_PRECONDITION  # a duel's round has none
+    assert "no_best_moves" in str(best.details())

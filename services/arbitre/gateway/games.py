@@ -476,18 +476,17 @@ def add_game_routes(app: Flask, gateway: Gateway) -> None:
         message = session_pb2.GetTurnRequest(
             game_id=game_id_of(game_id), turn=_turn(turn), best_moves=best
         )
-        found = gateway.call("session", "GetTurn", message)
+        found = call_session(gateway, "GetTurn", message, kind_codes=True)
         revealed = part(found, "kind_turn")
         if revealed is not None:
-            return jsonify(
-                {
-                    "turn": found.turn,
-                    "kind": revealed[0],
-                    "revealed": revealed[1],
-                    "names": dict(found.names),
-                }
-            )
-        data = _turn_data(found)
+            data = {
+                "turn": found.turn,
+                "kind": revealed[0],
+                "revealed": revealed[1],
+                "names": dict(found.names),
+            }
+        else:
+            data = _turn_data(found)
         if best:
             data["best_moves"] = [
                 {"move": move.notation, "score": move.score} for move in found.best_moves

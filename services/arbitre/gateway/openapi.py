@@ -1285,6 +1285,17 @@ _GAME_SCHEMAS: dict[str, Any] = {
             "kind": {"type": "string"},
             "revealed": {"oneOf": kind_parts("TurnResult")},
             "names": {"type": "object", "additionalProperties": {"type": "string"}},
+            "best_moves": {
+                "type": "array",
+                "description": "Only when asked for with ?best=N, of a kind whose turns have "
+                "best moves (duplicate; another answers 409 no_best_moves): the turn's N best "
+                "moves, best first.",
+                "items": {
+                    "type": "object",
+                    "required": ["move", "score"],
+                    "properties": {"move": {"type": "string"}, "score": _INTEGER},
+                },
+            },
         },
     },
     "AnyTurn": {
@@ -1886,7 +1897,7 @@ def _game_paths() -> dict[str, Any]:
                 "The results of a revealed turn",
                 "The top and every player's answer, once the turn is revealed (409 before, 404 "
                 "for a turn not drawn); with ?best=N, also the turn's N best moves (to replay "
-                "the turn; not offered yet for a game of a kind on the seam: 400). A game of a "
+                "the turn; 409 no_best_moves for a kind whose turns have none). A game of a "
                 "kind on the seam answers its closed turn or round (KindTurn).",
                 _json(_ref("AnyTurn"), "The turn's results."),
                 errors=(*_GAME_ERRORS, 409),

@@ -43,6 +43,7 @@ __all__ = [
     "DEADLINE",
     "LISTED",
     "ActionRefusedError",
+    "BestMoves",
     "Event",
     "InvalidConfigError",
     "Judgement",
@@ -562,4 +563,15 @@ class Packaged(Protocol):
         (:meth:`package_config`'s) without players and that it replays with ``tools``, draw
         after draw; :class:`InvalidConfigError` for a record of another configuration, an
         :class:`ArbitreError` saying where it differs otherwise."""
+        ...
+
+
+class BestMoves(Protocol):
+    """A kind whose closed turns have best moves to replay them with (duplicate: the moves of
+    the turn's tirage on the board it was played on, best first), found by its tools."""
+
+    def best_moves(self, state: Any, number: int, count: int, tools: Any) -> list[tuple[str, int]]:
+        """The ``count`` best moves of the closed turn ``number``, best first, as (move, points),
+        asked of ``tools`` (the kind's, as :meth:`Kind.new_game` takes them); refusals as
+        :meth:`TurnRevealing.revealed_turn`'s."""
         ...

@@ -307,3 +307,21 @@ def test_bad_rosters_are_refused() -> None:
     with pytest.raises(ActionRefusedError) as raised:
         game_kind.new_game(config, Setup("g", 1, ("ana", "ana")), referee(config.game))
     assert raised.value.code == "bad_player"
+
+
+def test_a_closed_turns_best_moves_are_found_on_the_board_it_was_played_on() -> None:
+    game_kind = DUPLICATE
+    state = new_state()
+    rules = state.config.game
+    game_kind.open_next(state, 0)
+    refused("not_revealed", lambda: game_kind.best_moves(state, 1, 3, referee(rules)), state)
+    game_kind.close(state, 10)
+    game_kind.open_next(state, 20)
+    game_kind.close(state, 30)
+    for number in (1, 2):
+        best = game_kind.best_moves(state, number, 3, referee(rules))
+        played = state.game.turns[number - 1]
+        assert len(best) == 3
+        assert best[0] == (played.top.move.notation(), played.top.score)
+        assert [points for _, points in best] == sorted((p for _, p in best), reverse=True)
+    refused("no_such_turn", lambda: game_kind.best_moves(state, 0, 3, referee(rules)), state)

@@ -44,10 +44,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from arbitre.rules.duplicate import DuplicateGame, GameStateError, Referee
+from arbitre.rules.duplicate import DuplicateGame, GameStateError, PlayedTurn, Referee
 from arbitre.rules.fair_play import board_fingerprint, rack_key
 from arbitre.rules.kinds.base import (
     ActionRefusedError,
+    BestMoves,
     Event,
     Judgement,
     Message,
@@ -261,12 +262,19 @@ class DuplicateKind:
         """The closed turn ``number`` revealed with every answer
         (:func:`~arbitre.rules.kinds.duplicate.view.reveal`); refuses ``no_such_turn`` below 1
         and ``not_revealed`` for a turn not closed yet."""
-        turns = state.game.turns
-        if number < 1:
-            raise ActionRefusedError("no_such_turn", f"no turn {number}: turns count from 1")
-        if number > len(turns):
-            raise ActionRefusedError("not_revealed", f"turn {number} is not revealed yet")
-        return views.reveal(state.game, turns[number - 1])
+        return views.reveal(state.game, _closed_turn(state, number))
+
+    def best_moves(
+        self, state: DuplicateState, number: int, count: int, tools: Any
+    ) -> list[tuple[str, int]]:
+        """The ``count`` best moves of the closed turn ``number``'s tirage on the board it was
+        played on, best first, from ``tools`` (a referee that lists a position's moves,
+        ``robot_moves``: the engine's or the session's over the movegen service); refusals as
+        :meth:`revealed_turn`'s."""
+        turn = _closed_turn(state, number)
+        board = state.game.board_before(number)
+        found = tools.robot_moves(board, turn.draw.rack, count, False)
+        return [(move.notation, move.score) for move in found.moves[:count]]
 
     def view(self, state: DuplicateState, viewer: Viewer, now_ms: int) -> dict[str, Any]:
         """See :func:`~arbitre.rules.kinds.duplicate.view.view`."""
@@ -424,12 +432,24 @@ class DuplicateKind:
         return packages.package_game(record, config, tools)
 
 
+def _closed_turn(state: DuplicateState, number: int) -> PlayedTurn:
+    """The closed turn ``number``; refuses ``no_such_turn`` below 1 and ``not_revealed`` for a
+    turn not closed yet."""
+    turns = state.game.turns
+    if number < 1:
+        raise ActionRefusedError("no_such_turn", f"no turn {number}: turns count from 1")
+    if number > len(turns):
+        raise ActionRefusedError("not_revealed", f"turn {number} is not revealed yet")
+    return turns[number - 1]
+
+
 #: The duplicate kind (the registry's entry).
 DUPLICATE = DuplicateKind()
 
 _CHECKED: PartedKind[DuplicateConfig, DuplicateState, Referee] = DUPLICATE
 _PREVIEWS: Previewing = DUPLICATE
 _REVEALS: TurnRevealing = DUPLICATE
+_BEST: BestMoves = DUPLICATE
 _RANKS_TABLES: Simultane = DUPLICATE
 _REFEREES: Refereed = DUPLICATE
 _PACKAGES: Packaged = DUPLICATE

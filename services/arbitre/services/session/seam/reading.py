@@ -14,6 +14,7 @@ from typing import Any
 import grpc
 
 from arbitre.api.kind_parts import put_part
+from arbitre.api.tables import MAX_BEST_MOVES
 from arbitre.rules.kinds import kind
 from arbitre.rules.kinds.base import ActionRefusedError, ResultsView, Standing, Viewer
 from arbitre.rules.simultane_results import CentreResultsError
@@ -28,7 +29,7 @@ from arbitre.services.session.seam.base import (
     SeamBase,
     refusal_status,
 )
-from arbitre.v1 import scoring_pb2, session_pb2
+from arbitre.v1 import common_pb2, scoring_pb2, session_pb2
 
 __all__ = ["KindReading"]
 
@@ -177,14 +178,18 @@ class KindReading(SeamBase):
         """A closed turn or round of the game, everything shown, with the players' names
         (``GetTurn``): the kind's :meth:`~arbitre.rules.kinds.base.TurnRevealing.revealed_turn`.
         NOT_FOUND for a turn no game has, FAILED_PRECONDITION for one not revealed yet or a
-        kind that does not reveal its turns one at a time; its best moves are duplicate's own
-        path's still."""
-        if request.best_moves:
-            _refuse(
-                grpc.StatusCode.INVALID_ARGUMENT,
-                f"best_moves: not offered for a {game['kind']} game on the seam yet",
-            )
+        kind that does not reveal its turns one at a time. With ``best_moves`` (0 to
+        :data:`MAX_BEST_MOVES`), the turn's best moves too, from a kind that has some
+        (:class:`~arbitre.rules.kinds.base.BestMoves`; another refuses, FAILED_PRECONDITION)."""
+        if not 0 <= request.best_moves <= MAX_BEST_MOVES:
+            _refuse(grpc.StatusCode.INVALID_ARGUMENT, f"best_moves: 0 to {MAX_BEST_MOVES}")
         game_kind, state = self._load(game_id, game)
+        best = getattr(game_kind, "best_moves", None)
+        if request.best_moves and best is None:
+            _refuse(
+                grpc.StatusCode.FAILED_PRECONDITION,
+                f"no_best_moves: a {game['kind']} game's turns have no best moves",
+            )
         revealing = getattr(game_kind, "revealed_turn", None)
         if revealing is None:
             _refuse(
@@ -202,6 +207,12 @@ class KindReading(SeamBase):
             _refuse(status, f"{error.code}: {error}")
         found = session_pb2.TurnResult(turn=request.turn)
         put_part(found, game["kind"], revealed)
+        if request.best_moves and best is not None:
+            tools = self._kind_and_tools(game)[1]
+            listed = best(state, request.turn, request.best_moves, tools)
+            found.best_moves.extend(
+                common_pb2.ScoredMove(notation=move, score=points) for move, points in listed
+            )
         found.names.update(self.store.redis.hgetall(GameKeys(game_id).players))
         return found
 

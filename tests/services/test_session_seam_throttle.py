@@ -11,65 +11,21 @@ from typing import Any
 
 import redis
 
-from arbitre.api.kind_parts import event_part, part
-from arbitre.api.proto_data import fill
-from arbitre.rules.board import Board
+from arbitre.api.kind_parts import event_part
 from arbitre.rules.kinds import kind
 from arbitre.services.game_keys import GameKeys
 from arbitre.services.session_store import COUNT_EVENT_MS
-from arbitre.v1 import common_pb2, duplicate_pb2, session_pb2
+from arbitre.v1 import session_pb2
 from tests.redis_fixtures import redis_db, redis_url  # noqa: F401
-from tests.rules.kinds.duplicate.games import referee
+from tests.services.test_session_seam_features import (
+    answer,
+    duplicate_game,
+    top_of,
+    view_of,
+    wait_for,
+)
 
 DUPLICATE = kind("duplicate")
-SEED = 4_242
-SETTINGS = {"max_turns": 3, "seconds_per_turn": 60, "reveal_seconds": 300}
-STEP_SECONDS = 20.0
-
-
-def duplicate_game(stub: Any, names: tuple[str, ...]) -> tuple[str, str, list[Any]]:
-    created = stub.CreateGame(
-        session_pb2.CreateGameRequest(
-            kind=common_pb2.GAME_KIND_DUPLICATE,
-            duplicate=fill(duplicate_pb2.DuplicateConfig(), SETTINGS),
-            has_seed=True,
-            seed=SEED,
-        )
-    )
-    joined = [
-        stub.Join(session_pb2.JoinRequest(game_id=created.game_id, name=name)) for name in names
-    ]
-    return created.game_id, created.organiser_token, joined
-
-
-def view_of(stub: Any, game_id: str, token: str = "") -> dict[str, Any]:
-    found = part(stub.GetGame(session_pb2.GetGameRequest(game_id=game_id, token=token)), "view")
-    assert found is not None
-    view: dict[str, Any] = found[1]
-    return view
-
-
-def wait_for(check: Any) -> Any:
-    give_up = time.monotonic() + STEP_SECONDS
-    while not (found := check()):
-        assert time.monotonic() < give_up, "the session's clock took no step"
-        time.sleep(0.05)
-    return found
-
-
-def top_of(view: dict[str, Any]) -> str:
-    config = DUPLICATE.configure(SETTINGS).game
-    top = referee(config).top(Board.from_rows(view["board"], config.layout), view["tiles"])
-    assert top is not None
-    return top.move.notation()
-
-
-def answer(stub: Any, game_id: str, token: str, move: str) -> Any:
-    return stub.Act(
-        session_pb2.ActRequest(
-            game_id=game_id, token=token, duplicate=duplicate_pb2.DuplicateAction(move=move)
-        )
-    )
 
 
 def counts_of_turn(stub: Any, game_id: str, turn: int) -> list[dict[str, Any]]:

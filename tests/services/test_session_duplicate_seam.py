@@ -17,6 +17,7 @@ from arbitre.api.kind_parts import part
 from arbitre.api.proto_data import fill
 from arbitre.rules.board import Board
 from arbitre.rules.kinds import kind
+from arbitre.rules.kinds.base import LISTED
 from arbitre.v1 import common_pb2, duplicate_pb2, session_pb2
 from tests.redis_fixtures import redis_db, redis_url  # noqa: F401
 from tests.rules.kinds.duplicate.games import lesser_move, referee
@@ -236,3 +237,36 @@ def test_a_duplicate_table_on_the_seam_has_its_seats_and_no_late_players(stub: A
     stub.Start(session_pb2.GameCommand(game_id=late.game_id, token=late.organiser_token))
     joined = stub.Join(session_pb2.JoinRequest(game_id=late.game_id, name="Late"))
     assert joined.player_token
+
+
+def test_a_player_past_the_listed_ones_sees_their_own_part_at_once(stub: Any) -> None:
+    """In a room of more players than a view lists, a player seated after them sees their own
+    answer, seat and line in their state as soon as the answer is kept (their part is read at
+    every call, on the moment every viewer shares), and nobody else sees their answer."""
+    created = create_on_seam(stub)
+    game_id = created.game_id
+    joined = [
+        stub.Join(session_pb2.JoinRequest(game_id=game_id, name=f"P{n}")) for n in range(LISTED + 2)
+    ]
+    last, first = joined[-1], joined[0]
+    stub.Start(session_pb2.GameCommand(game_id=game_id, token=created.organiser_token))
+    seen = wait_for(lambda: (v := view_of(stub, game_id, last.player_token))["rack"] and v)
+    assert seen["players"][-1] == {"id": last.player_id, "answered": False, "left": False}
+    assert [p["id"] for p in seen["players"][:LISTED]] == [j.player_id for j in joined[:LISTED]]
+    view_of(stub, game_id)  # every viewer's moment, built before the answer
+    top, _ = answers_of(seen["board"], seen["tiles"])
+    stub.Act(
+        session_pb2.ActRequest(
+            game_id=game_id,
+            token=last.player_token,
+            duplicate=duplicate_pb2.DuplicateAction(move=top),
+        )
+    )
+    mine = view_of(stub, game_id, last.player_token)
+    assert mine["my_answer"]["move"] == top
+    assert mine["players"][-1]["answered"] is True
+    assert last.player_id in [line["player"] for line in mine["standings"]]
+    for other in (view_of(stub, game_id, first.player_token), view_of(stub, game_id)):
+        assert other["my_answer"] is None
+        assert last.player_id not in [p["id"] for p in other["players"]]
+        assert top not in str(other)

@@ -57,11 +57,12 @@ def has_part(message: Message, kind_name: str) -> bool:
 
 
 def put_part(message: Message, kind_name: str, data: Any) -> None:
-    """Write the kind ``kind_name``'s ``data`` into ``message``'s part for it; a
-    :class:`ProtoDataError` when the data does not fit (or the message has no part for the
-    kind)."""
+    """Write the kind ``kind_name``'s ``data`` into ``message``'s part for it, in place of what
+    it held; a :class:`ProtoDataError` when the data does not fit (or the message has no part
+    for the kind)."""
     if not has_part(message, kind_name):
         raise ProtoDataError(kind_name, f"{message.DESCRIPTOR.name} has no part for this kind")
+    message.ClearField(kind_name)
     fill(getattr(message, kind_name), data)
 
 

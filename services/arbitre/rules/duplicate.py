@@ -231,10 +231,15 @@ class DuplicateGame:
         draw, top = self._draw, self._top
         if draw is None or top is None:
             raise GameStateError("no turn is open")
-        answers = tuple(
-            Answer(player, move, self.judge(move, draw.rack))
-            for player, move in sorted(self._answers.items(), key=lambda item: item[0])
-        )
+        # A verdict depends on the board, the move and the rack only: the thousands of answers
+        # of a simultané's turn are a few hundred moves, each judged once.
+        verdicts: dict[str, Verdict] = {}
+        judged = []
+        for player, move in sorted(self._answers.items(), key=lambda item: item[0]):
+            if move not in verdicts:
+                verdicts[move] = self.judge(move, draw.rack)
+            judged.append(Answer(player, move, verdicts[move]))
+        answers = tuple(judged)
         placement = place(self.board, top.move, self.config.tiles, self.config.rules)
         self.board.apply(placement)
         left = list(draw.rack)

@@ -57,6 +57,7 @@ __all__ = [
     "Refereed",
     "ResultsView",
     "Setup",
+    "SharedViewing",
     "Simultane",
     "SimultaneResults",
     "Stage",
@@ -442,6 +443,27 @@ class Previewing(Protocol):
     def preview(self, context: Mapping[str, Any], judgement: Judgement) -> dict[str, Any]:
         """The result ``judgement`` (of :meth:`PartedKind.judge`, with ``context``) would give
         its actor, nothing kept."""
+        ...
+
+
+class SharedViewing(Protocol):
+    """A kind whose :meth:`Kind.view` of a game of thousands splits into what every viewer of a
+    moment shares, made once per moment, and each viewer's own part put on it: a player's view
+    then costs their own part, not the game (duplicate: the board, the tirage, the first lines;
+    then the player's answer, seat and line). A :class:`PartedKind`'s own part is the viewer's
+    part of the open turn, as stored."""
+
+    def shared_view(self, state: Any) -> Any:
+        """What every viewer of ``state`` sees and what :meth:`own_view` takes; read-only once
+        made (one is shared by every viewer of the moment, across threads)."""
+        ...
+
+    def own_view(
+        self, shared: Any, viewer: Viewer, part: Mapping[str, Any] | None, now_ms: int
+    ) -> dict[str, Any]:
+        """:meth:`Kind.view` of the state ``shared`` was made from, for ``viewer`` at ``now_ms``,
+        with ``part`` the viewer's part of the open turn (``None``: none, or a spectator); leaves
+        ``shared`` as it was."""
         ...
 
 

@@ -280,6 +280,20 @@ class DuplicateKind:
         """See :func:`~arbitre.rules.kinds.duplicate.view.view`."""
         return views.view(state, viewer, now_ms)
 
+    def shared_view(self, state: DuplicateState) -> views.SharedView:
+        """See :func:`~arbitre.rules.kinds.duplicate.view.shared_view`."""
+        return views.shared_view(state)
+
+    def own_view(
+        self,
+        shared: views.SharedView,
+        viewer: Viewer,
+        part: Mapping[str, Any] | None,
+        now_ms: int,
+    ) -> dict[str, Any]:
+        """See :func:`~arbitre.rules.kinds.duplicate.view.own_view`."""
+        return views.own_view(shared, viewer, part, now_ms)
+
     def shift(self, state: DuplicateState, delta_ms: int) -> None:
         """Move the open turn's deadline, or when the next turn opens by itself, by
         ``delta_ms``; what is past (openings, answers, closes, leaves) stays as it was."""

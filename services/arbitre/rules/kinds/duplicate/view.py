@@ -11,9 +11,10 @@ top and solo) and the board it left.
 
 from __future__ import annotations
 
+import bisect
 import copy
 from collections.abc import Mapping, Set
-from dataclasses import asdict
+from dataclasses import asdict, dataclass
 from functools import cache
 from types import MappingProxyType
 from typing import Any
@@ -21,11 +22,20 @@ from typing import Any
 from arbitre.rules.duplicate import DuplicateGame, PlayedTurn
 from arbitre.rules.game_config import GameConfig
 from arbitre.rules.game_record import top_record, turn_record
-from arbitre.rules.kinds.base import Stage, Viewer, listed
+from arbitre.rules.kinds.base import LISTED, Stage, Viewer, listed
 from arbitre.rules.kinds.duplicate.config import KIND_NAME, config_data
+from arbitre.rules.kinds.duplicate.parts import part_data
 from arbitre.rules.kinds.duplicate.state import DuplicateState
 
-__all__ = ["presentation", "reveal", "revealed_event", "view"]
+__all__ = [
+    "SharedView",
+    "own_view",
+    "presentation",
+    "reveal",
+    "revealed_event",
+    "shared_view",
+    "view",
+]
 
 
 def reveal(game: DuplicateGame, turn: PlayedTurn, shown: Set[str] | None = None) -> dict[str, Any]:
@@ -76,15 +86,42 @@ def view(state: DuplicateState, viewer: Viewer, now_ms: int) -> dict[str, Any]:
         ``score``). Between two turns and at the end: ``reveal``, the last closed turn revealed
         with the listed players' answers; between two turns, ``next_ms``, when the next turn opens
         by itself (``None`` while nobody is seated).
+
+    It is :func:`own_view` of :func:`shared_view`: the same view, in two parts.
     """
+    mine = state.answered.get(viewer.player) if viewer.player is not None else None
+    return own_view(shared_view(state), viewer, None if mine is None else part_data(mine), now_ms)
+
+
+@dataclass(frozen=True, slots=True)
+class SharedView:
+    """What every viewer of one moment of a game sees (``data``: a spectator's view, but its
+    ``remaining_ms``), and what putting a player's own part on it takes: who plays (in seating
+    order, by position), who left, each closed turn's points by player, the standings by player
+    and the last revealed turn's answers by player (with their positions). Read-only once made:
+    one is shared by every viewer of the moment."""
+
+    data: Mapping[str, Any]
+    position: Mapping[str, int]
+    left: frozenset[str]
+    open_turn: bool
+    points: tuple[Mapping[str, int], ...]
+    lines: Mapping[str, tuple[int, Mapping[str, Any]]]
+    answers: Mapping[str, tuple[int, Mapping[str, Any]]]
+    shown_answers: tuple[int, ...]
+
+
+def shared_view(state: DuplicateState) -> SharedView:
+    """The part of every viewer's :func:`view` of ``state`` that is the same for all: built once
+    per moment of a game of thousands, it makes a player's view cost their own part only."""
     game = state.game
     stage = state.stage
     open_turn = stage is Stage.PLAYING
     layout, tile_set = presentation(game.config)
-    shown = listed(game.players, viewer.player)
+    shown = listed(game.players, None)
     shown_set = frozenset(shown)
     standings = game.standings()
-    lines = frozenset(listed([line.player for line in standings], viewer.player))
+    points = tuple({a.player: a.points for a in turn.answers} for turn in game.turns)
     data: dict[str, Any] = {
         "kind": KIND_NAME,
         "game_id": state.game_id,
@@ -109,29 +146,81 @@ def view(state: DuplicateState, viewer: Viewer, now_ms: int) -> dict[str, Any]:
                 "turn": turn.number,
                 "rack": turn.draw.notation,
                 "top": top_record(turn.top),
-                "points": _points(turn, shown),
+                "points": {player: by_player.get(player, 0) for player in shown},
             }
-            for turn in game.turns
+            for turn, by_player in zip(game.turns, points, strict=True)
         ],
         "top_total": game.top_total,
-        "standings": [asdict(line) for line in standings if line.player in lines],
+        "standings": [asdict(line) for line in standings[:LISTED]],
         "end_reason": game.end.value if game.end is not None else None,
         **dict.fromkeys(_AT_TIMES),
     }
+    lines = {line.player: (index, asdict(line)) for index, line in enumerate(standings)}
+    answers: dict[str, tuple[int, Mapping[str, Any]]] = {}
     draw = game.current_draw
     if open_turn and draw is not None and state.deadline_ms is not None:
         data["rack"] = draw.notation
         data["tiles"] = draw.rack
         data["deadline_ms"] = state.deadline_ms
-        data["remaining_ms"] = max(0, state.deadline_ms - now_ms)
         data["answers"] = state.answer_count
-        mine = state.answered.get(viewer.player) if viewer.player is not None else None
-        if mine is not None:
-            data["my_answer"] = {"move": mine.move, "score": mine.score}
     elif game.turns:
-        data["reveal"] = reveal(game, game.turns[-1], shown_set)
+        revealed = reveal(game, game.turns[-1])
+        answers = {answer["player"]: (i, answer) for i, answer in enumerate(revealed["answers"])}
+        revealed["answers"] = [a for a in revealed["answers"] if a["player"] in shown_set]
+        data["reveal"] = revealed
         if stage is Stage.BETWEEN:
             data["next_ms"] = state.next_turn_ms
+    return SharedView(
+        data=data,
+        position={player: index for index, player in enumerate(game.players)},
+        left=frozenset(state.left),
+        open_turn=open_turn,
+        points=points,
+        lines=lines,
+        answers=answers,
+        shown_answers=tuple(sorted(answers[p][0] for p in shown_set if p in answers)),
+    )
+
+
+def own_view(
+    shared: SharedView, viewer: Viewer, part: Mapping[str, Any] | None, now_ms: int
+) -> dict[str, Any]:
+    """``viewer``'s :func:`view` at ``now_ms`` of the moment ``shared`` was made of, with
+    ``part``, the viewer's answer to the open turn as stored (see
+    :func:`~arbitre.rules.kinds.duplicate.parts.part_data`; ``None``: none, or a spectator).
+    Only the lists the viewer is added to are copied: ``shared`` is left as it was."""
+    data = dict(shared.data)
+    if data["deadline_ms"] is not None:
+        data["remaining_ms"] = max(0, data["deadline_ms"] - now_ms)
+    player = viewer.player
+    if player is None or player not in shared.position:
+        return data
+    answered = shared.open_turn and part is not None
+    if answered and part is not None:
+        data["my_answer"] = {"move": part["move"], "score": part["score"]}
+    if player in shared.lines and shared.lines[player][0] >= LISTED:  # after the first lines
+        data["standings"] = [*data["standings"], dict(shared.lines[player][1])]
+    mine = {"id": player, "answered": answered, "left": player in shared.left}
+    players = list(data["players"])
+    seat = shared.position[player]
+    if seat < LISTED:  # listed already: only what is theirs may differ from a spectator's
+        if players[seat] != mine:
+            players[seat] = mine
+            data["players"] = players
+        return data
+    data["players"] = [*players, mine]
+    data["turns"] = [
+        {**line, "points": {**line["points"], player: points.get(player, 0)}}
+        for line, points in zip(data["turns"], shared.points, strict=True)
+    ]
+    if player in shared.answers and data["reveal"] is not None:
+        index, answer = shared.answers[player]
+        at = bisect.bisect(shared.shown_answers, index)
+        revealed = data["reveal"]["answers"]
+        data["reveal"] = {
+            **data["reveal"],
+            "answers": [*revealed[:at], dict(answer), *revealed[at:]],
+        }
     return data
 
 
@@ -146,10 +235,3 @@ _AT_TIMES = (
     "reveal",
     "next_ms",
 )
-
-
-def _points(turn: PlayedTurn, shown: list[str]) -> dict[str, int]:
-    """The ``shown`` players' points for ``turn`` (0 without an answer)."""
-    wanted = frozenset(shown)
-    by_player = {a.player: a.points for a in turn.answers if a.player in wanted}
-    return {player: by_player.get(player, 0) for player in shown}

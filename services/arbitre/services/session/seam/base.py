@@ -9,6 +9,7 @@ import secrets
 import threading
 from collections import OrderedDict
 from collections.abc import Mapping
+from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
@@ -17,6 +18,7 @@ import grpc
 from arbitre.api.kind_parts import part
 from arbitre.rules.kinds import kind
 from arbitre.rules.kinds.base import (
+    LISTED,
     ActionRefusedError,
     Event,
     InvalidConfigError,
@@ -34,7 +36,7 @@ from arbitre.services.session.refusals import _refuse, _RefusedError
 from arbitre.services.session.steps import _stored_live
 from arbitre.services.session_store import Lock
 
-__all__ = ["SeamBase", "is_on_seam", "refusal_status"]
+__all__ = ["Moment", "SeamBase", "is_on_seam", "refusal_status", "view_stamp"]
 
 #: The kind whose games still take the session's own duplicate path.
 _OWN_PATH = "duplicate"
@@ -54,10 +56,43 @@ _STAMP_FIELDS = (
     "context_version",
     "release_key",
 )
+
+
+def view_stamp(game: Mapping[str, str]) -> tuple[str, ...]:
+    """The game hash's stamp for the views every viewer shares (kept while it is the same, and
+    :data:`~arbitre.services.session.limits.SPECTATOR_VIEW_SECONDS`): :data:`_STAMP_FIELDS`
+    but the context's version, which every step of a parted kind renews, and with the number
+    of players counted up to :data:`~arbitre.rules.kinds.base.LISTED` only (a view lists that
+    many). What a step changes without moving the game on (a seating past the listed players,
+    a leave) shows in the shared views that much later at most, as the actions between steps
+    do; a player's own part is always read fresh."""
+    players = min(int(game.get("players") or 0), LISTED)
+    return tuple(
+        str(players) if field == "players" else game.get(field, "")
+        for field in _STAMP_FIELDS
+        if field != "context_version"
+    )
+
+
 #: How many times a read of a game's hash and state starts again when steps keep coming between.
 _CONSISTENT_READS = 5
 #: Spectators' states kept per process (one per game).
 _VIEWS_CACHED = 256
+
+
+@dataclass(frozen=True, slots=True)
+class Moment:
+    """What every viewer shares of one moment of a game: its ``stamp`` (:func:`view_stamp`),
+    when it was built (monotonic seconds), a spectator's ``state``, the kind's ``shared`` view
+    (``None`` for a kind whose view does not split) and the ``turn`` it is at, ``open_turn``
+    whether it is open."""
+
+    stamp: tuple[str, ...]
+    built_at: float
+    state: Any
+    shared: Any
+    turn: int
+    open_turn: bool
 
 
 def is_on_seam(game: Mapping[str, str]) -> bool:
@@ -126,8 +161,8 @@ class SeamBase(Answers):
         super().__init__(*args, **kwargs)
         self.parts = PartsStore(self.store.redis)
         self.tools = SessionTools(lambda: self.peers)
-        #: Game id -> (the game hash's stamp, when built, the spectator's state), newest last.
-        self._views: OrderedDict[str, tuple[tuple[str, ...], float, Any]] = OrderedDict()
+        #: Game id -> what every viewer shares of its last moment built here, newest last.
+        self._views: OrderedDict[str, Moment] = OrderedDict()
         self._views_lock = threading.Lock()
         #: Game id -> (the game hash's stamp, its standings lines, the turn they are at).
         self._kind_lines: OrderedDict[str, tuple[tuple[str, ...], list[Standing], int]] = (

@@ -26,8 +26,10 @@ from arbitre.services.session.refusals import _refuse
 from arbitre.services.session.seam.base import (
     _STAMP_FIELDS,
     _VIEWS_CACHED,
+    Moment,
     SeamBase,
     refusal_status,
+    view_stamp,
 )
 from arbitre.v1 import common_pb2, scoring_pb2, session_pb2
 
@@ -42,49 +44,84 @@ class KindReading(SeamBase):
     # -- reading ----------------------------------------------------------------------------------
 
     def _kind_state(self, game_id: str, token: str) -> Any:
-        """The game as the caller may see it: a player by their token, else a spectator. A
-        spectator's state is built once per step and :data:`SPECTATOR_VIEW_SECONDS` (the
-        players' guesses between steps show in it that much later), its clock always now."""
-        read_at = time.monotonic()
+        """The game as the caller may see it: a player by their token, else a spectator.
+
+        What every viewer shares of a moment of the game is built once per step (the game
+        hash's :func:`view_stamp`) and :data:`SPECTATOR_VIEW_SECONDS` (the players' actions
+        between steps show in it that much later), its clock and roster always now: a
+        spectator's state whole, and for a kind whose view splits
+        (:class:`~arbitre.rules.kinds.base.SharedViewing`) the shared part a player's own part
+        is put on (their part of the open turn, read at every call); a player of another kind
+        has their view built from the whole game."""
         table = self.store.table(game_id, MAX_LISTED_PLAYERS)
         game, now = table.game, table.now_ms
         if "kind" not in game:
             _refuse(grpc.StatusCode.NOT_FOUND, f"no game {game_id!r}")
-        remaining = _remaining_ms(game, now)
+        game_kind = kind(game["kind"])
         player = self.store.player_of(game_id, token) if token else None
-        if player is not None:
+        if player is not None and not _sharing(game_kind):
             return self._kind_state_built(game_id, game, table, player, now)
-        stamp = tuple(game.get(field, "") for field in _STAMP_FIELDS)
+        moment = self._moment(game_id, table)
+        state = session_pb2.GameState()
+        state.CopyFrom(moment.state)
+        state.server_time_ms, state.remaining_ms = now, _remaining_ms(game, now)
+        del state.players[:]
+        state.players.extend(_roster(table))
+        state.player_count = table.player_count
+        if player is not None:
+            part = None
+            if moment.open_turn:
+                text = self.store.redis.hget(GameKeys(game_id).parts(moment.turn), player)
+                part = json.loads(text) if text is not None else None
+            sharing: Any = game_kind
+            view = sharing.own_view(moment.shared, Viewer(player), part, now)
+            state.you = player
+            put_part(state, game["kind"], view)
+        return state
 
-        def served(cached: tuple[tuple[str, ...], float, Any]) -> Any:
-            state = session_pb2.GameState()
-            state.CopyFrom(cached[2])
-            state.server_time_ms, state.remaining_ms = now, remaining
-            return state
-
+    def _moment(self, game_id: str, table: Any) -> Moment:
+        """What every viewer shares of the game as ``table`` read it, or later: kept per process
+        while its stamp is the same and for :data:`SPECTATOR_VIEW_SECONDS`."""
+        read_at = time.monotonic()
+        stamp = view_stamp(table.game)
         with self._views_lock:
             cached = self._views.get(game_id)
         if (
             cached is not None
-            and cached[0] == stamp
-            and time.monotonic() - cached[1] < SPECTATOR_VIEW_SECONDS
+            and cached.stamp == stamp
+            and time.monotonic() - cached.built_at < SPECTATOR_VIEW_SECONDS
         ):
-            return served(cached)
+            return cached
         # One build at a time per game: those who waited take the one built since they read
         # the game (it is at least as new as what they read).
         with self._building[hash(game_id) % len(self._building)]:
             with self._views_lock:
                 cached = self._views.get(game_id)
-            if cached is not None and cached[1] >= read_at:
-                return served(cached)
+            if cached is not None and cached.built_at >= read_at:
+                return cached
             built_at = time.monotonic()
-            built = self._kind_state_built(game_id, game, table, None, now)
+            fresh, game_kind, state = self._load_fresh(game_id, table.game)
+            now = table.now_ms
+            sharing: Any = game_kind if _sharing(game_kind) else None
+            shared = sharing.shared_view(state) if sharing is not None else None
+            if sharing is not None:
+                view = sharing.own_view(shared, Viewer(None), None, now)
+            else:
+                view = game_kind.view(state, Viewer(None), now)
+            moment = Moment(
+                stamp=view_stamp(fresh),
+                built_at=built_at,
+                state=self._game_state(game_id, fresh, table, None, now, view),
+                shared=shared,
+                turn=int(fresh.get("turn") or 0),
+                open_turn=fresh.get("phase") == "turn",
+            )
             with self._views_lock:
-                self._views[game_id] = (stamp, built_at, built)
+                self._views[game_id] = moment
                 self._views.move_to_end(game_id)
                 while len(self._views) > _VIEWS_CACHED:
                     self._views.popitem(last=False)
-        return built
+        return moment
 
     def _kind_state_built(
         self,
@@ -97,9 +134,21 @@ class KindReading(SeamBase):
         """The game's state for ``player`` (``None``: a spectator), its session's fields and the
         kind's view read at one moment (:meth:`_load_fresh`)."""
         game, game_kind, state = self._load_fresh(game_id, game)
-        deadline = int(game.get("deadline_ms") or 0)
-        remaining = _remaining_ms(game, now)
         view = game_kind.view(state, Viewer(player), now)
+        return self._game_state(game_id, game, table, player, now, view)
+
+    def _game_state(
+        self,
+        game_id: str,
+        game: Mapping[str, str],
+        table: Any,
+        player: str | None,
+        now: int,
+        view: Mapping[str, Any],
+    ) -> Any:
+        """The ``GameState`` of the game hash ``game`` for ``player`` (``None``: a spectator),
+        with the kind's ``view`` and the roster of ``table``."""
+        deadline = int(game.get("deadline_ms") or 0)
         built = session_pb2.GameState(
             game_id=game_id,
             kind=enum_of_name(game["kind"]),
@@ -108,16 +157,9 @@ class KindReading(SeamBase):
             phase=game.get("phase", ""),
             turn=int(game.get("turn") or 0),
             deadline_ms=deadline if game["status"] == "running" else 0,
-            remaining_ms=remaining,
+            remaining_ms=_remaining_ms(game, now),
             server_time_ms=now,
-            players=[
-                session_pb2.Player(
-                    id=seated,
-                    name=name,
-                    robot=table.robots.get(seated, {}).get("level", ""),
-                )
-                for seated, name in table.roster
-            ],
+            players=_roster(table),
             player_count=table.player_count,
             title=game.get("title", ""),
             seats=int(game.get("seats") or 0),
@@ -306,3 +348,19 @@ class KindReading(SeamBase):
         self.store.set_centre(game_id, centre, request.csv)
         log.info("game %s: centre %r merged (%d players)", game_id, centre, players)
         return session_pb2.UploadCentreResponse(accepted=True, centre=centre, players=players)
+
+
+def _sharing(game_kind: Any) -> bool:
+    """Whether the kind's view splits into a shared and an own part
+    (:class:`~arbitre.rules.kinds.base.SharedViewing`)."""
+    return hasattr(game_kind, "shared_view") and hasattr(game_kind, "own_view")
+
+
+def _roster(table: Any) -> list[Any]:
+    """The first players of ``table``'s roster, named, robots with their level."""
+    return [
+        session_pb2.Player(
+            id=seated, name=name, robot=table.robots.get(seated, {}).get("level", "")
+        )
+        for seated, name in table.roster
+    ]

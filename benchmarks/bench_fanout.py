@@ -52,7 +52,7 @@ from arbitre.services.internal_auth import Credentials, Identity, open_channel
 from arbitre.services.lexicons import LexiconRegistry
 from arbitre.services.platform import start_platform
 from arbitre.services.redis_server import EmbeddedRedis, connect, redis_url
-from arbitre.v1 import common_pb2, session_pb2, session_pb2_grpc
+from arbitre.v1 import common_pb2, duplicate_pb2, session_pb2, session_pb2_grpc
 
 SCRIPT = Path(__file__).resolve()
 #: Clients connecting at once.
@@ -203,7 +203,7 @@ def measure(clients: int, seconds: int, address: str, stub: Any) -> dict[str, An
         created = stub.CreateGame(
             session_pb2.CreateGameRequest(
                 kind=common_pb2.GAME_KIND_DUPLICATE,
-                config_json=json.dumps({"max_turns": 1, "seconds_per_turn": seconds}),
+                duplicate=duplicate_pb2.DuplicateConfig(max_turns=1, seconds_per_turn=seconds),
                 has_seed=True,
                 seed=7,
             )

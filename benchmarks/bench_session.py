@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any
 import grpc
 from werkzeug.serving import make_server
 
+from arbitre.api.kind_parts import part
 from arbitre.engine.lexicon import load_lexicon
 from arbitre.engine.movegen import MoveGenerator
 from arbitre.gateway import GatewayConfig, create_app
@@ -35,7 +36,14 @@ from arbitre.services.internal_auth import open_channel
 from arbitre.services.lexicons import LexiconRegistry
 from arbitre.services.platform import start_platform
 from arbitre.services.redis_server import EmbeddedRedis, connect, redis_url
-from arbitre.v1 import common_pb2, scoring_pb2, scoring_pb2_grpc, session_pb2, session_pb2_grpc
+from arbitre.v1 import (
+    common_pb2,
+    duplicate_pb2,
+    scoring_pb2,
+    scoring_pb2_grpc,
+    session_pb2,
+    session_pb2_grpc,
+)
 
 if TYPE_CHECKING:
     from benchmarks.bench_movegen import machine, p95
@@ -75,20 +83,26 @@ def summary(latencies: list[float], wall: float) -> dict[str, float]:
     }
 
 
-def new_game(stub: Any, players: int) -> tuple[str, list[str], Any]:
+def new_game(stub: Any, players: int) -> tuple[str, list[str], dict[str, Any]]:
+    """A duplicate game of ``players`` started, their tokens, and its first turn's view."""
     created = stub.CreateGame(
         session_pb2.CreateGameRequest(
-            config_json=json.dumps({"max_turns": 2, "seconds_per_turn": 600}), has_seed=True, seed=9
+            kind=common_pb2.GAME_KIND_DUPLICATE,
+            duplicate=duplicate_pb2.DuplicateConfig(max_turns=2, seconds_per_turn=600),
+            has_seed=True,
+            seed=9,
         )
     )
     tokens = [
         stub.Join(session_pb2.JoinRequest(game_id=created.game_id, name=f"P{i}")).player_token
         for i in range(players)
     ]
-    state = stub.Start(
-        session_pb2.GameCommand(game_id=created.game_id, token=created.organiser_token)
-    )
-    return created.game_id, tokens, state
+    stub.Start(session_pb2.GameCommand(game_id=created.game_id, token=created.organiser_token))
+    while True:  # the first turn opens at the start's step
+        found = part(stub.GetGame(session_pb2.GetGameRequest(game_id=created.game_id)), "view")
+        if found is not None and found[1]["stage"] == "playing":
+            return created.game_id, tokens, found[1]
+        time.sleep(0.01)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -124,11 +138,11 @@ def main(argv: Sequence[str] | None = None) -> int:
         scoring = stubs["scoring"](channel)
         results: dict[str, Any] = {"machine": machine(), "players": arguments.players}
 
-        game_id, tokens, state = new_game(session, arguments.players)
-        rack = state.rack.replace("+", "").replace("-", "")
-        moves = MoveGenerator(load_lexicon("fr")).prepare(Board.from_rows(list(state.board)))
+        game_id, tokens, view = new_game(session, arguments.players)
+        rack = view["tiles"]
+        moves = MoveGenerator(load_lexicon("fr")).prepare(Board.from_rows(view["board"]))
         found = [move.notation for move in moves.moves(rack, 2)]
-        position = common_pb2.Position(rows=list(state.board), lexicon="fr")
+        position = common_pb2.Position(rows=view["board"], lexicon="fr")
 
         def judged(move: str) -> Callable[[], Any]:
             request = scoring_pb2.JudgeRequest(position=position, move=move, rack=rack)
@@ -141,8 +155,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         results["judge_grpc"] = summary(latencies, wall)
 
         def answer(token: str, move: str) -> Callable[[], Any]:
-            return lambda: session.Answer(
-                session_pb2.AnswerRequest(game_id=game_id, turn=1, token=token, move=move)
+            action = duplicate_pb2.DuplicateAction(move=move, turn=1)
+            return lambda: session.Act(
+                session_pb2.ActRequest(game_id=game_id, token=token, duplicate=action)
             )
 
         # Every player but one answers twice (the last counts); the last player's answer
@@ -162,16 +177,15 @@ def main(argv: Sequence[str] | None = None) -> int:
                 time.sleep(0.005)
         results["close_turn_ms"] = round((time.perf_counter() - done_at) * 1000, 1)
 
-        game_id, tokens, state = new_game(session, arguments.players)
-        rack = state.rack.replace("+", "").replace("-", "")
-        moves = MoveGenerator(load_lexicon("fr")).prepare(Board.from_rows(list(state.board)))
-        move = moves.moves(rack, 1)[0].notation
+        game_id, tokens, view = new_game(session, arguments.players)
+        moves = MoveGenerator(load_lexicon("fr")).prepare(Board.from_rows(view["board"]))
+        move = moves.moves(view["tiles"], 1)[0].notation
 
         def post(token: str) -> Callable[[], Any]:
             def call() -> Any:
                 request = urllib.request.Request(
-                    f"{base}/games/{game_id}/turns/1/answers",
-                    json.dumps({"move": move}).encode(),
+                    f"{base}/games/{game_id}/actions",
+                    json.dumps({"action": {"move": move, "turn": 1}}).encode(),
                     {"Content-Type": "application/json", "Authorization": f"Bearer {token}"},
                 )
                 with urllib.request.urlopen(request, timeout=30) as response:

@@ -2,7 +2,9 @@
 
 Run: ``python loadtests/check.py --answers-log answers.jsonl [--host URL] [--game-id ID]
 [--wait SECONDS] [--json]``. The host and the game default to the log's first line. Fetches the
-game's record (``GET /v1/games/{id}/record``) and standings (``GET /v1/games/{id}/standings``)
+game's record (``GET /v1/games/{id}/record``: the duplicate kind's typed record, with the
+lexicon's content hash and the players' names beside it), standings
+(``GET /v1/games/{id}/standings``) and state (``GET /v1/games/{id}``: the view's ``top_total``)
 and checks that:
 
 1. no acknowledged answer was lost: for every player and turn, the last answer the server
@@ -12,9 +14,9 @@ and checks that:
    a 400 never replaces an answer. The answer script checks the deadline atomically, so an
    acknowledged answer was stored: any difference is a lost answer. The record holds no
    answer that no one sent;
-2. the standings served equal a replay of the record by the local engine
-   (:func:`arbitre.rules.game_record.replay_record`, which also checks every turn's tirage,
-   top and points);
+2. the standings served (each line's total and ``details``) and the game's top total equal a
+   replay of the record by the local engine (the duplicate kind's ``replay``, which also checks
+   every turn's tirage, top and points);
 3. every player that joined received every turn's reveal (``turn_revealed``) and the end.
 
 Prints a short report (answers by outcome, acknowledged latency and reveal lag as the load
@@ -38,9 +40,9 @@ from typing import Any
 
 from arbitre.engine.lexicon import load_lexicon
 from arbitre.engine.referee import MoveGeneratorReferee
-from arbitre.rules import GameConfig
 from arbitre.rules.errors import ArbitreError
-from arbitre.rules.game_record import replay_record
+from arbitre.rules.kinds import kind as game_kind
+from arbitre.rules.kinds.duplicate.config import read_config
 
 __all__ = ["CheckError", "Report", "check_run", "main", "read_log"]
 
@@ -249,22 +251,32 @@ def check_answers(record: dict[str, Any], run: RunLog, report: Report) -> None:
     )
 
 
-def check_standings(record: dict[str, Any], served: dict[str, Any], report: Report) -> None:
-    """The standings served equal those of the record replayed by the local engine."""
+def check_standings(
+    record: dict[str, Any],
+    served: dict[str, Any],
+    top_total: int,
+    report: Report,
+    fingerprint: str = "",
+) -> None:
+    """The standings ``served`` and the game's ``top_total`` (its view's) equal those of the
+    record replayed by the local engine, with the lexicon the game played (its content hash:
+    ``fingerprint``, the record route's, else the record's own when it gives one)."""
     lexicon_id = record["lexicon"]["id"]
     lexicon = load_lexicon(lexicon_id)
-    if lexicon.info.hash != record["lexicon"]["hash"]:
+    stated = fingerprint or record["lexicon"]["hash"]
+    if stated and lexicon.info.hash != stated:
         report.standings.append(
             f"the local lexicon {lexicon_id!r} is not the game's (hash {lexicon.info.hash[:12]} "
-            f"here, {record['lexicon']['hash'][:12]} in the record): cannot replay"
+            f"here, {stated[:12]} in the record): cannot replay"
         )
         return
-    config = GameConfig.from_mapping(record["config"])
     try:
-        replayed = replay_record(record, MoveGeneratorReferee(lexicon, config))
+        rules = read_config(record["config"]).game
+        state = game_kind("duplicate").replay(record, MoveGeneratorReferee(lexicon, rules))
     except ArbitreError as error:
         report.standings.append(f"the record does not replay: {error}")
         return
+    replayed = state.game
     expected = {
         (
             line.player,
@@ -282,22 +294,20 @@ def check_standings(record: dict[str, Any], served: dict[str, Any], report: Repo
             line["player"],
             line["rank"],
             line["total"],
-            line["negatif"],
-            line["percent_of_top"],
-            line["tops"],
-            line["solos"],
+            line["details"]["negatif"],
+            line["details"]["percent_of_top"],
+            line["details"]["tops"],
+            line["details"]["solos"],
         )
         for line in served["standings"]
     }
-    names = record.get("names", {})
+    names = {line["player"]: line["name"] for line in served["standings"]}
     for line in sorted(expected - got):
         report.standings.append(f"replay has {names.get(line[0], line[0])}: {line[1:]}")
     for line in sorted(got - expected):
         report.standings.append(f"served has {names.get(line[0], line[0])}: {line[1:]}")
-    if served["top_total"] != replayed.top_total:
-        report.standings.append(
-            f"top total served {served['top_total']}, replayed {replayed.top_total}"
-        )
+    if top_total != replayed.top_total:
+        report.standings.append(f"top total served {top_total}, replayed {replayed.top_total}")
     report.standings_equal = not report.standings
 
 
@@ -333,8 +343,10 @@ def check_run(
     game_id = game_id or run.game["game_id"]
     if wait > 0:
         wait_for_the_end(base, game_id, wait)
-    record = fetch(base, f"/v1/games/{game_id}/record")
+    found = fetch(base, f"/v1/games/{game_id}/record")
+    record = found["record"]  # the kind's record; beside it the lexicon's hash (fingerprint)
     served = fetch(base, f"/v1/games/{game_id}/standings")
+    state = fetch(base, f"/v1/games/{game_id}")
     report = Report(game_id, players=len(record["players"]), turns=len(record["turns"]))
     if record.get("end") is None:
         report.problems.append(f"the game is not over ({len(record['turns'])} turns closed)")
@@ -342,7 +354,8 @@ def check_run(
     if unknown:
         report.problems.append(f"{len(unknown)} players of the game are not in the log")
     check_answers(record, run, report)
-    check_standings(record, served, report)
+    top_total = int(state["view"]["top_total"])
+    check_standings(record, served, top_total, report, found.get("fingerprint") or "")
     check_reveals(record, run, report)
     return report
 

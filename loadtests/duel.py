@@ -435,11 +435,11 @@ async def play(arguments: argparse.Namespace, log: Log) -> Run:
             log.write("done", player=player.player_id, over=False, t=time.time())
     if run.in_flight:  # guesses on their way, and Next
         await asyncio.wait(set(run.in_flight), timeout=SETTLE_SECONDS)
-    status, record = await run.http.request("GET", f"/v1/games/{run.game_id}/record")
-    if status == 200:
-        log.write("record", record=record, t=time.time())
+    status, found = await run.http.request("GET", f"/v1/games/{run.game_id}/record")
+    if status == 200:  # the kind's record, in the session's envelope (commitment, names...)
+        log.write("record", record=found["record"], t=time.time())
     else:
-        run.fail(f"record: {status} {error_text(record)}")
+        run.fail(f"record: {status} {error_text(found)}")
     return run
 
 

@@ -319,7 +319,7 @@ def check_run(
             raise CheckError("no host: give --host")
         if wait > 0:
             wait_for_the_end(base, game_id, wait)
-        record = fetch(base, f"/v1/games/{game_id}/record")
+        record = fetch(base, f"/v1/games/{game_id}/record")["record"]  # the kind's record
         served = fetch(base, f"/v1/games/{game_id}/standings")
     report = DuelReport(game_id, players=len(log.joined), rounds=len(record["rounds"]))
     if not record.get("over"):

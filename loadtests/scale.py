@@ -12,7 +12,8 @@ raw HTTP/1.1 over asyncio streams, a pool of keep-alive connections for the requ
 connection per player for the event stream.
 
 Each player joins (``POST /v1/games/{id}/players``), follows ``GET /v1/games/{id}/events``
-(resuming with ``Last-Event-ID`` after a drop), and on each ``turn_started`` answers 1 to
+(resuming with ``Last-Event-ID`` after a drop), and on each ``turn_started`` answers
+(``POST /v1/games/{id}/actions``, a request id for each answer) 1 to
 ``--max-answers`` times at random moments up to the deadline (moves from one shared
 ``/v1/solve`` per turn). The organiser starts the game once every player is in and follows it.
 Printed at the end: joins, answers by outcome, the latency of acknowledged answers
@@ -331,8 +332,11 @@ class Player(EventFollower):
         try:
             status, body = await self.run.http.request(
                 "POST",
-                f"/v1/games/{self.run.game_id}/turns/{turn}/answers",
-                {"move": move},
+                f"/v1/games/{self.run.game_id}/actions",
+                {
+                    "action": {"move": move, "turn": turn},
+                    "request_id": f"{self.player_id}-{self.sequence}",
+                },
                 self.token,
             )
         except HttpError:
@@ -341,7 +345,7 @@ class Player(EventFollower):
         if status == 200:
             outcome = "ok"
             self.run.answer_ms.append(spent)
-        elif status == 409:
+        elif status == 409:  # too_late, turn_closed, wrong_turn, game_over
             outcome = "late"
         elif status in (400, 401, 403, 404):
             outcome = "refused"
@@ -356,7 +360,7 @@ class Player(EventFollower):
             seq=self.sequence,
             outcome=outcome,
             status=status,
-            score=body.get("score"),
+            score=(body.get("result") or {}).get("score"),
             margin_ms=round(margin, 1),
             sent=sent,
             acked=time.time(),
@@ -382,8 +386,12 @@ async def play(arguments: argparse.Namespace, log: Log) -> Run:
         max_answers=arguments.max_answers,
         skip_chance=arguments.skip_chance,
     )
-    config = {"max_turns": arguments.turns, "seconds_per_turn": arguments.turn_seconds}
-    body: dict[str, Any] = {"config": config, "title": "scale", "preset": "online"}
+    config = {
+        "name": "online",
+        "max_turns": arguments.turns,
+        "seconds_per_turn": arguments.turn_seconds,
+    }
+    body: dict[str, Any] = {"config": config, "title": "scale"}
     if arguments.seed is not None:
         body["seed"] = arguments.seed
     status, created = await http.request("POST", "/v1/games", body)
@@ -394,7 +402,7 @@ async def play(arguments: argparse.Namespace, log: Log) -> Run:
         "game",
         game_id=run.game_id,
         host=arguments.host,
-        config=created["game"]["config"],
+        config=created["game"]["view"]["config"],
         settings={
             "turns": arguments.turns,
             "turn_seconds": arguments.turn_seconds,

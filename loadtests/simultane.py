@@ -12,7 +12,8 @@ Two user classes:
   players have joined and opened their event streams (``--players``, by default every other
   user, within ``--join-seconds``), starts it, follows it to the end, then stops the run;
 - :class:`Player` (every other user) joins, follows the game's server-sent events
-  (``GET /v1/games/{id}/events``, resumed with ``Last-Event-ID`` after a drop), answers one to
+  (``GET /v1/games/{id}/events``, resumed with ``Last-Event-ID`` after a drop), answers
+  (``POST /v1/games/{id}/actions``, each with a request id of its own) one to
   ``--max-answers`` times at random moments of each turn (moves from ``POST /v1/solve``: one
   solve per player and turn, or with ``--solve shared`` one per turn for the whole process, so
   that the answer path is measured alone), reads the standings after each reveal and stops at
@@ -25,7 +26,8 @@ with the game's record. Besides locust's own figures for each route, the scenari
 player learned it), ``reveal lag`` (how long after the deadline a player received the reveal;
 turns that every player answered end early and are counted under ``reveal early``, timed from
 the turn's start), and (request type ``ANSWER``) ``late (409)``: answers refused because the
-turn had closed, which are not failures (a player may answer in the last milliseconds).
+turn had closed (``too_late``, ``turn_closed``, ``wrong_turn``, ``game_over``), which are not
+failures (a player may answer in the last milliseconds).
 Times on the server's clock are converted with an offset measured when the player joined.
 
 The users are greenlets: locust monkey-patches the standard library with gevent, so the
@@ -60,7 +62,7 @@ JOIN = "POST /v1/games/[id]/players"
 START = "POST /v1/games/[id]/start"
 STATE = "GET /v1/games/[id] (organiser)"
 EVENTS = "GET /v1/games/[id]/events"
-ANSWER = "POST /v1/games/[id]/turns/[n]/answers"
+ANSWER = "POST /v1/games/[id]/actions"
 STANDINGS = "GET /v1/games/[id]/standings"
 SOLVE_PLAYER = "POST /v1/solve (one per player and turn)"
 SOLVE_SHARED = "POST /v1/solve (one per turn, shared)"
@@ -340,8 +342,11 @@ class Organiser(HttpUser):
     def _organise(self) -> None:
         shared, settings = SHARED, SHARED.settings
         body: dict[str, Any] = {
-            "config": {"max_turns": settings.turns, "seconds_per_turn": settings.turn_seconds},
-            "reveal_seconds": settings.reveal_seconds,
+            "config": {
+                "max_turns": settings.turns,
+                "seconds_per_turn": settings.turn_seconds,
+                "reveal_seconds": settings.reveal_seconds,
+            },
             "title": "locust simultané",
         }
         if settings.seed is not None:
@@ -353,8 +358,8 @@ class Organiser(HttpUser):
                 return
             created = _body(made)
         game_id, token = created["game_id"], created["organiser_token"]
-        config = created["game"]["config"]
-        shared.game = Game(game_id, created["game"]["lexicon"], int(config["seconds_per_turn"]))
+        config = created["game"]["view"]["config"]
+        shared.game = Game(game_id, config["lexicon"], int(config["seconds_per_turn"]))
         shared.write(
             "game",
             game_id=game_id,
@@ -415,7 +420,7 @@ class Organiser(HttpUser):
 
     def _players(self, game_id: str) -> int:
         response = self.client.get(f"/v1/games/{game_id}", name=STATE)
-        return len(_body(response).get("players", [])) if response.status_code == 200 else 0
+        return int(_body(response).get("player_count", 0)) if response.status_code == 200 else 0
 
     def _quit(self) -> None:
         runner = self.environment.runner
@@ -610,7 +615,8 @@ class Player(HttpUser):
             if data.get("status") == "over":
                 self.over = True
             elif data.get("status") == "running" and data.get("phase") == "turn":
-                self._open(game, data)
+                view = data["view"]  # the open turn's rack and board are the kind's view
+                self._open(game, {**data, "rack": view["rack"], "board": view["board"]})
         elif kind == "turn_started":
             self._open(game, data)
         elif kind == "turn_revealed":
@@ -693,9 +699,13 @@ class Player(HttpUser):
         margin = turn.deadline_ms - (sent * 1000 + self.offset_ms)
         # Logged before it leaves: an answer cut short by the end of the run stays "unknown".
         SHARED.write("send", player=self.player_id, turn=number, move=move, seq=self.sequence)
+        answer = {
+            "action": {"move": move, "turn": number},
+            "request_id": f"{self.player_id}-{self.sequence}",
+        }
         with self.client.post(
-            f"/v1/games/{game.game_id}/turns/{number}/answers",
-            json={"move": move},
+            f"/v1/games/{game.game_id}/actions",
+            json=answer,
             headers={"Authorization": f"Bearer {self.token}"},
             name=ANSWER,
             catch_response=True,
@@ -704,7 +714,7 @@ class Player(HttpUser):
             body = _body(response)
             if status == 200:
                 outcome = "ok"
-            elif status == 409:
+            elif status == 409:  # too_late, turn_closed, wrong_turn, game_over
                 outcome = "late"
                 response.success()
                 _fire(self.environment, ANSWER_TYPE, LATE, response.elapsed.total_seconds() * 1000)
@@ -724,7 +734,7 @@ class Player(HttpUser):
             seq=self.sequence,
             outcome=outcome,
             status=status,
-            score=body.get("score"),
+            score=(body.get("result") or {}).get("score"),
             margin_ms=round(margin, 1),
             sent=sent,
             acked=time.time(),

@@ -49,15 +49,14 @@ export const api = {
   addRobot: (id, token, level) => call("POST", `${game(id)}/robots`, { body: { level }, token }),
   command: (id, token, what) => call("POST", `${game(id)}/${what}`, { token }),
   state: (id, token) => call("GET", game(id), { token }),
-  // A game kind's action (Duel de Mots: {guess, round}); a retry with the same request id is
-  // not spent twice.
+  // A game kind's action (Duel de Mots: {guess, round}; duplicate: {move, turn}):
+  // {result, replayed}; a retry with the same request id is not spent twice.
   act: (id, token, action, requestId) =>
     call("POST", `${game(id)}/actions`, { body: { action, request_id: requestId }, token }),
+  // The action judged as if played, nothing kept (duplicate: the pose's points): {result}.
+  tryAction: (id, token, action) =>
+    call("POST", `${game(id)}/actions`, { body: { action, dry_run: true }, token }),
   leave: (id, token) => call("POST", `${game(id)}/leave`, { token }),
-  answer: (id, token, turn, move) =>
-    call("POST", `${game(id)}/turns/${turn}/answers`, { body: { move }, token }),
-  preview: (id, token, turn, move) =>
-    call("POST", `${game(id)}/turns/${turn}/preview`, { body: { move }, token }),
   next: (id, token, turn) => call("POST", `${game(id)}/turns/${turn}/next`, { token }),
   turn: (id, turn, best = 0) =>
     call("GET", `${game(id)}/turns/${turn}${best ? `?best=${best}` : ""}`),

@@ -44,7 +44,8 @@ async function openTable(id) {
   }
   const watching = new URLSearchParams(location.search).has("watch");
   if (!seat?.playerToken && !watching && kind.home.joinable(state)) {
-    showJoin(Boolean(state.seats) && state.players.length >= state.seats);
+    const players = state.player_count ?? state.players.length; // the roster may list the first ones
+    showJoin(Boolean(state.seats) && players >= state.seats);
     return;
   }
   const module = await kind.table();

@@ -12,14 +12,15 @@ export class Clock {
   sync(state) {
     if (state.server_time_ms) this.offset = state.server_time_ms - Date.now();
     this.deadline = state.deadline_ms || 0;
-    this.pausedRemaining = state.status === "paused" ? state.remaining_ms || 0 : null;
+    const held = state.status === "paused" || state.status === "parked";
+    this.pausedRemaining = held ? state.remaining_ms || 0 : null;
   }
 
   now() {
     return Date.now() + this.offset;
   }
 
-  /** Milliseconds left (the frozen remainder while paused), never negative. */
+  /** Milliseconds left (the frozen remainder while paused or parked), never negative. */
   remaining() {
     if (this.pausedRemaining !== null) return this.pausedRemaining;
     if (!this.deadline) return 0;

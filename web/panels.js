@@ -40,19 +40,21 @@ export function drawPlayers(list, { players, me, answering, totals, organiserId 
   );
 }
 
-/** The standings table: rank, name, total, négatif, % of top. */
-export function drawStandings(table, data, me) {
-  const rows = (data?.standings || []).map((line) =>
-    h(
+/** The standings table: rank, name, total, négatif, % of top (`lines` as GET …/standings
+ * gives them: the kind's figures in each line's `details`; no % before any top, `topTotal` 0). */
+export function drawStandings(table, lines, me, topTotal) {
+  const rows = (lines || []).map((line) => {
+    const details = line.details || {};
+    return h(
       "tr",
       { class: line.player === me ? "me" : "" },
       h("td", {}, String(line.rank)),
       h("td", { class: "name" }, line.name),
       h("td", { class: "num" }, String(line.total)),
-      h("td", { class: "num negatif" }, String(line.negatif)),
-      h("td", { class: "num" }, data.top_total ? `${Number(line.percent_of_top || 0).toFixed(1)} %` : "—"),
-    ),
-  );
+      h("td", { class: "num negatif" }, String(details.negatif ?? 0)),
+      h("td", { class: "num" }, topTotal ? `${Number(details.percent_of_top || 0).toFixed(1)} %` : "—"),
+    );
+  });
   fill(
     table,
     h(

@@ -1,9 +1,9 @@
-// Letter values and counts: the game state's tile_set, made by the server from
+// Letter values and counts: a game view's tile_set, made by the server from
 // services/arbitre/rules/tiles.py ({letters: {A: {count, value}}, blanks, blank_value}).
 
 const EMPTY = { letters: {}, blanks: 0 };
 
-/** The tile set of a game state: {letters: {A: {count, value}}, blanks}. */
+/** The tile set of a game's view (its `tile_set`): {letters: {A: {count, value}}, blanks}. */
 export function tileSetOf(state) {
   const tiles = state && state.tile_set;
   if (!tiles || !tiles.letters) return EMPTY;

@@ -24,12 +24,16 @@ export function failure(error) {
   return t("error", { message: explain(error) });
 }
 
-/** Why a move was refused, in words: "illegal_move:too_short: H4 B: …" → the known reason. */
+/** Why a move was refused, in words: the last known reason among the codes the message starts
+ * with ("illegal_move:too_short: H4 B: …", "illegal_move: illegal_move:too_short: …"), else the
+ * message after its codes. */
 export function explain(error) {
-  const match = String(error.message || "").match(/^[a-z_]+:([a-z_]+):\s*(.*)$/s);
-  if (match && known(`illegal.${match[1]}`)) return t(`illegal.${match[1]}`);
-  if (match) return match[2];
-  return String(error.message || "").replace(/^[a-z_]+:\s*/, "");
+  const text = String(error.message || "");
+  const match = text.match(/^((?:[a-z_]+:\s*)+)(.*)$/s);
+  if (!match) return text;
+  const codes = match[1].split(":").map((code) => code.trim()).filter(Boolean);
+  const reason = codes.reverse().find((code) => known(`illegal.${code}`));
+  return reason ? t(`illegal.${reason}`) : match[2];
 }
 
 /** Ask the letter of a blank: a dialog of letters; a Promise of "A".."Z" or null. */

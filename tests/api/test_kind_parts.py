@@ -24,6 +24,7 @@ from arbitre.api.kind_parts import (
 from arbitre.rules.kinds import kind, names
 from arbitre.rules.kinds.base import ActionRefusedError, Event, Setup, Stage, Viewer
 from arbitre.rules.kinds.duel.words import WordList
+from arbitre.services.session.seam.seating import JOINED
 from arbitre.v1 import session_pb2
 from tests.rules.kinds.duel.samples import GUESSES
 from tests.rules.kinds.duplicate.games import lesser_move, referee
@@ -106,11 +107,14 @@ def round_trip_event(name: str, event: Event, players: list[str]) -> None:
         seen = event.seen_by(Viewer(viewer))
         if seen is None:
             continue
+        data = dict(seen.data)
+        if seen.type == JOINED:  # the session names the seat in a kind's announcement
+            data.update(name="Ana", robot=None)
         message = session_pb2.GameEvent(type=seen.type)
-        assert put_event(message, name, seen.type, dict(seen.data)), seen.type
+        assert put_event(message, name, seen.type, data), seen.type
         assert event_part(session_pb2.GameEvent.FromString(message.SerializeToString())) == (
             seen.type,
-            seen.data,
+            data,
         )
 
 

@@ -197,6 +197,12 @@ def test_a_simulated_record_replays(arbitre: Any, record_7: str, tmp_path: Path)
     )
     assert report["game"] == 1
     assert (report["turns"], report["top_total"]) == (len(record["turns"]), record["top_total"])
+    # as GET /v1/games/{id}/record answers it: the kind's record with the session's part
+    answered = json.dumps({"kind": "duplicate", "record": record, "names": {}}).encode()
+    (report,) = map(
+        json.loads, ok(arbitre("replay", "-", "--format", "json", stdin=answered)).splitlines()
+    )
+    assert (report["turns"], report["top_total"]) == (len(record["turns"]), record["top_total"])
 
 
 def tampered(record_7: str, tmp_path: Path, change: Any) -> Path:

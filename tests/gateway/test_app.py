@@ -45,13 +45,13 @@ from arbitre.rules import Board
 from arbitre.rules.duplicate import DuplicateGame
 from arbitre.rules.game_config import INTEGER_RANGES, preset
 from arbitre.rules.game_package import prepare_package
+from arbitre.rules.kinds.duplicate.config import seats_refusal
 from arbitre.rules.tiles import tile_set
 from arbitre.services import scoring
 from arbitre.services.lexicons import LexiconRegistry
 from arbitre.services.platform import Platform, start_platform
 from arbitre.services.redis_server import connect
 from arbitre.services.server import Registration, start
-from arbitre.services.session import seats_refusal
 from arbitre.v1 import scoring_pb2_grpc
 from tests.boards import board_with
 from tests.live_fixtures import gateway_process
@@ -869,8 +869,10 @@ def test_openapi_documents_every_route(app: Flask, document: dict[str, Any]) -> 
         route for route in documented if route[0].startswith("/v1/")
     }
     assert routes == documented  # /, /healthz and /metrics too
-    assert len({route for route in routes if route[0].startswith("/v1/")}) == 28
-    assert len({route for route in routes if route[0].startswith("/v1/games")}) == 21
+    assert len({route for route in routes if route[0].startswith("/v1/")}) == 26
+    assert len({route for route in routes if route[0].startswith("/v1/games")}) == 19
+    for removed in ("answers", "preview"):  # a duplicate answer is an action now
+        assert (f"/v1/games/{{game_id}}/turns/{{turn}}/{removed}", "post") not in routes
     for path, operations in document["paths"].items():
         for method, operation in operations.items():
             created = (path, method) in {
@@ -898,14 +900,21 @@ def test_the_request_schemas_accept_what_the_gateway_accepts(document: dict[str,
     with pytest.raises(jsonschema.ValidationError):
         conforms(document, "SolveRequest", {**SOLVE, "id": 1})
     schemas = document["components"]["schemas"]
-    for name in ("SolveRequest", "ScoreRequest", "CreateGameRequest", "JoinRequest"):
+    for name in ("SolveRequest", "ScoreRequest", "CreateGameRequest", "JoinRequest", "ActRequest"):
         for example in schemas[name]["examples"]:
             conforms(document, name, example)
-    conforms(document, "AnswerRequest", {"move": "H4 EpIEUSE"})
-    for name in ("CreateGameRequest", "JoinRequest", "AnswerRequest"):
+    conforms(document, "ActRequest", {"action": {"move": "H4 EpIEUSE"}, "dry_run": True})
+    conforms(document, "DuplicateConfig", {"name": "online", "seats": 4, "late_join": True})
+    for name in ("CreateGameRequest", "JoinRequest", "ActRequest", "DuplicateConfig"):
         assert schemas[name]["additionalProperties"] is False
         with pytest.raises(jsonschema.ValidationError):
             conforms(document, name, {**schemas[name].get("examples", [{}])[0], "id": 1})
+    with pytest.raises(jsonschema.ValidationError):
+        conforms(document, "DuplicateAction", {"move": "H4 EpIEUSE", "id": 1})
+    # the old top-level settings of a duplicate game are in its config now
+    for old in ("preset", "reveal_seconds", "seats", "late_join"):
+        with pytest.raises(jsonschema.ValidationError):
+            conforms(document, "CreateGameRequest", {old: None})
 
 
 def _game(client: FlaskClient, **fields: Any) -> dict[str, Any]:
@@ -925,28 +934,43 @@ def _game(client: FlaskClient, **fields: Any) -> dict[str, Any]:
 
 
 def _limit(document: dict[str, Any], schema: str, field: str, keyword: str) -> Any:
-    """``keyword`` of ``field`` in the component ``schema`` (through an optional's anyOf)."""
-    found = document["components"]["schemas"][schema]["properties"][field]
-    return found.get(keyword, found.get("anyOf", [{}])[0].get(keyword))
+    """``keyword`` of ``field`` in the component ``schema`` (through an optional's anyOf, at
+    any depth); ``None`` when it has none."""
+
+    def found(part: dict[str, Any]) -> Any:
+        if keyword in part:
+            return part[keyword]
+        return next(
+            (value for branch in part.get("anyOf", []) if (value := found(branch)) is not None),
+            None,
+        )
+
+    return found(document["components"]["schemas"][schema]["properties"][field])
+
+
+def _act(client: FlaskClient, game: dict[str, Any], body: dict[str, Any]) -> Any:
+    """``body`` sent to the game's actions with its player's token."""
+    return client.post(f"/v1/games/{game['id']}/actions", json=body, headers=game["player"])
 
 
 def test_the_game_limits_are_the_documented_ones(
     client: FlaskClient, document: dict[str, Any]
 ) -> None:
     title = _limit(document, "CreateGameRequest", "title", "maxLength")
-    reveal = _limit(document, "CreateGameRequest", "reveal_seconds", "maximum")
+    reveal = _limit(document, "DuplicateConfig", "reveal_seconds", "maximum")
     seed = _limit(document, "CreateGameRequest", "seed", "maximum")
     assert (title, reveal, seed) == (
         openapi.MAX_TITLE_CHARS,
         openapi.MAX_REVEAL_SECONDS,
         openapi.MAX_SEED,
     )
+    assert _limit(document, "DuplicateConfig", "reveal_seconds", "minimum") == 0
     for fields, status in [
         ({"title": "x" * title}, 201),
         ({"title": "x" * (title + 1)}, 400),
-        ({"reveal_seconds": reveal}, 201),
-        ({"reveal_seconds": reveal + 1}, 400),
-        ({"reveal_seconds": -1}, 400),
+        ({"config": {"reveal_seconds": reveal}}, 201),
+        ({"config": {"reveal_seconds": reveal + 1}}, 400),
+        ({"config": {"reveal_seconds": -1}}, 400),
         ({"seed": seed}, 201),
         ({"seed": seed + 1}, 400),
         ({"seed": -1}, 400),
@@ -954,11 +978,22 @@ def test_the_game_limits_are_the_documented_ones(
         ({"config": {}}, 201),
         ({"config": []}, 400),
         ({"config": "{}"}, 400),
-        ({"kind": "duplicate", "preset": "online", "title": None}, 201),
+        ({"kind": "duplicate", "config": {"name": "online"}, "title": None}, 201),
         ({"kind": "classic"}, 400),
-        ({"preset": "x" * 65}, 400),
+        ({"config": {"name": 3}}, 400),
     ]:
         assert client.post("/v1/games", json=fields).status_code == status, fields
+    for bounds in ({"reveal_seconds": reveal + 1}, {"reveal_seconds": -1}, {"name": 3}):
+        refused = client.post("/v1/games", json={"config": bounds})
+        assert error_of(refused, 400)["code"] == "bad_config", bounds
+    # the old top-level settings are unknown fields: each is a config's now
+    for old in ({"preset": "online"}, {"reveal_seconds": 1}, {"late_join": True}, {"seats": 2}):
+        error = error_of(client.post("/v1/games", json=old), 400)
+        assert error["code"] == "bad_request", old
+        assert f"unknown field(s) '{next(iter(old))}'" in error["message"]
+    online = client.post("/v1/games", json={"config": {"name": "online", "max_turns": 3}})
+    config = online.get_json()["game"]["view"]["config"]
+    assert (config["name"], config["no_move_redraws"], config["max_turns"]) == ("online", 10, 3)
     name = _limit(document, "JoinRequest", "name", "maxLength")
     assert name == openapi.MAX_PLAYER_NAME_CHARS
     game = _game(client)["id"]
@@ -974,7 +1009,9 @@ def test_the_game_limits_are_the_documented_ones(
         json={"name": "Zoé", "club": "Club de Lyon", "serie": "s1", "country": "sui"},
     )
     assert registered.status_code == 201
-    (zoe,) = [p for p in registered.get_json()["game"]["players"] if p["name"] == "Zoé"]
+    # the registration is the results' (the state's roster has names only)
+    results = client.get(f"/v1/games/{game}/results", query_string={"serie": "S1"}).get_json()
+    (zoe,) = [line for line in results["results"] if line["name"] == "Zoé"]
     assert (zoe["club"], zoe["serie"], zoe["country"]) == ("Club de Lyon", "S1", "SUI")
     for field, limit in [
         ("club", openapi.MAX_CLUB_CHARS),
@@ -986,20 +1023,25 @@ def test_the_game_limits_are_the_documented_ones(
         assert client.post(f"/v1/games/{game}/players", json=body).status_code == 400, field
     for body in ({"name": "Bad", "serie": "S8"}, {"name": "Bad", "country": "F1"}):
         assert client.post(f"/v1/games/{game}/players", json=body).status_code == 400, body
-    move = _limit(document, "AnswerRequest", "move", "maxLength")
+    move = _limit(document, "DuplicateAction", "move", "maxLength")
     assert move == openapi.MAX_MOVE_CHARS
     turn = document["paths"]["/v1/games/{game_id}/turns/{turn}"]["get"]["parameters"][1]
     assert turn["schema"]["maximum"] == openapi.MAX_TURN
     running = _game(client)
     assert client.post(f"/v1/games/{running['id']}/start", headers=running["organiser"]).json
-    answers = f"/v1/games/{running['id']}/turns/{{}}/answers"
-    for number, body, status in [
-        (1, {"move": "H4 " + "A" * (move - 2)}, 400),
-        (openapi.MAX_TURN, {"move": "H4 A"}, 409),
-        (openapi.MAX_TURN + 1, {"move": "H4 A"}, 404),
-        (0, {"move": "H4 A"}, 404),
+    for action, status, code in [
+        ({"move": "H4 " + "A" * (move - 2)}, 400, "bad_request"),
+        ({"move": "H4 A", "turn": openapi.MAX_TURN}, 409, "wrong_turn"),
+        ({"move": "H4 A", "turn": 0}, 409, "wrong_turn"),
+        ({"move": "H4 A", "turn": 2**31}, 400, "bad_action"),
     ]:
-        response = client.post(answers.format(number), json=body, headers=running["player"])
+        response = _act(client, running, {"action": action})
+        assert error_of(response, status)["code"] == code, (action, response.data)
+    base = f"/v1/games/{running['id']}"
+    for number, status in [(openapi.MAX_TURN, 409), (openapi.MAX_TURN + 1, 404), (0, 404)]:
+        response = client.get(f"{base}/turns/{number}")
+        assert response.status_code == status, (number, response.data)
+        response = client.post(f"{base}/turns/{number}/next", headers=running["player"])
         assert response.status_code == status, (number, response.data)
     standings = f"/v1/games/{running['id']}/standings"
     for query, status in [
@@ -1015,65 +1057,97 @@ def test_every_configuration_integer_is_bounded_over_http(
     client: FlaskClient, document: dict[str, Any]
 ) -> None:
     """Issue 13: solo_bonus or solo_min_players of 2**31 froze a game on an int32 field, and a
-    4,300-digit max_turns was accepted. Every range is in the document's GameConfig."""
-    schema = document["components"]["schemas"]["GameConfig"]["properties"]
+    4,300-digit max_turns was accepted. Every range is in the document's DuplicateConfig."""
     for field in ("max_turns", "solo_bonus", "solo_min_players", "seconds_per_turn"):
-        found = schema[field]["anyOf"][0] if "anyOf" in schema[field] else schema[field]
-        assert (found["minimum"], found["maximum"]) == INTEGER_RANGES[field], field
+        documented = tuple(
+            _limit(document, "DuplicateConfig", field, k) for k in ("minimum", "maximum")
+        )
+        assert documented == INTEGER_RANGES[field], field
         low, high = INTEGER_RANGES[field]
         assert client.post("/v1/games", json={"config": {field: high}}).status_code == 201
-        for value in (low - 1, high + 1, 2**31):
+        for value in (low - 1, high + 1):
             error = error_of(client.post("/v1/games", json={"config": {field: value}}), 400)
+            assert error["code"] == "bad_config", error
             assert f"{field} must be {low} to {high}" in error["message"], error
+        error = error_of(client.post("/v1/games", json={"config": {field: 2**31}}), 400)
+        assert error["code"] == "bad_config", error
+        assert f"config.{field}" in error["message"], error
+    rules = document["components"]["schemas"]["DuplicateMinimum"]["properties"]
+    for name in ("from_turn", "vowels", "consonants"):
+        bounds = (rules[name]["minimum"], rules[name]["maximum"])
+        assert bounds == INTEGER_RANGES[f"minimums.{name}"], name
     digits = b'{"config": {"max_turns": ' + b"9" * 4300 + b"}}"
     response = client.post("/v1/games", data=digits, content_type="application/json")
-    assert "max_turns must be 1 to 120" in error_of(response, 400)["message"]
-    assert len(response.data) < 1000
+    error = error_of(response, 400)
+    assert (error["code"], error["message"][:18]) == ("bad_config", "config.max_turns: ")
+
+
+def test_a_huge_configuration_integer_is_refused_in_few_words(client: FlaskClient) -> None:
+    digits = b'{"config": {"max_turns": ' + b"9" * 4300 + b"}}"
+    response = client.post("/v1/games", data=digits, content_type="application/json")
+    message = error_of(response, 400)["message"]
+    assert message.startswith("config.max_turns: out of range: an integer from ")
+    assert len(response.data) < 1000  # the number is not echoed
+
+
+def _revealed(client: FlaskClient, path: str, tries: int = 100, **query: Any) -> dict[str, Any]:
+    """``GET path`` (a turn's) once the turn is revealed: 409 not_revealed until then."""
+    for _ in range(tries):
+        response = client.get(path, query_string=query)
+        if response.status_code == 200:
+            found: dict[str, Any] = response.get_json()
+            return found
+        assert error_of(response, 409)["code"] == "not_revealed"
+        time.sleep(0.05)
+    raise AssertionError(f"{path} was never revealed")
 
 
 def test_the_game_answers_are_the_documented_ones(
     client: FlaskClient, document: dict[str, Any]
 ) -> None:
-    game = _game(client, title="documented", seed=3, reveal_seconds=1)
+    game = _game(client, title="documented", seed=3, config={"reveal_seconds": 1})
     conforms(document, "CreateGameResponse", game["created"])
     conforms(document, "JoinResponse", game["joined"])
     base = f"/v1/games/{game['id']}"
     state = client.post(f"{base}/start", headers=game["organiser"]).get_json()
     conforms(document, "GameState", state)
     assert (state["status"], state["phase"], state["turn"]) == ("running", "turn", 1)
-    solved = client.post(
-        "/v1/solve", json={"board": state["board"], "rack": state["rack"].replace("+", "")}
-    ).get_json()
-    refused = client.post(f"{base}/turns/1/answers", json={"move": "zz"}, headers=game["player"])
+    view = state["view"]
+    assert (view["kind"], view["stage"], view["turn"]) == ("duplicate", "playing", 1)
+    jsonschema = pytest.importorskip("jsonschema")
+    with pytest.raises(jsonschema.ValidationError):  # the old flat fields are the view's now
+        conforms(document, "GameState", {**state, "rack": view["rack"]})
+    solved = client.post("/v1/solve", json={"board": view["board"], "rack": view["tiles"]})
+    solved = solved.get_json()
+    refused = _act(client, game, {"action": {"move": "zz"}})
     assert error_of(refused, 400)["code"] == "bad_notation"  # the documented codes of a refusal
-    assert (
-        "bad_notation"
-        in document["components"]["schemas"]["AnswerRequest"]["properties"]["move"]["description"]
-    )
-    answer = client.post(
-        f"{base}/turns/1/answers", json={"move": solved["top"]}, headers=game["player"]
-    ).get_json()
-    conforms(document, "AnswerResponse", answer)
-    assert answer == {"turn": 1, "move": solved["top"], "score": solved["best_score"], "answers": 1}
+    move_schema = document["components"]["schemas"]["DuplicateAction"]["properties"]["move"]
+    assert "bad_notation" in move_schema["description"]
+    answer = _act(client, game, {"action": {"move": solved["top"], "turn": 1}}).get_json()
+    conforms(document, "ActResponse", answer)
+    result = {"turn": 1, "move": solved["top"], "score": solved["best_score"], "answers": 1}
+    assert answer == {"result": result, "replayed": False}
     # the only player answered: the turn closes, and is revealed for a second
-    for _ in range(100):
-        revealed = client.get(f"{base}/turns/1")
-        if revealed.status_code == 200:
-            break
-        assert error_of(revealed, 409)["code"] == "conflict"
-        time.sleep(0.05)
-    result = revealed.get_json()
-    conforms(document, "TurnResult", result)
-    assert result["top"]["score"] == solved["best_score"]
-    assert [line["points"] for line in result["answers"]] == [solved["best_score"]]
+    turn = _revealed(client, f"{base}/turns/1")
+    conforms(document, "TurnResult", turn)
+    assert (turn["turn"], turn["kind"]) == (1, "duplicate")
+    assert turn["names"] == {game["joined"]["player_id"]: "Ana"}
+    assert turn["revealed"]["top"]["score"] == solved["best_score"]
+    assert [line["points"] for line in turn["revealed"]["answers"]] == [solved["best_score"]]
     mine = client.get(base, headers=game["player"]).get_json()
     conforms(document, "GameState", mine)
+    assert mine["you"] == game["joined"]["player_id"]
     standings = client.get(f"{base}/standings").get_json()
     conforms(document, "Standings", standings)
-    assert standings["standings"][0]["total"] == solved["best_score"]
+    (line,) = standings["standings"]
+    assert (line["name"], line["total"]) == ("Ana", solved["best_score"])
+    assert line["details"] == {"negatif": 0, "percent_of_top": 100.0, "tops": 1, "solos": 0}
+    assert (standings["turns"], standings["players"]) == (1, 1)
     record = client.get(f"{base}/record")
     assert record.mimetype == "application/json"
     conforms(document, "GameRecord", record.get_json())
+    assert record.get_json()["record"]["top_total"] == solved["best_score"]
+    assert list(record.get_json()["names"].values()) == ["Ana"]
     sheet = client.get(f"{base}/sheet")
     assert sheet.mimetype == "text/plain"
     assert "documented" in sheet.get_data(as_text=True)
@@ -1094,11 +1168,15 @@ def test_the_game_answers_are_the_documented_ones(
 def test_a_table_s_routes_answer_as_documented(
     client: FlaskClient, document: dict[str, Any]
 ) -> None:
-    seats = _limit(document, "CreateGameRequest", "seats", "maximum")
+    seats = _limit(document, "DuplicateConfig", "seats", "maximum")
     assert seats == openapi.MAX_TABLE_SEATS == 6
     for value, status in [(1, 400), (7, 400), (-1, 400), ("2", 400), (0, 201)]:
-        assert client.post("/v1/games", json={"seats": value}).status_code == status, value
-    game = _game(client, seats=2, seed=3, reveal_seconds=60, config={"seconds_per_turn": 4})
+        created = client.post("/v1/games", json={"config": {"seats": value}})
+        assert created.status_code == status, value
+        if status == 400:
+            assert error_of(created, 400)["code"] == "bad_config", value
+    config = {"seats": 2, "seconds_per_turn": 4, "reveal_seconds": 60}
+    game = _game(client, seed=3, config=config)
     base = f"/v1/games/{game['id']}"
     assert game["created"]["game"]["seats"] == 2
     lonely = client.post(f"{base}/start", headers=game["organiser"])
@@ -1111,30 +1189,29 @@ def test_a_table_s_routes_answer_as_documented(
     ):
         assert error_of(full, 409)["code"] == "table_full"
     state = client.post(f"{base}/start", headers=game["organiser"]).get_json()
-    rack = state["rack"].replace("+", "").lstrip("-")
+    rack = state["view"]["tiles"]
     solved = client.post(
-        "/v1/solve", json={"board": state["board"], "rack": rack, "limit": 5}
+        "/v1/solve", json={"board": state["view"]["board"], "rack": rack, "limit": 5}
     ).get_json()
     second = solved["moves"][1]
-    preview = client.post(
-        f"{base}/turns/1/preview", json={"move": second["move"]}, headers=game["player"]
-    )
-    assert preview.status_code == 200
-    conforms(document, "PreviewResponse", preview.get_json())
-    assert preview.get_json() == {"turn": 1, "move": second["move"], "score": second["score"]}
-    assert "my_answer" not in client.get(base, headers=game["player"]).get_json()
-    bad = client.post(f"{base}/turns/1/preview", json={"move": "zz"}, headers=game["player"])
+    # a dry run: the points of a pose, kept nowhere (what the old preview route gave)
+    preview = _act(client, game, {"action": {"move": second["move"], "turn": 1}, "dry_run": True})
+    assert preview.status_code == 200, preview.data
+    conforms(document, "ActResponse", preview.get_json())
+    dry = {"turn": 1, "move": second["move"], "score": second["score"], "answers": None}
+    assert preview.get_json() == {"result": dry, "replayed": False}
+    assert client.get(base, headers=game["player"]).get_json()["view"]["my_answer"] is None
+    bad = _act(client, game, {"action": {"move": "zz"}, "dry_run": True})
     assert error_of(bad, 400)["code"] == "bad_notation"
-    assert error_of(client.post(f"{base}/turns/1/preview", json={"move": "H8 A"}), 401)
+    unsigned = {"action": {"move": "H8 A"}, "dry_run": True}
+    assert error_of(client.post(f"{base}/actions", json=unsigned), 401)
     early = client.post(f"{base}/turns/1/next", headers=game["player"])
     assert error_of(early, 409)["code"] == "conflict"
-    client.post(f"{base}/turns/1/answers", json={"move": second["move"]}, headers=game["player"])
-    for _ in range(400):  # the robot answers within 20-70 % of the turn; then the reveal
-        revealed = client.get(f"{base}/turns/1", query_string={"best": 5})
-        if revealed.status_code == 200:
-            break
-        time.sleep(0.05)
-    result = revealed.get_json()
+    kept = _act(client, game, {"action": {"move": second["move"]}}).get_json()["result"]
+    assert (kept["move"], kept["score"]) == (second["move"], second["score"])
+    assert kept["answers"] in (1, 2)  # the robot's answer, if it came first
+    # the robot answers within 20-70 % of the turn; then the reveal
+    result = _revealed(client, f"{base}/turns/1", tries=400, best=5)
     conforms(document, "TurnResult", result)
     assert result["best_moves"] == [
         {"move": move["move"], "score": move["score"]} for move in solved["moves"]
@@ -1144,14 +1221,15 @@ def test_a_table_s_routes_answer_as_documented(
         assert error_of(client.get(f"{base}/turns/1", query_string=query), 400)
     revealing = client.get(base).get_json()
     conforms(document, "GameState", revealing)
-    assert (revealing["phase"], revealing["ready"]) == ("reveal", 0)
+    assert (revealing["phase"], revealing["view"]["stage"]) == ("reveal", "between")
+    assert revealing["view"]["reveal"]["number"] == 1
     ready = client.post(f"{base}/turns/1/next", headers=game["player"])
     assert ready.status_code == 200
     conforms(document, "NextResponse", ready.get_json())
     assert ready.get_json() == {"turn": 1, "ready": 1, "of": 1}
     after = client.get(base).get_json()
     assert (after["turn"], after["phase"]) == (2, "turn")  # no wait for the reveal's end
-    assert "ready" not in after
+    assert after["view"]["reveal"] is None
 
 
 def test_a_simultane_is_created_from_a_package_and_scheduled(
@@ -1164,13 +1242,16 @@ def test_a_simultane_is_created_from_a_package_and_scheduled(
     package = prepare_package(game, lexicon.info.id, lexicon.info.hash, "Simultané")
     now_ms = int(time.time() * 1000)
     created = client.post(
-        "/v1/games", json={"package": package, "start_at_ms": now_ms + 60_000, "late_join": True}
+        "/v1/games",
+        json={"package": package, "start_at_ms": now_ms + 60_000, "config": {"late_join": True}},
     )
     assert created.status_code == 201, created.data
     state = created.get_json()["game"]
     conforms(document, "GameState", state)
     assert (state["package_hash"], state["title"]) == (package["content_hash"], "Simultané")
     assert state["start_at_ms"] == now_ms + 60_000
+    assert state["view"]["config"]["late_join"] is True
+    assert state["view"]["config"]["max_turns"] == 2  # the package's rules
     tampered = {**package, "title": "Another"}
     refused = client.post("/v1/games", json={"package": tampered})
     assert error_of(refused, 400)["code"] == "bad_package"
@@ -1179,6 +1260,7 @@ def test_a_simultane_is_created_from_a_package_and_scheduled(
         {"package": "text"},
         {"package": package, "start_at_ms": now_ms - 1000},
         {"start_at_ms": -1},
+        {"package": package, "config": {"max_turns": 3}},  # the package brings its rules
     ):
         assert error_of(client.post("/v1/games", json=body), 400), body
 
@@ -1188,17 +1270,16 @@ def test_a_simultane_s_results_and_centres_over_http(
 ) -> None:
     game = _game(client, seed=3, config={"max_turns": 1})
     base = f"/v1/games/{game['id']}"
-    state = client.post(f"{base}/start", headers=game["organiser"]).get_json()
-    rack = state["rack"].replace("+", "").lstrip("-")
-    solved = client.post("/v1/solve", json={"board": state["board"], "rack": rack}).get_json()
-    top = solved["best_score"]
+    view = client.post(f"{base}/start", headers=game["organiser"]).get_json()["view"]
+    solved = client.post("/v1/solve", json={"board": view["board"], "rack": view["tiles"]})
+    top = solved.get_json()["best_score"]
     centre = {
         "centre": "Nantes",
         "csv": f"name,club,serie,country,total\nZoé,Nantes,S2,FRA,{top}\n",
     }
     early = client.post(f"{base}/centres", json=centre, headers=game["organiser"])
     assert error_of(early, 409)["code"] == "conflict"
-    client.post(f"{base}/turns/1/answers", json={"move": solved["top"]}, headers=game["player"])
+    assert _act(client, game, {"action": {"move": solved.get_json()["top"]}}).status_code == 200
     for _ in range(200):
         if client.get(base).get_json()["status"] == "over":
             break
@@ -1421,7 +1502,7 @@ def test_api_keys_do_not_hide_unknown_routes_or_wrong_methods(keyed: FlaskClient
 
 def test_the_open_tables_route(client: FlaskClient, document: dict[str, Any]) -> None:
     seed = 918_273_645_546  # a number nothing else in the list looks like
-    table = client.post("/v1/games", json={"seats": 2, "title": "listed", "seed": seed})
+    table = client.post("/v1/games", json={"config": {"seats": 2}, "title": "listed", "seed": seed})
     assert table.status_code == 201
     table_id = table.get_json()["game_id"]
     client.post("/v1/games", json={"title": "no seats"})
@@ -1451,16 +1532,26 @@ def test_the_open_tables_route(client: FlaskClient, document: dict[str, Any]) ->
 def test_create_words_bad_seats_as_the_session_and_echoes_canonical_tiles(
     client: FlaskClient,
 ) -> None:
-    """Both ends of ``seats`` get the session's one wording; a lexicon of another language
-    brings its tiles, and every spelling of a preset comes back canonical."""
-    for value in (1, 7, -1, 2**40):
-        error = error_of(client.post("/v1/games", json={"seats": value}), 400)
-        assert error == {"code": "bad_request", "message": seats_refusal(value)}
+    """Both ends of a config's ``seats`` get the rules' one wording (a 400 bad_config), and
+    every spelling of a tile set preset comes back canonical in the game's configuration."""
+    for value in (1, 7, -1):
+        error = error_of(client.post("/v1/games", json={"config": {"seats": value}}), 400)
+        assert error["code"] == "bad_config"
+        assert error["message"].endswith(seats_refusal(value)), error
+    error = error_of(client.post("/v1/games", json={"config": {"seats": 2**40}}), 400)
+    assert error["code"] == "bad_config"  # past an int32: the typed config's own refusal
+    assert error["message"].startswith("config.seats: "), error
     for config, tiles in [
-        ({"lexicon": "en"}, "en"),
         ({"tiles": "english", "lexicon": "en"}, "en"),
         ({"tiles": "french"}, "fr"),
+        ({"tiles": "fr", "lexicon": "en"}, "fr"),  # tiles given: kept
     ]:
         created = client.post("/v1/games", json={"config": config})
         assert created.status_code == 201, created.data
-        assert created.get_json()["game"]["config"]["tiles"] == tiles
+        assert created.get_json()["game"]["view"]["config"]["tiles"] == tiles
+
+
+def test_a_lexicon_of_another_language_brings_its_tiles(client: FlaskClient) -> None:
+    created = client.post("/v1/games", json={"config": {"lexicon": "en"}})
+    assert created.status_code == 201, created.data
+    assert created.get_json()["game"]["view"]["config"]["tiles"] == "en"

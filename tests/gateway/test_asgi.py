@@ -194,11 +194,20 @@ def new_game(base: str, turns: int = 2, seconds: int = 600) -> tuple[str, str, s
 def top_of(base: str, game_id: str) -> str:
     """The top of the open turn, as the gateway's solver finds it."""
     _, _, state = call(base, "GET", f"/v1/games/{game_id}")
-    rack = state["rack"].replace("+", "").lstrip("-")
-    status, _, solved = call(base, "POST", "/v1/solve", {"board": state["board"], "rack": rack})
+    view = state["view"]
+    rack = view["rack"].replace("+", "").lstrip("-")
+    status, _, solved = call(base, "POST", "/v1/solve", {"board": view["board"], "rack": rack})
     assert status == 200, solved
     top: str = solved["top"]
     return top
+
+
+def answer(base: str, game_id: str, token: str, move: str, turn: int = 1) -> tuple[int, Any]:
+    """A duplicate answer to ``turn`` (``POST /v1/games/{id}/actions``): status and body."""
+    request_id = f"{turn}-{move}".replace(" ", "-").replace("(", "_").replace(")", "_")
+    body = {"action": {"move": move, "turn": turn}, "request_id": request_id}
+    status, _, answered = call(base, "POST", f"/v1/games/{game_id}/actions", body, token)
+    return status, answered
 
 
 def test_the_rest_routes_work_through_uvicorn(base: str, redis_db: Any) -> None:  # noqa: F811
@@ -213,10 +222,11 @@ def test_the_rest_routes_work_through_uvicorn(base: str, redis_db: Any) -> None:
     status, _, started = call(base, "POST", f"/v1/games/{game_id}/start", token=organiser)
     assert (status, started["status"], started["turn"]) == (200, "running", 1)
     top = top_of(base, game_id)
-    status, _, answered = call(
-        base, "POST", f"/v1/games/{game_id}/turns/1/answers", {"move": top}, token=ann
-    )
-    assert (status, answered["move"]) == (200, top)
+    status, answered = answer(base, game_id, ann, top)
+    assert status == 200, answered
+    assert (answered["result"]["move"], answered["replayed"]) == (top, False)
+    status, again = answer(base, game_id, ann, top)  # the same request id: the first answer
+    assert (status, again["result"], again["replayed"]) == (200, answered["result"], True)
     # The errors of the Flask app, unchanged: an unknown route, a wrong method, no token.
     status, _, missing = call(base, "GET", "/v1/nowhere")
     assert (status, missing["error"]["code"]) == (404, "not_found")
@@ -246,7 +256,7 @@ def test_a_stream_starts_with_the_state_then_follows_the_game(
     wait(lambda: "turn_started" in reader.kinds(), "the turn starts")
     # Ann alone answers the top: the only turn closes at once, and the game is over.
     top = top_of(base, game_id)
-    call(base, "POST", f"/v1/games/{game_id}/turns/1/answers", {"move": top}, token=ann)
+    assert answer(base, game_id, ann, top)[0] == 200
     wait(lambda: reader.ended, "the stream ends after game_over")
     assert reader.kinds() == [
         "state",
@@ -294,7 +304,7 @@ def test_a_resume_gets_exactly_the_missed_events(
     wait(lambda: watcher.events, "the state event")
     call(base, "POST", f"/v1/games/{game_id}/start", token=organiser)
     top = top_of(base, game_id)
-    call(base, "POST", f"/v1/games/{game_id}/turns/1/answers", {"move": top}, token=ann)
+    assert answer(base, game_id, ann, top)[0] == 200
     call(base, "POST", f"/v1/games/{game_id}/pause", token=organiser)
     wait(lambda: watcher.kinds()[-1:] == ["paused"], "the pause")
     seen = watcher.events
@@ -368,6 +378,7 @@ def test_a_new_feed_serves_resumes_from_its_backlog(
     for reader in readers:
         reader.start()
     following = history[[event_id for event_id, _, _ in history].index(started) + 1 :]
+    assert [kind for _, kind, _ in following] == ["turn_started", "paused"]
     for reader in readers:
         wait(lambda reader=reader: reader.kinds()[-1:] == ["paused"], "each catches up")
         assert reader.events == following

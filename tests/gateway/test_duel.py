@@ -53,14 +53,19 @@ def words_of(game_id: str) -> tuple[str, ...]:
     return tuple(state.secrets.words)
 
 
-def wait_for(http: Http, game_id: str, stage: str) -> dict[str, Any]:
-    give_up = time.monotonic() + 30
+def wait_for(http: Http, game_id: str, stage: str) -> tuple[dict[str, Any], float]:
+    """The game once its view shows ``stage``, and a moment before it did: when the last
+    response showing another stage was received (every response received before then was
+    made before the game reached ``stage``; the calls are one at a time)."""
+    before = time.monotonic()
+    give_up = before + 30
     while time.monotonic() < give_up:
-        status, game = http.call("GET", f"/v1/games/{game_id}", keep=False)
+        status, game = http.call("GET", f"/v1/games/{game_id}")
         assert status == 200
         if game["view"]["stage"] == stage:
             found: dict[str, Any] = game
-            return found
+            return found, before
+        before = http.seen[-1].at
         time.sleep(0.05)
     raise AssertionError(f"the game never reached {stage}")
 
@@ -90,7 +95,7 @@ def test_a_duel_room_over_http_shows_nobody_what_is_hidden(base: str) -> None:
     spectator.start()
     status, started = http.call("POST", f"/v1/games/{game_id}/start", token=organiser)
     assert status == 200
-    conforms("AnyGameState", started)
+    conforms("GameState", started)
     opened_at = time.monotonic()
 
     act = f"/v1/games/{game_id}/actions"
@@ -133,7 +138,7 @@ def test_a_duel_room_over_http_shows_nobody_what_is_hidden(base: str) -> None:
     assert (status, again["replayed"], again["result"]) == (200, True, mine["result"])
 
     status, seen = http.call("GET", f"/v1/games/{game_id}", token=bob_token)
-    conforms("AnyGameState", seen)
+    conforms("GameState", seen)
     assert seen["you"] == bob["player_id"]
     assert other not in json.dumps(seen)  # Bob sees Ana's colours, not her letters
     status, mine_seen = http.call("GET", f"/v1/games/{game_id}", token=ana_token)
@@ -146,7 +151,8 @@ def test_a_duel_room_over_http_shows_nobody_what_is_hidden(base: str) -> None:
             "POST", act, {"action": {"guess": first.lower(), "round": 1}}, token=token
         )
         assert found["result"]["found"] is True
-    wait_for(http, game_id, "between")  # everyone found: the round closes at once
+    # everyone found: the round closes at once
+    _, open_until = wait_for(http, game_id, "between")
     closed_at = time.monotonic()
 
     status, standings = http.call("GET", f"/v1/games/{game_id}/standings")
@@ -155,7 +161,7 @@ def test_a_duel_room_over_http_shows_nobody_what_is_hidden(base: str) -> None:
     assert standings["standings"][0]["details"]
     status, turn = http.call("GET", f"/v1/games/{game_id}/turns/1")
     assert status == 200, turn
-    conforms("AnyTurn", turn)
+    conforms("TurnResult", turn)
     assert (turn["kind"], turn["revealed"]["word"]) == ("duel", first)
     assert "Bob" in turn["names"].values()
     status, refused = http.call("GET", f"/v1/games/{game_id}/turns/2")
@@ -171,7 +177,7 @@ def test_a_duel_room_over_http_shows_nobody_what_is_hidden(base: str) -> None:
     for token in (bob_token, cyd["player_token"]):
         status, left = http.call("POST", f"/v1/games/{game_id}/leave", token=token)
         assert status == 200
-        conforms("AnyGameState", left)
+        conforms("GameState", left)
     status, found = http.call(
         "POST", act, {"action": {"guess": second, "round": 2}}, token=ana_token
     )
@@ -182,12 +188,14 @@ def test_a_duel_room_over_http_shows_nobody_what_is_hidden(base: str) -> None:
         "POST", act, {"action": {"guess": third, "round": 3}}, token=ana_token
     )
     assert found["result"]["found"] is True
-    over = wait_for(http, game_id, "over")
+    over, _ = wait_for(http, game_id, "over")
     assert over["status"] == "over"
     spectator.join(timeout=30)
 
-    status, record = http.call("GET", f"/v1/games/{game_id}/record")
-    replayed = kind("duel").replay(record, load("fr"))
+    status, recorded = http.call("GET", f"/v1/games/{game_id}/record")
+    assert recorded["kind"] == "duel"
+    assert recorded["seed_salt"]  # the game over, its seed checks against its commitment
+    replayed = kind("duel").replay(recorded["record"], load("fr"))
     assert replayed.table.over
 
     # nothing hidden before its time: no word, and no letters of a rival's guess, in any
@@ -200,9 +208,9 @@ def test_a_duel_room_over_http_shows_nobody_what_is_hidden(base: str) -> None:
             assert other not in json.dumps(data), event_type
     assert events[0][1] == "state"
     assert "rival_row" in {t for _, t, _ in events}
-    for at, text in http.seen:
-        if opened_at <= at < closed_at and first in text:  # only a finder's own answer
-            assert json.loads(text)["result"]["letters"] == first, text
+    for seen in http.seen:  # the polls of the game's state included
+        if opened_at <= seen.at < open_until and first in seen.text:  # a finder's own answer
+            assert json.loads(seen.text)["result"]["letters"] == first, seen
 
 
 def test_duel_routes_refuse_what_a_duplicate_game_or_a_bad_body_cannot_take(base: str) -> None:
@@ -221,11 +229,11 @@ def test_duel_routes_refuse_what_a_duplicate_game_or_a_bad_body_cannot_take(base
     status, refused = http.call(
         "POST", f"/v1/games/{game_id}/actions", body, token=player["player_token"]
     )
-    assert status == 409  # a game made by POST /v1/games takes answers on its own path
+    assert (status, refused["error"]["code"]) == (409, "not_started")  # a duplicate answer, early
     status, refused = http.call(
         "POST", f"/v1/games/{game_id}/next", token=duplicate["organiser_token"]
     )
-    assert status == 409
+    assert status == 409  # no turn to open before the start
     status, duel = http.call("POST", "/v1/games", {"kind": "duel"})
     status, robot = http.call(
         "POST",
@@ -256,7 +264,7 @@ def test_a_duel_table_is_created_with_a_scheduled_start(base: str) -> None:
     assert (created["game"]["status"], created["game"]["start_at_ms"]) == ("waiting", start_at)
     status, game = http.call("GET", f"/v1/games/{created['game_id']}")
     assert status == 200
-    conforms("AnyGameState", game)
+    conforms("GameState", game)
     assert game["start_at_ms"] == start_at
     status, unscheduled = http.call("POST", "/v1/games", {"kind": "duel"})
     assert (status, unscheduled["game"]["start_at_ms"]) == (201, 0)

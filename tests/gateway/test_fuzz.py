@@ -13,9 +13,10 @@ port (:func:`arbitre.services.platform.start_platform`) and a real Redis
   same generation on the game routes with the ids of real games (one waiting, one running) and,
   in turn, no token, the organiser's or a player's.
 * :func:`test_no_request_on_a_real_game_gives_a_5xx` goes deeper: random requests to those
-  games' routes, legal moves of the open turn among random ones, so that turns close and their
-  results, the standings and the record fill up; random bodies, tokens, ``Authorization``
-  headers, turn numbers and paging.
+  games' routes, answers (``POST /v1/games/{id}/actions``) with legal moves of the open turn
+  among random ones, so that turns close and their results, the standings and the record fill
+  up; random bodies, request ids, dry runs, tokens, ``Authorization`` headers, turn numbers and
+  paging.
 """
 
 from __future__ import annotations
@@ -103,6 +104,23 @@ ERROR_CODES = {
     "bad_notation",
     "unknown_letter",
     "bad_rack",
+    # the duplicate kind's refusals: a bad configuration or action (400), the moment (409)
+    "bad_config",
+    "bad_action",
+    "not_started",
+    "wrong_turn",
+    "too_late",
+    "turn_closed",
+    "game_over",
+    "not_seated",
+    "not_revealed",
+    "no_such_turn",
+    "paused",
+    "late_join_closed",
+    "already_seated",
+    "table_full",
+    "not_enough_players",
+    "no_players",
 }
 
 
@@ -215,6 +233,9 @@ _json = st.recursive(
 _config_fields = st.sampled_from(
     [
         "name",
+        "reveal_seconds",
+        "seats",
+        "late_join",
         "variant",
         "lexicon",
         "tiles",
@@ -232,7 +253,9 @@ _config_fields = st.sampled_from(
 _config_values = (
     _json
     | st.integers(min_value=-2, max_value=100_000)
-    | st.sampled_from(["fr", "en", "french", "english", "standard", "duplicate", "joker", "fisf"])
+    | st.sampled_from(
+        ["fr", "en", "french", "english", "standard", "duplicate", "joker", "fisf", "online"]
+    )
     | st.lists(st.sampled_from(["most_tiles", "fewest_blanks", "reading_order", "x"]), max_size=4)
     | st.dictionaries(st.sampled_from(["7", "8", "x", "-1"]), st.integers(-5, 100), max_size=3)
     | st.lists(
@@ -250,32 +273,57 @@ _create = st.fixed_dictionaries(
     {},
     optional={
         "kind": st.sampled_from(["duplicate", "", "classic"]) | _json,
-        "preset": st.sampled_from(["fisf", "online", "FISF", "x"]) | _json,
         "config": st.dictionaries(_config_fields, _config_values, max_size=3) | _json,
         "seed": st.integers(min_value=-1, max_value=2**63) | _json,
-        "reveal_seconds": st.integers(min_value=-1, max_value=601) | _json,
         "title": st.text(max_size=130) | _json,
+        "refereed": st.booleans() | _json,
     },
 )
 _names = st.text(min_size=1, max_size=45) | _json
-#: Answers: mostly {"move": "legal"}, a legal move of the open turn found by /v1/solve when the
-#: request is made; else moves that may not be legal, or no move at all.
-_answers: st.SearchStrategy[dict[str, Any]] = st.sampled_from(
-    ["legal"] * 4 + ["random", "junk"]
-).flatmap(
-    lambda kind: (
-        st.just({"move": "legal"})
-        if kind == "legal"
-        else st.fixed_dictionaries(
-            {"move": st.from_regex(r"\A[A-O1-9]{1,3} [A-Za-z()?]{1,9}\Z") | st.text(max_size=70)}
-        )
-        if kind == "random"
-        else st.fixed_dictionaries({}, optional={"move": _json, "x": _json})
-    )
-)
 #: Turns: mostly "open", the number of the open turn read when the request is made.
 _turns = (
     st.sampled_from(["open"] * 3) | st.integers(min_value=0, max_value=4) | st.integers(-5, 10**30)
+)
+#: Actions (answers): mostly {"move": "legal"}, a legal move of the open turn found by /v1/solve
+#: when the request is made; else moves that may not be legal, or no move at all; a turn, mostly
+#: the open one, or none (the open one too).
+_moves: st.SearchStrategy[dict[str, Any]] = st.sampled_from(
+    ["legal"] * 4 + ["random", "junk"]
+).flatmap(
+    lambda kind: (
+        st.fixed_dictionaries({"move": st.just("legal")}, optional={"turn": _turns})
+        if kind == "legal"
+        else st.fixed_dictionaries(
+            {"move": st.from_regex(r"\A[A-O1-9]{1,3} [A-Za-z()?]{1,9}\Z") | st.text(max_size=70)},
+            optional={"turn": _turns},
+        )
+        if kind == "random"
+        else st.fixed_dictionaries({}, optional={"move": _json, "turn": _json, "x": _json})
+    )
+)
+#: Request ids: mostly well formed (some the same, a retry), else anything.
+#: Request ids: mostly well formed (a few of them, so that some are sent again: a retry), else
+#: anything.
+_request_ids = st.sampled_from(["ids"] * 4 + ["random", "junk"]).flatmap(
+    lambda kind: (
+        st.sampled_from(["r1", "r2", "r3", "a:b.c-d_e"]) | st.uuids().map(str)
+        if kind == "ids"
+        else st.from_regex(r"\A[A-Za-z0-9_.:-]{1,70}\Z")
+        if kind == "random"
+        else _json
+    )
+)
+#: The bodies of ``POST /v1/games/{id}/actions``: mostly an action, with a request id or as a
+#: dry run; else anything.
+_answers: st.SearchStrategy[Any] = st.sampled_from(["action"] * 5 + ["junk"]).flatmap(
+    lambda kind: (
+        st.fixed_dictionaries({"action": _moves}, optional={"request_id": _request_ids})
+        | st.fixed_dictionaries({"action": _moves, "dry_run": st.booleans()})
+        if kind == "action"
+        else st.fixed_dictionaries(
+            {}, optional={"action": _json, "request_id": _json, "dry_run": _json, "x": _json}
+        )
+    )
 )
 _paging = st.integers(min_value=-1, max_value=2_000_000).map(str) | st.text(max_size=8)
 
@@ -309,7 +357,7 @@ def _requests(draw: st.DrawFn, games: dict[str, Game]) -> dict[str, Any]:
         st.sampled_from(
             [
                 *["create", "join", "state", "turn", "standings", "record", "sheet"],
-                *["start", "pause", "resume", "resume", "resume"],
+                *["start", "pause", "resume", "resume", "resume", "next"],
                 *["answer"] * 6,
             ]
         )
@@ -326,8 +374,11 @@ def _requests(draw: st.DrawFn, games: dict[str, Game]) -> dict[str, Any]:
     elif route == "state":
         request["path"] = base
     elif route == "answer":
-        request.update(method="POST", turn=draw(_turns), path=f"{base}/turns/{{turn}}/answers")
-        request["body"] = dict(draw(_answers))
+        request.update(method="POST", path=f"{base}/actions", body=draw(_answers))
+    elif route == "next":
+        body = draw(st.one_of(st.none(), st.just({}), _json))
+        request.update(method="POST", turn=draw(_turns), path=f"{base}/turns/{{turn}}/next")
+        request["body"] = body
     elif route == "turn":
         request.update(turn=draw(_turns), path=f"{base}/turns/{{turn}}")
     elif route == "standings":
@@ -337,7 +388,7 @@ def _requests(draw: st.DrawFn, games: dict[str, Game]) -> dict[str, Any]:
         )
     else:
         request["path"] = f"{base}/{route}"
-    request["headers"] = draw(_headers(game, player=route == "answer"))
+    request["headers"] = draw(_headers(game, player=route in ("answer", "next")))
     # what picks the player and the legal move: drawn here, not from what the game's state
     # offers when the request is made, which Hypothesis would see as flaky generation
     request["pick"] = draw(st.integers(min_value=0, max_value=1000))
@@ -363,7 +414,8 @@ def _success_schema(path: str) -> str | None:
     by_last = {
         "games": "CreateGameResponse",
         "players": "JoinResponse",
-        "answers": "AnswerResponse",
+        "actions": "ActResponse",
+        "next": "NextResponse",
         "standings": "Standings",
         "record": "GameRecord",
         "sheet": None,
@@ -387,11 +439,12 @@ def test_no_request_on_a_real_game_gives_a_5xx(
     game: Game = request["game"]
     path, body = request["path"], request["body"]
     state = client.get(f"/v1/games/{game.game_id}").get_json()
+    view = state["view"]
     headers = dict(request["headers"])
     if headers.get("Authorization") == "player":
         waiting = [
             player["id"]
-            for player in state["players"]
+            for player in view["players"]
             if not player["answered"] and player["id"] in game.players  # not those joined here
         ]
         choices = waiting or sorted(game.players)
@@ -400,10 +453,16 @@ def test_no_request_on_a_real_game_gives_a_5xx(
     if "{turn}" in path:
         turn = state["turn"] if request["turn"] == "open" else request["turn"]
         path = path.replace("{turn}", str(turn))
-        if isinstance(body, dict) and body.get("move") == "legal":
-            rack = state["rack"].replace("+", "").replace("-", "")
-            moves = _legal_moves(client, tuple(state["board"]), rack) if rack else ()
-            body["move"] = moves[request["pick"] % len(moves)] if moves else "H4 LEGAL"
+    action = body.get("action") if isinstance(body, dict) else None
+    if isinstance(action, dict):
+        body = {**body, "action": dict(action)}
+        action = body["action"]
+        if action.get("turn") == "open":
+            action["turn"] = state["turn"]
+        if action.get("move") == "legal":
+            rack = (view["rack"] or "").replace("+", "").replace("-", "")
+            moves = _legal_moves(client, tuple(view["board"]), rack) if rack else ()
+            action["move"] = moves[request["pick"] % len(moves)] if moves else "H4 LEGAL"
     response = client.open(
         path,
         method=request["method"],
@@ -433,7 +492,7 @@ def test_no_request_on_a_real_game_gives_a_5xx(
 # -- what the fuzzing found ----------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("route", ["turns/{turn}", "turns/{turn}/answers"])
+@pytest.mark.parametrize("route", ["turns/{turn}", "turns/{turn}/next"])
 def test_a_turn_number_of_thousands_of_digits_is_a_404(
     client: FlaskClient, games: dict[str, Game], route: str
 ) -> None:
@@ -443,10 +502,25 @@ def test_a_turn_number_of_thousands_of_digits_is_a_404(
     game = games["running"]
     path = f"/v1/games/{game.game_id}/" + route.format(turn="9" * (digits + 1))
     token = next(iter(game.players.values()))
-    if path.endswith("/answers"):
-        response = client.post(
-            path, json={"move": "H4 A"}, headers={"Authorization": f"Bearer {token}"}
-        )
+    if path.endswith("/next"):
+        response = client.post(path, headers={"Authorization": f"Bearer {token}"})
     else:
         response = client.get(path)
     assert response.status_code == 404, response.data[:300]
+
+
+def test_an_answer_for_a_turn_of_thousands_of_digits_is_refused(
+    client: FlaskClient, games: dict[str, Game]
+) -> None:
+    """The answer's turn, in the body: a 400 saying what is wrong, no 5xx."""
+    game = games["running"]
+    token = next(iter(game.players.values()))
+    turn = "9" * (sys.get_int_max_str_digits() or 5000) + "9"
+    response = client.post(
+        f"/v1/games/{game.game_id}/actions",
+        data='{"action": {"move": "H4 A", "turn": ' + turn + "}}",
+        content_type=JSON,
+        headers={"Authorization": f"Bearer {token}"},
+    )
+    assert response.status_code == 400, response.data[:300]
+    assert response.get_json()["error"]["code"] in ("bad_json", "bad_request", "bad_action")

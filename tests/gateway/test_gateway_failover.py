@@ -92,33 +92,34 @@ def test_a_killed_gateway_loses_nothing(
     bea = call(second, "POST", f"/v1/games/{game_id}/players", {"name": "Bea"})
     events = Events(first, game_id)
     assert events.next()[1] == "state"
-    state = call(first, "POST", f"/v1/games/{game_id}/start", token=organiser)
-    rack = state["rack"].lstrip("-").replace("+", "")
-    moves = MoveGenerator(load_lexicon("fr")).prepare(Board.from_rows(state["board"])).moves(rack)
+    view = call(first, "POST", f"/v1/games/{game_id}/start", token=organiser)["view"]
+    rack = view["rack"].lstrip("-").replace("+", "")
+    moves = MoveGenerator(load_lexicon("fr")).prepare(Board.from_rows(view["board"])).moves(rack)
     started_id, _, _ = events.until("turn_started")
     kept = call(
         first,
         "POST",
-        f"/v1/games/{game_id}/turns/1/answers",
-        {"move": moves[2].notation},
+        f"/v1/games/{game_id}/actions",
+        {"action": {"move": moves[2].notation, "turn": 1}, "request_id": "ana-1"},
         ana["player_token"],
     )
-    assert kept["answers"] == 1
+    assert kept["result"]["answers"] == 1
     doomed.kill()  # SIGKILL, in the middle of the turn
     doomed.wait()
     resumed = Events(second, game_id, started_id)  # the browser's EventSource does the same
     later = call(
         second,
         "POST",
-        f"/v1/games/{game_id}/turns/1/answers",
-        {"move": moves[1].notation},
+        f"/v1/games/{game_id}/actions",
+        {"action": {"move": moves[1].notation, "turn": 1}, "request_id": "bea-1"},
         bea["player_token"],
     )
-    assert later["answers"] == 2
+    assert later["result"]["answers"] == 2
     _, seen, revealed = resumed.until("turn_revealed")
     assert seen[0] == "answer_count"  # what it missed, then the rest: no state event
     assert "state" not in seen
     assert revealed["turn"] == 1
     result = call(second, "GET", f"/v1/games/{game_id}/turns/1")
-    answers = {line["name"]: line["move"] for line in result["answers"]}
+    names = result["names"]
+    answers = {names[line["player"]]: line["move"] for line in result["revealed"]["answers"]}
     assert answers == {"Ana": moves[2].notation, "Bea": moves[1].notation}

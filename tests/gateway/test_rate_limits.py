@@ -254,18 +254,25 @@ def client(platform: Platform) -> Iterator[FlaskClient]:  # noqa: F811
     app.extensions["arbitre.gateway"].close()
 
 
-def test_answers_previews_and_next_share_one_limit(client: FlaskClient) -> None:
+def test_actions_dry_runs_leave_and_next_share_one_limit(client: FlaskClient) -> None:
     created = client.post("/v1/games", json={"config": {"seconds_per_turn": 60}}).get_json()
     game_id, organiser = created["game_id"], created["organiser_token"]
     player = client.post(f"/v1/games/{game_id}/players", json={"name": "Zoé"}).get_json()
     bearer = {"Authorization": f"Bearer {organiser}"}
     assert client.post(f"/v1/games/{game_id}/start", headers=bearer).status_code == 200
     token = {"Authorization": f"Bearer {player['player_token']}"}
+    actions = f"/v1/games/{game_id}/actions"
     first = client.post(
-        f"/v1/games/{game_id}/turns/1/preview", json={"move": "H8 A"}, headers=token
+        actions, json={"action": {"move": "H8 A", "turn": 1}, "dry_run": True}, headers=token
     )
     assert first.status_code != 429
-    for path in ("answers", "preview", "next"):
-        is_429(
-            client.post(f"/v1/games/{game_id}/turns/1/{path}", json={"move": "H8 A"}, headers=token)
-        )
+    for path, body in (
+        (actions, {"action": {"move": "H8 A", "turn": 1}}),
+        (actions, {"action": {"move": "H8 A"}, "dry_run": True}),
+        (f"/v1/games/{game_id}/turns/1/next", None),
+        (f"/v1/games/{game_id}/leave", None),
+    ):
+        is_429(client.post(path, json=body, headers=token))
+    # the organiser's commands and the reads are not in the group
+    assert client.post(f"/v1/games/{game_id}/pause", headers=bearer).status_code == 200
+    assert client.get(f"/v1/games/{game_id}", headers=token).status_code == 200

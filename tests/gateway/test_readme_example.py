@@ -1,6 +1,6 @@
 """The README's game over HTTP works as printed: its curl requests, read from the README itself,
-are replayed in order against a real platform and gateway, and the rack and the score its
-comments show are the ones the game gives."""
+are replayed in order against a real platform and gateway, and what its comments show (the rack
+``jq`` picks out of the started game, the answer's whole response) is what the game gives."""
 
 from __future__ import annotations
 
@@ -39,6 +39,22 @@ class Request:
     comment: str = ""
     assigned: str = ""  # the shell variable the response goes into, if any
     headers: list[str] = field(default_factory=list)
+    jq: str = ""  # the jq path the response is piped through (`| jq .view.rack`), if any
+
+    def shown(self) -> tuple[bool, Any]:
+        """Whether the comment shows what comes back (the JSON value it ends with, after an
+        optional ``text: ``), and that value."""
+        text = self.comment.partition(": ")[2] if ": " in self.comment else self.comment
+        try:
+            return True, json.loads(text)
+        except ValueError:
+            return False, None
+
+    def picked(self, body: Any) -> Any:
+        """What ``jq`` prints of ``body`` (the body itself without ``jq``)."""
+        for key in filter(None, self.jq.split(".")):
+            body = body[key]
+        return body
 
 
 def example() -> str:
@@ -51,14 +67,21 @@ def example() -> str:
 
 
 def requests_of(block: str) -> list[Request]:
-    """The curl requests of ``block``, in order (continued lines joined)."""
+    """The curl requests of ``block``, in order (continued lines joined); a comment on a line of
+    its own is the comment of the request before it."""
     joined = block.replace("\\\n", " ")
-    requests = []
+    requests: list[Request] = []
     for line in joined.splitlines():
         code, _, comment = line.partition("  #")
-        for found in re.finditer(r"(?:(\w+)=\$\()?curl (.*?)(?:\)|$|;|\|)", code):
+        if not code.strip() and requests and not requests[-1].comment:
+            requests[-1].comment = comment.strip()
+            continue
+        for found in re.finditer(
+            r"(?:(\w+)=\$\()?curl (.*?)(?:\| jq (?:-r )?(\.[\w.]*))?(?:\)|$|;|\|)", code
+        ):
             assigned, arguments = found.group(1) or "", shlex.split(found.group(2).rstrip(" &"))
             request = Request("GET", "", comment=comment.strip(), assigned=assigned)
+            request.jq = found.group(3) or ""
             request.stream = code.rstrip().endswith("&")
             words = iter(arguments)
             for word in words:
@@ -111,12 +134,15 @@ def test_the_example_is_parsed_as_the_readme_shows_it() -> None:
         ("POST", "/v1/games/$id/players"),
         ("GET", "/v1/games/$id/events"),
         ("POST", "/v1/games/$id/start"),
-        ("POST", "/v1/games/$id/turns/1/answers"),
+        ("POST", "/v1/games/$id/actions"),
         ("GET", "/v1/games/$id/standings"),
     ]
     assert "seed" in requests[0].body, "a random rack cannot match the example's move"
     assert [r.token for r in requests] == ["", "", "", "organiser", "player", ""]
     assert requests[2].stream
+    assert [r.jq for r in requests] == ["", ".player_token", "", ".view.rack", "", ""]
+    assert "request_id" in requests[4].body  # an answer sent again is taken once
+    assert [r.shown()[0] for r in requests] == [False, False, False, True, True, False]
 
 
 def test_the_readme_game_works_as_printed(base: str) -> None:
@@ -130,15 +156,11 @@ def test_the_readme_game_works_as_printed(base: str) -> None:
             game_id, tokens["organiser"] = body["game_id"], body["organiser_token"]
         elif request.assigned == "player":
             tokens["player"] = body["player_token"]
-        shown = re.search(r'"rack": "(\w+)"|^"(\w+)"$', request.comment)
-        if shown:
-            assert body["rack"] == (shown.group(1) or shown.group(2)), request.comment
-            checked.append("rack")
-        score = re.search(r'"score": (\d+)', request.comment)
-        if score:
-            assert body["score"] == int(score.group(1)), (request.comment, body)
-            checked.append("score")
-    assert checked == ["rack", "score"], "the README shows the rack, then the answer's score"
+        is_shown, shown = request.shown()
+        if is_shown:
+            assert request.picked(body) == shown, (request.comment, body)
+            checked.append(request.path.rsplit("/", 1)[-1])
+    assert checked == ["start", "actions"], "the README shows the rack, then the answer"
     status, standings = call(base, requests_of(example())[-1], game_id, "")
     assert status == 200
     assert standings["standings"][0]["total"] > 0

@@ -190,9 +190,9 @@ def test_a_flood_of_resumed_streams_leaves_other_games_fast(base: str) -> None:
     flooded = [new_game(base) for _ in range(FLOODED)]
     other, organiser, player = new_game(base)
     timed(base, "POST", f"/v1/games/{other}/start", token=organiser)
-    state = timed(base, "GET", f"/v1/games/{other}")
-    rack = state["rack"].replace("+", "").lstrip("-")
-    top = timed(base, "POST", "/v1/solve", {"board": state["board"], "rack": rack})["top"]
+    view = timed(base, "GET", f"/v1/games/{other}")["view"]
+    rack = view["rack"].replace("+", "").lstrip("-")
+    top = timed(base, "POST", "/v1/solve", {"board": view["board"], "rack": rack})["top"]
     # Each flooded game gets both ids, each with and without its player's token.
     requests = [
         (
@@ -209,11 +209,11 @@ def test_a_flood_of_resumed_streams_leaves_other_games_fast(base: str) -> None:
         while flood.answered() < FLOOD and time.monotonic() < give_up:
             time.sleep(0.05)
         # Whatever the flood holds, the other game answers promptly.
-        answered = timed(
-            base, "POST", f"/v1/games/{other}/turns/1/answers", {"move": top}, token=player
-        )
-        assert answered["move"] == top
-        assert timed(base, "GET", f"/v1/games/{other}", token=player)["my_answer"]["move"] == top
+        action = {"action": {"move": top, "turn": 1}, "request_id": "flood-1"}
+        answered = timed(base, "POST", f"/v1/games/{other}/actions", action, token=player)
+        assert answered["result"]["move"] == top
+        mine = timed(base, "GET", f"/v1/games/{other}", token=player)
+        assert mine["view"]["my_answer"]["move"] == top
         assert timed(base, "GET", "/healthz")["status"] == "ok"
         for game_id, _, _ in flooded:
             assert timed(base, "GET", f"/v1/games/{game_id}")["status"] == "waiting"

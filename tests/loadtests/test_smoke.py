@@ -115,7 +115,7 @@ def test_a_simultane_loses_no_answer(base: str, redis_db: Any, tmp_path: Path) -
         str(answers_log),
     )
     assert stats["POST /v1/games/[id]/players"]["num_requests"] == PLAYERS
-    assert stats["POST /v1/games/[id]/turns/[n]/answers"]["num_requests"] > 0
+    assert stats["POST /v1/games/[id]/actions"]["num_requests"] > 0
     reveals = sum(
         stats[name]["num_requests"] for name in ("reveal lag", "reveal early") if name in stats
     )

@@ -19,7 +19,7 @@ from arbitre.engine.duel_words import load
 from arbitre.rules.kinds import kind
 from arbitre.rules.kinds.base import Setup
 from arbitre.services.session.limits import SPECTATOR_VIEW_SECONDS
-from arbitre.v1 import common_pb2, duel_pb2, session_pb2
+from arbitre.v1 import common_pb2, duel_pb2, duplicate_pb2, session_pb2
 from tests.redis_fixtures import redis_db, redis_url  # noqa: F401
 
 DUEL = kind("duel")
@@ -142,7 +142,8 @@ def test_a_room_plays_a_round_to_its_early_end_and_replays(stub: Any) -> None:
     assert revealed["closed"][0]["word"] == word
     found_record = stub.GetRecord(session_pb2.GetGameRequest(game_id=game_id))
     assert found_record.WhichOneof("kind_record") == "duel"
-    assert not found_record.record_json
+    assert found_record.seed_commitment  # and, the game over, the salt that checks the seed
+    assert found_record.seed_salt
     record = to_data(found_record.duel)
     replayed = DUEL.replay(record, load("en"))
     assert [s.total for s in DUEL.standings(replayed)] == [
@@ -341,12 +342,16 @@ def test_seats_leaving_and_the_organisers_rights(stub: Any) -> None:
     assert message.startswith("round_not_open:")
     opened = command(stub, "OpenNext", created)
     assert view_in(opened)["current"]["round"] == 2
-    code, _ = refusal(
-        lambda: stub.Answer(
-            session_pb2.AnswerRequest(game_id=game_id, turn=1, token=ana.player_token, move="x")
+    code, message = refusal(  # another kind's action
+        lambda: stub.Act(
+            session_pb2.ActRequest(
+                game_id=game_id,
+                token=ana.player_token,
+                duplicate=duplicate_pb2.DuplicateAction(move="H4 MOT"),
+            )
         )
     )
-    assert code == grpc.StatusCode.FAILED_PRECONDITION
+    assert (code, message.split(":")[0]) == (grpc.StatusCode.INVALID_ARGUMENT, "bad_action")
 
 
 def test_a_bad_configuration_is_refused_with_its_reason(stub: Any) -> None:
@@ -362,10 +367,10 @@ def test_a_bad_configuration_is_refused_with_its_reason(stub: Any) -> None:
         lambda: stub.CreateGame(session_pb2.CreateGameRequest(kind=common_pb2.GAME_KIND_INDECIX))
     )
     assert code == grpc.StatusCode.INVALID_ARGUMENT
-    code, message = refusal(  # the duel's configuration is typed, never JSON
+    code, message = refusal(  # another kind's configuration
         lambda: stub.CreateGame(
             session_pb2.CreateGameRequest(
-                kind=common_pb2.GAME_KIND_WORD_DUEL, config_json='{"rounds": 5}'
+                kind=common_pb2.GAME_KIND_WORD_DUEL, duplicate=duplicate_pb2.DuplicateConfig()
             )
         )
     )

@@ -1,9 +1,9 @@
 """Duplicate Scrabble on the game kinds' seam, end to end over real gRPC services and a real
 Redis: a game created with a typed ``DuplicateConfig`` is played by the seam's path (the kind's
 rules, tops and verdicts from the movegen and scoring services through the session's peers),
-and gives the tops, points and standings the session's own duplicate path gives for the same
-seed and answers. The tests learn each top from the engine, as nobody outside can before the
-reveal."""
+and gives the tirages, tops, points and standings the rules give (the engine's
+:class:`~arbitre.rules.duplicate.DuplicateGame`, played here) for the same seed and answers.
+The tests learn each top from the engine, as nobody outside can before the reveal."""
 
 from __future__ import annotations
 
@@ -16,6 +16,7 @@ import pytest
 from arbitre.api.kind_parts import part
 from arbitre.api.proto_data import fill
 from arbitre.rules.board import Board
+from arbitre.rules.duplicate import DuplicateGame
 from arbitre.rules.kinds import kind
 from arbitre.rules.kinds.base import LISTED
 from arbitre.v1 import common_pb2, duplicate_pb2, session_pb2
@@ -38,18 +39,6 @@ def create_on_seam(stub: Any, **settings: Any) -> Any:
             has_seed=True,
             seed=SEED,
             title="seam",
-        )
-    )
-
-
-def create_on_own_path(stub: Any) -> Any:
-    return stub.CreateGame(
-        session_pb2.CreateGameRequest(
-            kind=common_pb2.GAME_KIND_DUPLICATE,
-            config_json='{"max_turns": 3, "seconds_per_turn": 60}',
-            has_seed=True,
-            seed=SEED,
-            title="own path",
         )
     )
 
@@ -81,7 +70,7 @@ def answers_of(rows: list[str], tiles: str) -> tuple[str, str]:
     return notation, lesser_move(config, rows, tiles, notation) or notation
 
 
-def test_a_duplicate_game_plays_on_the_seam_as_on_its_own_path(stub: Any) -> None:
+def test_a_duplicate_game_plays_on_the_seam_as_the_rules_play_it(stub: Any) -> None:
     created = create_on_seam(stub)
     game_id, organiser = created.game_id, created.organiser_token
     assert created.state.kind_name == "duplicate"
@@ -90,10 +79,9 @@ def test_a_duplicate_game_plays_on_the_seam_as_on_its_own_path(stub: Any) -> Non
     bob = stub.Join(session_pb2.JoinRequest(game_id=game_id, name="Bob"))
     stub.Start(session_pb2.GameCommand(game_id=game_id, token=organiser))
 
-    own = create_on_own_path(stub)
-    own_ana = stub.Join(session_pb2.JoinRequest(game_id=own.game_id, name="Ana"))
-    own_bob = stub.Join(session_pb2.JoinRequest(game_id=own.game_id, name="Bob"))
-    stub.Start(session_pb2.GameCommand(game_id=own.game_id, token=own.organiser_token))
+    # The same game by the rules alone: the engine's referee, the same seed and players.
+    rules = DUPLICATE.configure(SETTINGS).game
+    local = DuplicateGame(rules, SEED, referee(rules), (ana.player_id, bob.player_id))
 
     for number in range(1, TURNS + 1):
         seen = wait_for(
@@ -105,11 +93,9 @@ def test_a_duplicate_game_plays_on_the_seam_as_on_its_own_path(stub: Any) -> Non
         )
         assert seen["my_answer"] is None
         assert seen["answers"] == 0
-        wait_for(
-            lambda n=number: stub.GetGame(session_pb2.GetGameRequest(game_id=own.game_id)).turn == n
-        )
-        own_state = stub.GetGame(session_pb2.GetGameRequest(game_id=own.game_id))
-        assert (seen["rack"], seen["board"]) == (own_state.rack, list(own_state.board))
+        draw = local.start_turn()
+        assert draw is not None
+        assert (seen["rack"], seen["board"]) == (draw.notation, list(local.board.rows()))
         top, lesser = answers_of(seen["board"], seen["tiles"])
         kept = stub.Act(
             session_pb2.ActRequest(
@@ -131,22 +117,29 @@ def test_a_duplicate_game_plays_on_the_seam_as_on_its_own_path(stub: Any) -> Non
                 duplicate=duplicate_pb2.DuplicateAction(move=lesser),
             )
         )
-        for token, move in ((own_ana.player_token, top), (own_bob.player_token, lesser)):
-            stub.Answer(
-                session_pb2.AnswerRequest(game_id=own.game_id, turn=number, token=token, move=move)
-            )
+        local.answer(ana.player_id, top)
+        local.answer(bob.player_id, lesser)
+        played = local.close_turn()
+        wait_for(lambda n=number: (v := view_of(stub, game_id))["turn"] > n or v["stage"] == "over")
+        revealed = part(
+            stub.GetTurn(session_pb2.GetTurnRequest(game_id=game_id, turn=number)), "kind_turn"
+        )
+        assert revealed is not None
+        assert revealed[1]["top"]["move"] == played.top.move.notation()
+        assert {a["player"]: a["points"] for a in revealed[1]["answers"]} == {
+            a.player: a.points for a in played.answers
+        }
 
     over = wait_for(lambda: (v := view_of(stub, game_id))["stage"] == "over" and v)
     assert over["end_reason"] == "max_turns"
-    wait_for(lambda: stub.GetGame(session_pb2.GetGameRequest(game_id=own.game_id)).status == "over")
+    assert over["top_total"] == local.top_total
 
     standings = stub.GetStandings(session_pb2.GetStandingsRequest(game_id=game_id))
-    own_standings = stub.GetStandings(session_pb2.GetStandingsRequest(game_id=own.game_id))
-    assert [(s.name, s.standing.rank, s.standing.total) for s in standings.standings] == [
-        (s.name, s.standing.rank, s.standing.total) for s in own_standings.standings
-    ]
+    assert [
+        (s.standing.player, s.standing.rank, s.standing.total) for s in standings.standings
+    ] == [(s.player, s.rank, s.total) for s in local.standings()]
     assert [s.duplicate.negatif for s in standings.standings] == [
-        s.standing.negatif for s in own_standings.standings
+        s.negatif for s in local.standings()
     ]
     assert standings.standings[0].name == "Ana"
     assert standings.standings[0].duplicate.tops == TURNS
@@ -197,15 +190,6 @@ def test_a_configuration_the_services_cannot_play_is_refused(stub: Any) -> None:
         assert refused.value.code() is grpc.StatusCode.INVALID_ARGUMENT
         assert "bad_config" in str(refused.value.details())
         assert saying in str(refused.value.details())
-    with pytest.raises(grpc.RpcError) as refused:
-        stub.CreateGame(
-            session_pb2.CreateGameRequest(
-                kind=common_pb2.GAME_KIND_DUPLICATE,
-                config_json='{"max_turns": 3}',
-                duplicate=duplicate_pb2.DuplicateConfig(max_turns=2),
-            )
-        )
-    assert refused.value.code() is grpc.StatusCode.INVALID_ARGUMENT
 
 
 def test_a_duplicate_table_on_the_seam_has_its_seats_and_no_late_players(stub: Any) -> None:

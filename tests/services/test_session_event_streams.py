@@ -3,11 +3,10 @@ most :data:`~arbitre.services.session.MAX_EVENT_STREAMS` run at once (a quarter 
 workers) and the next is refused with RESOURCE_EXHAUSTED while unary calls go on; an ``after``
 later than the game's last event is refused (INVALID_ARGUMENT) rather than waited on for ever,
 and a stream resumed at the end of a game that is over ends at once. Against the platform on a
-real server and a real Redis."""
+real server and a real Redis, with duplicate games on the game kinds' seam."""
 
 from __future__ import annotations
 
-import json
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -16,6 +15,7 @@ from typing import Any
 import grpc
 import pytest
 
+from arbitre.api.proto_data import fill
 from arbitre.engine.lexicon import load_lexicon
 from arbitre.services import platform as platform_module
 from arbitre.services import session
@@ -24,7 +24,7 @@ from arbitre.services.internal_auth import open_channel
 from arbitre.services.lexicons import LexiconRegistry
 from arbitre.services.platform import Platform
 from arbitre.services.session import events as session_events
-from arbitre.v1 import common_pb2, session_pb2, session_pb2_grpc
+from arbitre.v1 import common_pb2, duplicate_pb2, session_pb2, session_pb2_grpc
 from tests.live_fixtures import cache_dir, platform  # noqa: F401
 from tests.redis_fixtures import redis_db, redis_url  # noqa: F401
 
@@ -41,10 +41,12 @@ def stub(platform: Platform) -> Iterator[Any]:  # noqa: F811
 
 
 def new_game(stub: Any, **config: Any) -> Any:
-    overrides = {"seconds_per_turn": 600, "max_turns": 2, **config}
+    """A duplicate game on the game kinds' seam, its typed configuration made of ``config``."""
+    settings = {"seconds_per_turn": 600, "max_turns": 2, **config}
     return stub.CreateGame(
         session_pb2.CreateGameRequest(
-            kind=common_pb2.GAME_KIND_DUPLICATE, config_json=json.dumps(overrides)
+            kind=common_pb2.GAME_KIND_DUPLICATE,
+            duplicate=fill(duplicate_pb2.DuplicateConfig(), settings),
         )
     )
 

@@ -1,11 +1,11 @@
-"""Redis restarted in the middle of a game, with persistence on (an append-only file, as
-``arbitre up`` and the deploy's Redis keep): while it is down, calls fail as unavailable and
-change nothing; once it is back, the game goes on from where it was, and every answer the
-service acknowledged before the restart is in the record."""
+"""Redis restarted in the middle of a game (duplicate on the game kinds' seam, Duel de Mots),
+with persistence on (an append-only file, as ``arbitre up`` and the deploy's Redis keep): while
+it is down, calls fail as unavailable and change nothing; once it is back, the game goes on
+from where it was, and every answer the service acknowledged before the restart is in the
+record."""
 
 from __future__ import annotations
 
-import json
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -14,6 +14,7 @@ from typing import Any
 import grpc
 import pytest
 
+from arbitre.api.kind_parts import part
 from arbitre.api.proto_data import fill, to_data
 from arbitre.engine.duel_words import load
 from arbitre.engine.lexicon import load_lexicon
@@ -25,7 +26,8 @@ from arbitre.services.internal_auth import open_channel
 from arbitre.services.lexicons import LexiconRegistry
 from arbitre.services.platform import Platform, start_platform
 from arbitre.services.redis_server import EmbeddedRedis, connect
-from arbitre.v1 import common_pb2, duel_pb2, session_pb2, session_pb2_grpc
+from arbitre.services.session.limits import SPECTATOR_VIEW_SECONDS
+from arbitre.v1 import common_pb2, duel_pb2, duplicate_pb2, session_pb2, session_pb2_grpc
 from tests.network import free_port
 
 PATIENCE = 30.0
@@ -49,6 +51,13 @@ def platform(cache: Path, server: EmbeddedRedis) -> Iterator[Platform]:
     running.stop(0)
 
 
+def view_in(state: Any) -> dict[str, Any]:
+    found = part(state, "view")
+    assert found is not None
+    view: dict[str, Any] = found[1]
+    return view
+
+
 def wait(stub: Any, game_id: str, done: Any) -> Any:
     give_up = time.monotonic() + PATIENCE
     while True:
@@ -68,9 +77,25 @@ def test_a_redis_restart_loses_no_acknowledged_answer(
     generator = MoveGenerator(load_lexicon("fr"))
     with open_channel(platform.address, platform.gateway_token) as channel:
         stub = session_pb2_grpc.SessionStub(channel)
+
+        def answer(player: Any, move: str, timeout: float | None = None) -> Any:
+            return stub.Act(
+                session_pb2.ActRequest(
+                    game_id=game_id,
+                    token=player.player_token,
+                    duplicate=duplicate_pb2.DuplicateAction(move=move, turn=1),
+                ),
+                timeout=timeout,
+            ).duplicate
+
         config = {"max_turns": 2, "seconds_per_turn": 20}
         created = stub.CreateGame(
-            session_pb2.CreateGameRequest(config_json=json.dumps(config), has_seed=True, seed=8)
+            session_pb2.CreateGameRequest(
+                kind=common_pb2.GAME_KIND_DUPLICATE,
+                duplicate=fill(duplicate_pb2.DuplicateConfig(), config),
+                has_seed=True,
+                seed=8,
+            )
         )
         game_id = created.game_id
         players = [
@@ -78,39 +103,27 @@ def test_a_redis_restart_loses_no_acknowledged_answer(
             for number in range(PLAYERS)
         ]
         state = stub.Start(session_pb2.GameCommand(game_id=game_id, token=created.organiser_token))
-        rack = state.rack.lstrip("-").replace("+", "")
-        moves = generator.prepare(Board.from_rows(list(state.board))).moves(rack)
+        view = view_in(state)
+        moves = generator.prepare(Board.from_rows(list(view["board"]))).moves(view["tiles"])
         acknowledged: dict[str, str] = {}
         for player, move in zip(players[:3], moves[1:4], strict=True):
-            answer = stub.Answer(
-                session_pb2.AnswerRequest(
-                    game_id=game_id, turn=1, token=player.player_token, move=move.notation
-                )
-            )
-            acknowledged[player.player_id] = answer.move
+            acknowledged[player.player_id] = answer(player, move.notation).move
         server.stop()  # a clean shutdown: the append-only file is complete
         with pytest.raises(grpc.RpcError) as down:
-            stub.Answer(
-                session_pb2.AnswerRequest(
-                    game_id=game_id, turn=1, token=players[3].player_token, move=moves[5].notation
-                ),
-                timeout=10,
-            )
+            answer(players[3], moves[5].notation, timeout=10)
         assert down.value.code() == grpc.StatusCode.UNAVAILABLE
         server.start()  # the same port and data directory
         back = wait(stub, game_id, lambda s: s.status == "running")
-        assert (back.turn, back.phase, back.answers) == (1, "turn", 3)
+        assert (back.turn, back.phase) == (1, "turn")
+        time.sleep(SPECTATOR_VIEW_SECONDS + 0.05)  # the count every viewer shares, built anew
+        assert view_in(stub.GetGame(session_pb2.GetGameRequest(game_id=game_id)))["answers"] == 3
         for player, move in zip(players[3:], moves[5:8], strict=True):
-            answer = stub.Answer(
-                session_pb2.AnswerRequest(
-                    game_id=game_id, turn=1, token=player.player_token, move=move.notation
-                )
-            )
-            acknowledged[player.player_id] = answer.move
+            acknowledged[player.player_id] = answer(player, move.notation).move
         second = wait(stub, game_id, lambda s: s.turn == 2 and s.phase == "turn")
-        assert second.rack
-        record = json.loads(stub.GetRecord(session_pb2.GetGameRequest(game_id=game_id)).record_json)
-        (first,) = record["turns"]
+        assert view_in(second)["rack"]
+        found = part(stub.GetRecord(session_pb2.GetGameRequest(game_id=game_id)), "kind_record")
+        assert found is not None
+        (first,) = found[1]["turns"]
         kept = {answer["player"]: answer["move"] for answer in first["answers"] if answer["move"]}
         assert kept == acknowledged
 

@@ -1,7 +1,7 @@
-"""A simultané's results at the session service: online players with their registrations and
-the centres that played offline, ranked together; views by série, club, country and centre;
-the CSV export; a centre's file merged once the game is over, and refused whole, every bad line
-reported, when anything in it is wrong."""
+"""A simultané's results at the session service (a duplicate game on the game kinds' seam):
+online players with their registrations and the centres that played offline, ranked together;
+views by série, club, country and centre; the CSV export; a centre's file merged once the game
+is over, and refused whole, every bad line reported, when anything in it is wrong."""
 
 from __future__ import annotations
 
@@ -15,10 +15,12 @@ from typing import Any
 import grpc
 import pytest
 
+from arbitre.api.kind_parts import part
+from arbitre.api.proto_data import fill
 from arbitre.engine.lexicon import load_lexicon
 from arbitre.engine.movegen import MoveGenerator
 from arbitre.rules.board import Board
-from arbitre.v1 import session_pb2
+from arbitre.v1 import common_pb2, duplicate_pb2, session_pb2
 from tests.redis_fixtures import redis_db, redis_url  # noqa: F401
 
 PATIENCE = 20.0
@@ -35,6 +37,13 @@ def wait(stub: Any, game_id: str, done: Any) -> Any:
         time.sleep(0.05)
 
 
+def view_in(state: Any) -> dict[str, Any]:
+    found = part(state, "view")
+    assert found is not None
+    view: dict[str, Any] = found[1]
+    return view
+
+
 def upload(stub: Any, game: dict[str, Any], centre: str, text: str) -> Any:
     return stub.UploadCentre(
         session_pb2.UploadCentreRequest(
@@ -49,11 +58,17 @@ def results(stub: Any, game_id: str, **fields: Any) -> Any:
 
 @pytest.fixture
 def game(stub: Any, cache: Path) -> dict[str, Any]:
-    """A 2-turn game over: Ana plays the tops, Bea the second best move each turn."""
+    """A 2-turn game (duplicate on the game kinds' seam) over: Ana plays the tops, Bea the
+    second best move each turn."""
     generator = MoveGenerator(load_lexicon("fr"))
     config = {"max_turns": 2, "seconds_per_turn": 30}
     created = stub.CreateGame(
-        session_pb2.CreateGameRequest(config_json=json.dumps(config), has_seed=True, seed=4)
+        session_pb2.CreateGameRequest(
+            kind=common_pb2.GAME_KIND_DUPLICATE,
+            duplicate=fill(duplicate_pb2.DuplicateConfig(), config),
+            has_seed=True,
+            seed=4,
+        )
     )
     game_id = created.game_id
     tokens = {}
@@ -71,19 +86,22 @@ def game(stub: Any, cache: Path) -> dict[str, Any]:
     stub.Start(session_pb2.GameCommand(game_id=game_id, token=created.organiser_token))
     for turn in (1, 2):
         state = wait(stub, game_id, lambda s, n=turn: s.turn == n and s.phase == "turn")
-        rack = state.rack.lstrip("-").replace("+", "")
-        moves = generator.prepare(Board.from_rows(list(state.board))).moves(rack)
+        view = view_in(state)
+        moves = generator.prepare(Board.from_rows(list(view["board"]))).moves(view["tiles"])
         second = next(move for move in moves if move.score < moves[0].score)
         for name, move in (("Ana", moves[0]), ("Bea", second)):
-            stub.Answer(
-                session_pb2.AnswerRequest(
-                    game_id=game_id, turn=turn, token=tokens[name], move=move.notation
+            stub.Act(
+                session_pb2.ActRequest(
+                    game_id=game_id,
+                    token=tokens[name],
+                    duplicate=duplicate_pb2.DuplicateAction(move=move.notation, turn=turn),
                 )
             )
     wait(stub, game_id, lambda s: s.status == "over")
-    record = json.loads(stub.GetRecord(session_pb2.GetGameRequest(game_id=game_id)).record_json)
-    found["record"] = record
-    found["tops"] = [turn["top"]["score"] for turn in record["turns"]]
+    record = part(stub.GetRecord(session_pb2.GetGameRequest(game_id=game_id)), "kind_record")
+    assert record is not None
+    found["record"] = record[1]
+    found["tops"] = [turn["top"]["score"] for turn in record[1]["turns"]]
     return found
 
 

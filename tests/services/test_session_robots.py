@@ -1,8 +1,9 @@
-"""Robots and late players at the session service's tables. Robots, seated by the organiser,
-answer every turn through the path of every answer (judged, stored by the answer script,
-counted in the events), each at a moment of its own, as their level plays; their tokens never
-leave the service. A game that takes late players (a simultané) lets them join after the
-start: they play the remaining turns and score 0 on the missed ones."""
+"""Robots and late players at the session service's tables (duplicate games on the game kinds'
+seam). Robots, seated by the organiser, answer every turn through the path of every answer
+(judged, kept by the parts store, counted in the events), each at a moment of its own, as their
+level plays; their tokens never leave the service. A game that takes late players (a
+simultané) lets them join after the start: they play the remaining turns and score 0 on the
+missed ones."""
 
 from __future__ import annotations
 
@@ -14,18 +15,30 @@ import grpc
 import pytest
 
 from arbitre.api.game_events import event_json
+from arbitre.api.kind_parts import part
+from arbitre.api.proto_data import fill
 from arbitre.engine.robots.duplicate import RobotLevel, common_words
-from arbitre.v1 import session_pb2
+from arbitre.rules.board import Board
+from arbitre.rules.kinds import kind
+from arbitre.v1 import common_pb2, duplicate_pb2, session_pb2
 from tests.redis_fixtures import redis_db, redis_url  # noqa: F401
+from tests.rules.kinds.duplicate.games import referee
+
+DUPLICATE = kind("duplicate")
 
 TURNS = 3
 SECONDS = 3
 
 
-def create(stub: Any, seed: int = 11) -> Any:
-    config = {"max_turns": TURNS, "seconds_per_turn": SECONDS}
+def create(stub: Any, seed: int = 11, **settings: Any) -> Any:
+    config = {"max_turns": TURNS, "seconds_per_turn": SECONDS, **settings}
     return stub.CreateGame(
-        session_pb2.CreateGameRequest(config_json=json.dumps(config), has_seed=True, seed=seed)
+        session_pb2.CreateGameRequest(
+            kind=common_pb2.GAME_KIND_DUPLICATE,
+            duplicate=fill(duplicate_pb2.DuplicateConfig(), config),
+            has_seed=True,
+            seed=seed,
+        )
     )
 
 
@@ -39,15 +52,27 @@ def seat(stub: Any, created: Any, level: str, token: str | None = None) -> Any:
     )
 
 
-def play_out(stub: Any, game_id: str) -> list[Any]:
+def play_out(stub: Any, game_id: str) -> list[dict[str, Any]]:
+    """Until the game is over: each of its turns as ``GetTurn`` reveals it."""
     give_up = time.monotonic() + 90
     while stub.GetGame(session_pb2.GetGameRequest(game_id=game_id)).status != "over":
         assert time.monotonic() < give_up, "the game never ended"
         time.sleep(0.1)
-    return [
-        stub.GetTurn(session_pb2.GetTurnRequest(game_id=game_id, turn=turn))
-        for turn in range(1, TURNS + 1)
-    ]
+    turns = []
+    for turn in range(1, TURNS + 1):
+        found = part(
+            stub.GetTurn(session_pb2.GetTurnRequest(game_id=game_id, turn=turn)), "kind_turn"
+        )
+        assert found is not None
+        turns.append(found[1])
+    return turns
+
+
+def record_of(stub: Any, game_id: str) -> dict[str, Any]:
+    found = part(stub.GetRecord(session_pb2.GetGameRequest(game_id=game_id)), "kind_record")
+    assert found is not None
+    record: dict[str, Any] = found[1]
+    return record
 
 
 def test_robots_answer_every_turn_as_their_level_plays(stub: Any, redis_db: Any) -> None:  # noqa: F811
@@ -68,31 +93,43 @@ def test_robots_answer_every_turn_as_their_level_plays(stub: Any, redis_db: Any)
     vocabulary = common_words("fr")
     by_robot: dict[str, list[tuple[int, Any]]] = {level: [] for level in robots}
     for turn in turns:
-        lines = {line.player: line for line in turn.answers}
-        assert lines[human.player_id].move == ""
+        lines = {line["player"]: line for line in turn["answers"]}
+        assert human.player_id not in lines  # no answer of hers
         for level, seated in robots.items():
-            by_robot[level].append((turn.top.score, lines[seated.player_id]))
+            by_robot[level].append((turn["top"]["score"], lines.get(seated.player_id)))
     expert = by_robot["expert"]
-    assert all(line.move for _, line in expert)
-    assert sum(line.points == top for top, line in expert) >= 2
+    assert all(line is not None and line["move"] for _, line in expert)
+    assert sum(line is not None and line["points"] == top for top, line in expert) >= 2
     for top, line in by_robot["confirme"]:
-        assert line.move
-        assert line.points <= top
+        assert line is not None
+        assert line["move"]
+        assert line["points"] <= top
     for _, line in by_robot["debutant"]:
-        if line.move:
-            assert all(word in vocabulary for word in line.words)
-    # The robots' answers went through the answer script: answer_count events (at most one
-    # per answer: close answers share one).
+        if line is not None and line["move"]:
+            assert all(word in vocabulary for word in line["words"])
+    # The robots' answers went through the path of every answer: answer_count events (at most
+    # one per answer: close answers share one).
     events = [
         (event.type, json.loads(event_json(event)))
         for event in stub.Events(session_pb2.EventsRequest(game_id=game_id, after="0-0"))
     ]
     counted = sum(kind == "answer_count" for kind, _ in events)
-    answered = sum(1 for lines in by_robot.values() for _, line in lines if line.move)
+    answered = sum(1 for lines in by_robot.values() for _, line in lines if line is not None)
     assert 0 < counted <= answered
-    # The replay of the record gives the robots' points back.
-    record = json.loads(stub.GetRecord(session_pb2.GetGameRequest(game_id=game_id)).record_json)
-    assert record["names"][robots["expert"].player_id] == "Robot Expert"
+    # The record gives the robots' points back, and their names.
+    record = record_of(stub, game_id)
+    recorded = {
+        (turn["number"], line["player"]): line["points"]
+        for turn in record["turns"]
+        for line in turn["answers"]
+    }
+    assert recorded == {
+        (number, line["player"]): line["points"]
+        for number, turn in enumerate(turns, start=1)
+        for line in turn["answers"]
+    }
+    names = stub.GetRecord(session_pb2.GetGameRequest(game_id=game_id)).names
+    assert names[robots["expert"].player_id] == "Robot Expert"
 
 
 def test_a_table_of_robots_plays_itself_and_closes_turns_early(stub: Any) -> None:
@@ -102,7 +139,8 @@ def test_a_table_of_robots_plays_itself_and_closes_turns_early(stub: Any) -> Non
     stub.Start(session_pb2.GameCommand(game_id=created.game_id, token=created.organiser_token))
     turns = play_out(stub, created.game_id)
     for turn in turns:
-        assert all(line.move for line in turn.answers)  # everyone answered: early close
+        assert len(turn["answers"]) == 2  # everyone answered: early close
+        assert all(line["move"] for line in turn["answers"])
 
 
 def test_only_the_organiser_seats_robots_of_a_known_level_before_the_start(stub: Any) -> None:
@@ -128,34 +166,61 @@ def test_only_the_organiser_seats_robots_of_a_known_level_before_the_start(stub:
     assert [p.name for p in state.players] == ["Ann"]
 
 
+def view_of(stub: Any, game_id: str, token: str = "") -> dict[str, Any]:
+    found = part(stub.GetGame(session_pb2.GetGameRequest(game_id=game_id, token=token)), "view")
+    assert found is not None
+    view: dict[str, Any] = found[1]
+    return view
+
+
 def test_a_late_player_plays_the_remaining_turns_and_scores_0_on_the_missed_ones(
     stub: Any,
 ) -> None:
     """A simultané takes late players (late_join); other games close joining at the start."""
-    config = {"max_turns": TURNS, "seconds_per_turn": 2}
-    created = stub.CreateGame(
-        session_pb2.CreateGameRequest(
-            config_json=json.dumps(config), has_seed=True, seed=21, late_join=True
-        )
-    )
+    created = create(stub, seed=21, seconds_per_turn=4, late_join=True)
     game_id = created.game_id
     seat(stub, created, "expert")
     state = stub.Start(session_pb2.GameCommand(game_id=game_id, token=created.organiser_token))
-    assert state.late_join
+    view = part(state, "view")
+    assert view is not None
+    assert view[1]["config"]["late_join"] is True
+    rules = DUPLICATE.configure(view[1]["config"]).game
     give_up = time.monotonic() + 60
     while stub.GetGame(session_pb2.GetGameRequest(game_id=game_id)).turn < 2:
         assert time.monotonic() < give_up
         time.sleep(0.05)
     late = stub.Join(session_pb2.JoinRequest(game_id=game_id, name="Zoé"))
+    answered: dict[int, int] = {}  # the late player plays: the tops of the turns left
+    while (seen := view_of(stub, game_id, late.player_token))["stage"] != "over":
+        assert time.monotonic() < give_up, "the game never ended"
+        if seen["stage"] != "playing" or seen["turn"] in answered or seen["my_answer"]:
+            time.sleep(0.05)
+            continue
+        top = referee(rules).top(Board.from_rows(seen["board"], rules.layout), seen["tiles"])
+        assert top is not None
+        kept = stub.Act(
+            session_pb2.ActRequest(
+                game_id=game_id,
+                token=late.player_token,
+                duplicate=duplicate_pb2.DuplicateAction(
+                    move=top.move.notation(), turn=seen["turn"]
+                ),
+            )
+        )
+        answered[seen["turn"]] = kept.duplicate.score
+    assert answered
+    assert 1 not in answered
     turns = play_out(stub, game_id)
-    lines = [{line.player: line for line in turn.answers} for turn in turns]
-    assert late.player_id not in lines[0]  # not yet at the table
-    assert all(late.player_id in by_player for by_player in lines[1:])
+    assert late.player_id not in {line["player"] for line in turns[0]["answers"]}
+    for number in answered:
+        lines = {line["player"]: line for line in turns[number - 1]["answers"]}
+        assert lines[late.player_id]["points"] == answered[number]
+    points = [line["points"] for line in view_of(stub, game_id)["turns"]]
+    assert points[0].get(late.player_id, 0) == 0  # the turn missed: 0
     standings = stub.GetStandings(session_pb2.GetStandingsRequest(game_id=game_id))
     totals = {line.name: line.standing.total for line in standings.standings}
-    assert totals["Zoé"] == 0
-    record = json.loads(stub.GetRecord(session_pb2.GetGameRequest(game_id=game_id)).record_json)
-    assert late.player_id in record["players"]
+    assert totals["Zoé"] == sum(answered.values()) > 0
+    assert late.player_id in record_of(stub, game_id)["players"]
     with pytest.raises(grpc.RpcError) as caught:  # the game is over: no more players
         stub.Join(session_pb2.JoinRequest(game_id=game_id, name="Tard"))
     assert caught.value.code() == grpc.StatusCode.FAILED_PRECONDITION

@@ -1,7 +1,8 @@
-"""What the session service keeps from clients and how it keeps games alive (issue 13): the
-seed's commitment and its reveal at the end, records holding the past only, robots without
-tokens, lifetimes of a game's keys, a game whose step keeps failing parked instead of retried
-for ever, clocks extended by an outage, and the live positions of refereed games."""
+"""What the session service keeps from clients and how it keeps games alive (issue 13), for
+duplicate games on the game kinds' seam: the seed's commitment and its reveal at the end,
+records holding the past only, robots without tokens, lifetimes of a game's keys, a game whose
+step keeps failing parked instead of retried for ever, clocks extended by an outage, and the
+live positions of refereed games."""
 
 from __future__ import annotations
 
@@ -20,7 +21,14 @@ from arbitre.services.game_keys import CLOCK_HEARTBEAT, DEADLINES, GameKeys, liv
 from arbitre.v1 import session_pb2
 from tests.redis_fixtures import redis_db, redis_url  # noqa: F401
 from tests.services import test_session
-from tests.services.test_session import EMPTY_ROWS, Engine, Table, refused
+from tests.services.test_session import (
+    EMPTY_ROWS,
+    Engine,
+    Table,
+    duplicate_request,
+    refused,
+    view_in,
+)
 
 # The session tests' fixtures: their database, the platform with and without its clock, the
 # engine that chooses answers.
@@ -40,17 +48,23 @@ def events_of(db: redis.Redis, game_id: str) -> list[tuple[str, dict[str, Any]]]
     return [(fields["type"], json.loads(fields["data"])) for _, fields in found]
 
 
-def record_of(table: Table, game_id: str) -> dict[str, Any]:
+def record_of(table: Table, game_id: str) -> tuple[dict[str, Any], bytes]:
+    """The game's record (the kind's, with the session's seed commitment and salt) and what a
+    client receives of it, whole."""
     answer = table.stub.GetRecord(session_pb2.GetGameRequest(game_id=game_id))
-    record: dict[str, Any] = json.loads(answer.record_json)
     assert str(SEED) not in answer.sheet
-    return record
+    record = {
+        **table.record(game_id),
+        "seed_commitment": answer.seed_commitment,
+        "seed_salt": answer.seed_salt,
+    }
+    return record, answer.SerializeToString()
 
 
 def play_out(table: Table, engine: Engine, game_id: str, token: str, turns: int) -> None:
     for turn in range(1, turns + 1):
-        state = table.wait_turn(game_id, turn)
-        table.answer(game_id, turn, token, engine.moves(state)[0].notation)
+        view = table.wait_turn(game_id, turn)
+        table.answer(game_id, turn, token, engine.moves(view)[0].notation)
     table.wait(game_id, lambda state: state.status == "over")
 
 
@@ -66,19 +80,26 @@ def test_the_seed_is_committed_to_at_the_creation_and_revealed_at_the_end(
     assert events_of(db, game_id)[0] == ("created", {"seed_commitment": committed})
     ana = table.join(game_id, "Ana")
     for when in ("waiting", "running"):
-        record = record_of(table, game_id)
-        assert "seed" not in record, when
-        assert "seed_salt" not in record, when
-        assert record["seed_commitment"] == committed
-        assert str(SEED) not in json.dumps(record)
+        record, received = record_of(table, game_id)
+        assert record.get("seed") is None, when
+        assert not record["seed_salt"], when
+        assert str(SEED).encode() not in received, when
+        assert str(SEED).encode() not in table.game(game_id, ana.player_token).SerializeToString()
         if when == "waiting":
             table.start(created)
     play_out(table, engine, game_id, ana.player_token, 2)
-    record = record_of(table, game_id)
+    record, received = record_of(table, game_id)
     assert record["seed"] == SEED
-    assert verify(record["seed_commitment"], record["seed"], record["seed_salt"])
-    assert record["seed_commitment"] == table.game(game_id).seed_commitment == committed
-    assert not verify(committed, SEED + 1, record["seed_salt"])
+    assert table.game(game_id).seed_commitment == committed
+    # The record lets anyone check the seed against the commitment published at the creation:
+    # it holds the commitment and the salt.
+    salt = str(record.get("seed_salt") or "")
+    assert not verify(committed, SEED + 1, salt)
+    assert (record.get("seed_commitment"), bool(salt), verify(committed, record["seed"], salt)) == (
+        committed,
+        True,
+        True,
+    )
 
 
 def test_a_robot_has_no_token_anyone_could_use(table: Table, db: redis.Redis) -> None:
@@ -89,9 +110,9 @@ def test_a_robot_has_no_token_anyone_could_use(table: Table, db: redis.Redis) ->
     assert seat == {"level": "expert"}
     table.start(created)
     over = table.wait(created.game_id, lambda state: state.status == "over")
-    assert over.end_reason == "max_turns"
-    answers = {line.player: line for line in table.turn(created.game_id, 1).answers}
-    assert answers[robot.player_id].move  # it answered, through the service's own path
+    assert view_in(over)["end_reason"] == "max_turns"
+    answers = {line["player"]: line for line in table.revealed(created.game_id, 1)["answers"]}
+    assert answers[robot.player_id]["move"]  # it answered, through the service's own path
 
 
 def test_every_key_of_a_game_expires(table: Table, engine: Engine, db: redis.Redis) -> None:
@@ -110,8 +131,8 @@ def test_every_key_of_a_game_expires(table: Table, engine: Engine, db: redis.Red
     play_out(table, engine, game_id, ana.player_token, 2)
     table.stub.GetStandings(session_pb2.GetStandingsRequest(game_id=game_id))
     finished = lifetimes()
-    assert GameKeys(game_id).answers(2) in finished
-    assert GameKeys(game_id).totals in finished
+    keys = GameKeys(game_id)
+    assert {keys.game, keys.state, keys.events, keys.parts(1)} <= set(finished)
     assert all(0 < ttl <= session.FINISHED_TTL_MS for ttl in finished.values()), finished
 
 
@@ -123,23 +144,26 @@ def test_a_game_whose_step_keeps_failing_is_parked_then_resumed(
     created = still.create(seconds=30, max_turns=1)
     game_id = created.game_id
     ana = still.join(game_id, "Ana")
-    state = still.start(created)
+    opened = view_in(still.start(created))
     keys = GameKeys(game_id)
     saved = db.get(keys.state)
     db.set(keys.state, json.dumps({"format": "not a game"}))
-    still.answer(game_id, 1, ana.player_token, engine.moves(state)[0].notation)
+    still.answer(game_id, 1, ana.player_token, engine.moves(opened)[0].notation)
     # Step it until it is parked: a step finding the lock taken (the answer's own step, still
     # running) does nothing, so count the failures the game noted rather than our calls.
     for _ in range(500):
-        if still.game(game_id).status == "parked":
+        if db.hget(keys.game, "status") == "parked":
             break
         still.platform.session.step(game_id)
         time.sleep(0.01)
     else:
         pytest.fail("never parked")
     assert int(db.hget(keys.game, "step_failures") or 0) == session.MAX_STEP_FAILURES
-    parked = still.game(game_id)
-    assert "SnapshotError" in parked.parked_reason
+    assert "StateDataError" in (db.hget(keys.game, "parked_reason") or "")
+    try:  # what its organiser reads of it meanwhile
+        parked: Any = still.game(game_id, created.organiser_token)
+    except grpc.RpcError as error:
+        parked = error.code()
     assert db.zscore(DEADLINES, game_id) is None  # not retried for ever
     assert "parked" in [kind for kind, _ in events_of(db, game_id)]
     code, _ = refused(lambda: still.answer(game_id, 1, ana.player_token, "H8 ZZ"))
@@ -150,8 +174,12 @@ def test_a_game_whose_step_keeps_failing_is_parked_then_resumed(
     assert still.stub.Resume(command).status == "running"
     still.platform.session.step(game_id)
     over = still.game(game_id)
-    assert (over.status, over.end_reason) == ("over", "max_turns")
-    assert still.turn(game_id, 1).answers[0].player == ana.player_id
+    assert (over.status, view_in(over)["end_reason"]) == ("over", "max_turns")
+    assert still.revealed(game_id, 1)["answers"][0]["player"] == ana.player_id
+    # While parked, the game said so, and why, to whoever read it.
+    assert not isinstance(parked, grpc.StatusCode), parked
+    assert parked.status == "parked"
+    assert "StateDataError" in parked.parked_reason
 
 
 def test_an_outage_extends_the_turns_clock(table: Table, db: redis.Redis) -> None:
@@ -172,6 +200,8 @@ def test_an_outage_extends_the_turns_clock(table: Table, db: redis.Redis) -> Non
     assert 19_000 <= resumed[-1]["outage_ms"] <= 21_000
     # a heartbeat without a gap changes nothing
     assert table.platform.session.store.tick(session.OUTAGE_MS) == 0
+    # the turn's clock the players read in the game's view moved too
+    assert view_in(table.game(game_id))["deadline_ms"] == after.deadline_ms
 
 
 def check(table: Table, board: list[str], rack: str = "", move: str = "") -> bool:
@@ -187,34 +217,31 @@ def test_the_open_turn_of_a_refereed_game_is_a_live_position(
     plain = table.create(seconds=60, max_turns=2, seed=SEED)
     table.join(plain.game_id, "Bob")
     table.start(plain)
-    request = session_pb2.CreateGameRequest(
-        config_json=json.dumps({"seconds_per_turn": 60, "max_turns": 2}),
-        has_seed=True,
-        seed=SEED,
-        refereed=True,
+    request = duplicate_request(
+        {"seconds_per_turn": 60, "max_turns": 2}, has_seed=True, seed=SEED, refereed=True
     )
     created = table.stub.CreateGame(request)
     assert created.state.refereed
     game_id = created.game_id
     ana = table.join(game_id, "Ana")
-    state = table.start(created)
-    rack = str(state.rack).replace("+", "").lstrip("-")
-    shuffled = rack[::-1]
+    first = view_in(table.start(created))
+    tiles = str(first["tiles"])
+    shuffled = tiles[::-1]
     assert check(table, EMPTY_ROWS, rack=shuffled)
-    assert check(table, EMPTY_ROWS, move=engine.moves(state)[0].notation)
+    assert check(table, EMPTY_ROWS, move=engine.moves(first)[0].notation)
     assert not check(table, EMPTY_ROWS, rack="QUIXOTE")
     assert not check(table, EMPTY_ROWS, move="H8 ZZZ")
-    assert not check(table, ["." * 15] * 14 + ["A" + "." * 14], rack=rack)
+    assert not check(table, ["." * 15] * 14 + ["A" + "." * 14], rack=tiles)
     assert not check(table, ["." * 99] * 15)  # too large for a game: the analysis refuses it
 
-    table.answer(game_id, 1, ana.player_token, engine.moves(state)[0].notation)
+    table.answer(game_id, 1, ana.player_token, engine.moves(first)[0].notation)
     second = table.wait_turn(game_id, 2)
-    assert not check(table, EMPTY_ROWS, rack=rack)  # turn 1 is public now
-    assert check(table, list(second.board))  # a mid-game board is the game's own
-    assert check(table, list(second.board), rack=str(second.rack).replace("+", ""))
+    assert not check(table, EMPTY_ROWS, rack=tiles)  # turn 1 is public now
+    assert check(table, list(second["board"]))  # a mid-game board is the game's own
+    assert check(table, list(second["board"]), rack=str(second["tiles"]))
     table.answer(game_id, 2, ana.player_token, engine.moves(second)[0].notation)
     table.wait(game_id, lambda state: state.status == "over")
-    assert not check(table, list(second.board))
-    fingerprint = board_fingerprint(list(second.board))
+    assert not check(table, list(second["board"]))
+    fingerprint = board_fingerprint(list(second["board"]))
     assert db.scard(live_position(fingerprint)) == 0
-    assert rack_key(rack) == rack_key(shuffled)
+    assert rack_key(tiles) == rack_key(shuffled)

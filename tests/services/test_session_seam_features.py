@@ -256,7 +256,7 @@ def test_standings_are_read_a_page_at_a_time_and_follow_the_steps(stub: Any) -> 
     stub.Start(session_pb2.GameCommand(game_id=game_id, token=organiser))
     before = stub.GetStandings(session_pb2.GetStandingsRequest(game_id=game_id))
     assert [line.standing.total for line in before.standings] == [0, 0, 0]
-    assert before.turns == 1
+    assert before.turns == 0  # the standings are over the closed turns: none yet
     move = top_of(view_of(stub, game_id, players[0].player_token))
     answer(stub, game_id, players[1].player_token, move)
     stub.Pause(session_pb2.GameCommand(game_id=game_id, token=organiser))
@@ -269,6 +269,7 @@ def test_standings_are_read_a_page_at_a_time_and_follow_the_steps(stub: Any) -> 
     whole = stub.GetStandings(session_pb2.GetStandingsRequest(game_id=game_id))
     assert whole.players == 3
     assert all(line.standing.total > 0 for line in whole.standings)
+    assert whole.turns == 1
     page = stub.GetStandings(session_pb2.GetStandingsRequest(game_id=game_id, offset=1, limit=1))
     assert [(line.name, line.standing.rank) for line in page.standings] == [
         (line.name, line.standing.rank) for line in whole.standings[1:2]

@@ -3,7 +3,9 @@ the test process, pages that watch their console, and a recorder of what a page 
 
 * :func:`chromium_path`: ``ARBITRE_CHROMIUM``, else ``chromium`` on the ``PATH``, else
   ``/usr/bin/chromium``; ``None`` when none exists (the tests skip, or fail when ``CI=true``).
-* :class:`Api`: JSON over HTTP to the gateway, as a second player or the organiser would call it.
+* :class:`Api`: JSON over HTTP to the gateway, as a second player or the organiser would call it
+  (a duplicate game's configuration all in ``config``, an answer as the kind's action, a
+  revealed turn as ``GET …/turns/{n}``'s ``revealed``).
 * :class:`Watched`: a page and the errors of its console; :meth:`Watched.errors` leaves out the
   browser's own lines about refused requests the test expects (an illegal pose's 400, say).
 * :data:`RECORD_EVENTS`: an init script wrapping ``EventSource`` so that every server-sent event
@@ -18,6 +20,7 @@ import shutil
 import time
 import urllib.error
 import urllib.request
+import uuid
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -110,18 +113,19 @@ class Api:
         reveal_seconds: int = 15,
         variant: str = "normal",
     ) -> tuple[str, str]:
-        """A new online table: its id and the organiser's token."""
+        """A new online table of duplicate: its id and the organiser's token."""
+        config = {
+            "name": "online",
+            "seconds_per_turn": seconds,
+            "max_turns": turns,
+            "variant": variant,
+            "reveal_seconds": reveal_seconds,
+            "seats": seats,
+        }
         created = self.call(
-            "POST",
-            "/v1/games",
-            {
-                "preset": "online",
-                "seed": seed,
-                "seats": seats,
-                "reveal_seconds": reveal_seconds,
-                "config": {"seconds_per_turn": seconds, "max_turns": turns, "variant": variant},
-            },
+            "POST", "/v1/games", {"kind": "duplicate", "seed": seed, "config": config}
         )
+        assert created["game"]["kind"] == "duplicate", created
         return created["game_id"], created["organiser_token"]
 
     def wait_until_ready(self, timeout: float = 120) -> None:
@@ -154,12 +158,27 @@ class Api:
         state: dict[str, Any] = self.call("GET", f"/v1/games/{game_id}", token=token)
         return state
 
-    def answer(self, game_id: str, turn: int, move: str, token: str) -> dict[str, Any]:
-        body = {"move": move}
-        found: dict[str, Any] = self.call(
-            "POST", f"/v1/games/{game_id}/turns/{turn}/answers", body, token
-        )
-        return found
+    def answer(
+        self, game_id: str, turn: int, move: str, token: str, request_id: str = ""
+    ) -> dict[str, Any]:
+        """The player's answer ``move`` to ``turn`` (the kind's action, under ``request_id``, a
+        fresh one by default): its result ``{turn, move, score, answers}``."""
+        fresh = not request_id
+        action = {"move": move, "turn": turn}
+        body = {"action": action, "request_id": request_id or uuid.uuid4().hex}
+        found = self.call("POST", f"/v1/games/{game_id}/actions", body, token)
+        assert not (fresh and found["replayed"]), found  # a fresh request is never a replay
+        result: dict[str, Any] = found["result"]
+        assert result["turn"] == turn, found
+        return result
+
+    def revealed(self, game_id: str, turn: int) -> dict[str, Any]:
+        """A revealed turn (``GET …/turns/{n}``'s ``revealed``: tirage, top, the board before
+        it, every answer)."""
+        found = self.call("GET", f"/v1/games/{game_id}/turns/{turn}")
+        assert found["turn"] == turn, found
+        revealed: dict[str, Any] = found["revealed"]
+        return revealed
 
     def moves(self, board: list[str], rack: str, limit: int = 20) -> list[dict[str, Any]]:
         """The best legal moves of a position (the engine, through ``/v1/solve``), best first."""

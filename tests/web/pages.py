@@ -110,6 +110,8 @@ def tiles(rack: str) -> str:
 
 
 def plain_moves(api: Api, state: dict[str, Any]) -> list[dict[str, Any]]:
-    """The best moves of the state's position that put no blank on the board."""
-    moves = api.moves(state["board"], tiles(state["rack"]))
-    return [move for move in moves if new_letters(state["board"], move["move"]).isupper()]
+    """The best moves of the state's position (its view's board and tirage) that put no blank
+    on the board."""
+    board = state["view"]["board"]
+    moves = api.moves(board, tiles(state["view"]["rack"]))
+    return [move for move in moves if new_letters(board, move["move"]).isupper()]

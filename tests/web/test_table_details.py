@@ -61,7 +61,7 @@ def play_out(api: Api, game_id: str, seats: list[Seat], turns: int) -> None:
         state = api.wait_for_turn(game_id, turn)
         if state["status"] == "over":
             break
-        moves = api.moves(state["board"], tiles(state["rack"]), limit=1)
+        moves = api.moves(state["view"]["board"], tiles(state["view"]["rack"]), limit=1)
         assert moves, f"turn {turn}: no move"
         for seat in seats:
             api.answer(game_id, turn, moves[0]["move"], seat.token)
@@ -135,14 +135,14 @@ def test_a_scrabble_on_the_sheet_and_one_coup(browser: Browser, base: str, api: 
         )
         ann = api.join(game_id, "Ann")
         bob = api.join(game_id, "Bob")
-        state = api.start(game_id, organiser)
-        best = api.moves(state["board"], tiles(state["rack"]), limit=1)[0]
-        if len(new_letters(state["board"], best["move"])) >= 7:
+        view = api.start(game_id, organiser)["view"]
+        best = api.moves(view["board"], tiles(view["rack"]), limit=1)[0]
+        if len(new_letters(view["board"], best["move"])) >= 7:
             break
     else:
         raise AssertionError("no scrabble on a first tirage of 400 seeds")
     play_out(api, game_id, [ann, bob], 1)
-    top = api.call("GET", f"/v1/games/{game_id}/turns/1")["top"]
+    top = api.revealed(game_id, 1)["top"]
     assert top["tiles"] >= 7
     context = new_context(browser)
     try:
@@ -230,8 +230,8 @@ def test_the_reveal_and_the_replay_follow_a_change_of_language(
         page = watched.page
         for turn in (1, 2):
             expect(page.locator("#turn-label")).to_have_text(f"Coup {turn} / 2")
-            state = api.state(game_id)
-            move = api.moves(state["board"], tiles(state["rack"]), limit=1)[0]["move"]
+            view = api.state(game_id)["view"]
+            move = api.moves(view["board"], tiles(view["rack"]), limit=1)[0]["move"]
             api.answer(game_id, turn, move, ann.token)
             api.answer(game_id, turn, move, bob.token)
             reveal = page.locator("#reveal")
@@ -269,15 +269,15 @@ def test_a_pause_hides_the_game(browser: Browser, base: str, api: Api, artifacts
     game_id, organiser = api.create(seconds=300, turns=2, seed=12, seats=2)
     ann = api.join(game_id, "Ann")
     api.robot(game_id, organiser, "debutant")
-    state = api.start(game_id, organiser)
+    letters = tiles(api.start(game_id, organiser)["view"]["rack"])
     context = new_context(browser)
     try:
         watched = seated(context, base, game_id, ann, organiser)
         page = watched.page
         rack = page.locator("#rack .rack-tile")
-        expect(rack).to_have_count(len(tiles(state["rack"])))
+        expect(rack).to_have_count(len(letters))
         cell(page, 7, 7).click()
-        page.keyboard.type(tiles(state["rack"])[0])
+        page.keyboard.type(letters[0])
         expect(page.locator("#board .cell.placed")).to_have_count(1)
         page.get_by_role("button", name="Pause").click()
         expect(page.locator("#clock")).to_contain_text("Pause")
@@ -290,7 +290,7 @@ def test_a_pause_hides_the_game(browser: Browser, base: str, api: Api, artifacts
         page.get_by_role("button", name="Reprendre").click()
         expect(page.locator("#paused-panel")).to_be_hidden()
         expect(page.locator("#board-wrap")).to_be_visible()
-        expect(rack).to_have_count(len(tiles(state["rack"])))
+        expect(rack).to_have_count(len(letters))
         expect(page.locator("#board .cell.placed")).to_have_count(1)  # the pose is kept
         assert watched.errors() == []
     finally:
@@ -305,8 +305,7 @@ def test_hints_and_a_pose_being_placed(
     game_id, organiser = api.create(seconds=300, turns=2, seed=21, seats=2)
     ann = api.join(game_id, "Ann")
     api.robot(game_id, organiser, "debutant")
-    state = api.start(game_id, organiser)
-    letters = tiles(state["rack"])
+    letters = tiles(api.start(game_id, organiser)["view"]["rack"])
     phone = new_context(browser, viewport=PHONE, is_mobile=True, has_touch=True)
     desktop = new_context(browser, viewport=DESKTOP)
     try:

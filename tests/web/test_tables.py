@@ -10,9 +10,11 @@ English.
 
 from __future__ import annotations
 
+import json
 import re
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.sync_api import Browser, Response, expect
@@ -31,6 +33,28 @@ from tests.web.pages import (
     tiles,
     type_move,
 )
+
+
+def seeds_in(text: str) -> list[Any]:
+    """The values of every ``seed`` key (not null) in ``text``'s JSON, at any depth; none for a
+    text that is not JSON."""
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return []
+    found: list[Any] = []
+    stack = [data]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            seed = item.get("seed")
+            if seed is not None:
+                found.append(seed)
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return found
+
 
 # -- the tests ----------------------------------------------------------------------------------
 
@@ -107,10 +131,11 @@ def test_three_turns_against_a_robot(
             expect(page.locator("#turn-label")).to_have_text(f"Coup {turn} / 3")
             state = api.state(game_id)
             assert (state["turn"], state["phase"]) == (turn, "turn")
-            expect(page.locator("#rack .rack-tile")).to_have_count(len(tiles(state["rack"])))
+            rack = state["view"]["rack"]
+            expect(page.locator("#rack .rack-tile")).to_have_count(len(tiles(rack)))
             moves = plain_moves(api, state)
             move = moves[1] if len(moves) > 1 else moves[0]  # not the top: a négatif to show
-            type_move(page, state["board"], move["move"])
+            type_move(page, state["view"]["board"], move["move"])
             pose = f"{move['move']} — {move['score']} pts"
             expect(page.locator("#pose")).to_have_text(pose)  # the preview's points
             page.keyboard.press("Enter")
@@ -121,7 +146,7 @@ def test_three_turns_against_a_robot(
 
             # The robot answers, the turn ends early and is revealed.
             expect(page.locator("#reveal")).to_be_visible(timeout=20_000)
-            result = api.call("GET", f"/v1/games/{game_id}/turns/{turn}")
+            result = api.revealed(game_id, turn)
             top = result["top"]
             expect(page.locator("#reveal-title")).to_have_text(f"Révélation — coup {turn}")
             expect(page.locator("#reveal .top-move")).to_have_text(top["move"])
@@ -150,7 +175,7 @@ def test_three_turns_against_a_robot(
         )
         expect(page.locator("#standings-title")).to_have_text("Classement final")
         page.select_option("#replay-turn", "2")
-        second = api.call("GET", f"/v1/games/{game_id}/turns/2")
+        second = api.revealed(game_id, 2)
         replay = page.locator("#replay-body")
         expect(replay.locator(".top-move")).to_have_text(second["top"]["move"])
         expect(replay.locator("table.best tbody tr")).not_to_have_count(0)
@@ -232,8 +257,9 @@ def test_blanks_typed_and_dragged(browser: Browser, base: str, api: Api) -> None
     ann = api.join(game_id, "Ann")
     api.robot(game_id, organiser, "debutant")
     state = api.start(game_id, organiser)
-    assert "?" in state["rack"]
-    missing = next(letter for letter in "ZYXWKJQVHFBGMPDCLNRSTUOIEA" if letter not in state["rack"])
+    rack = state["view"]["rack"]
+    assert "?" in rack
+    missing = next(letter for letter in "ZYXWKJQVHFBGMPDCLNRSTUOIEA" if letter not in rack)
     context = new_context(browser)
     try:
         watched = seated(context, base, game_id, ann)
@@ -300,7 +326,8 @@ def test_phone_and_desktop_layout(browser: Browser, base: str, api: Api, artifac
         assert watched.errors() == []
 
         big = seated(desktop, base, game_id, ann)
-        expect(big.page.locator("#rack .rack-tile")).to_have_count(len(tiles(state["rack"])))
+        rack = tiles(state["view"]["rack"])
+        expect(big.page.locator("#rack .rack-tile")).to_have_count(len(rack))
         left = big.page.locator("#board").bounding_box()
         panels = big.page.locator(".panels").bounding_box()
         assert left is not None
@@ -317,7 +344,8 @@ def test_phone_and_desktop_layout(browser: Browser, base: str, api: Api, artifac
 def test_nothing_secret_before_the_reveal(browser: Browser, base: str, api: Api) -> None:
     """Every response and server-sent event the page receives during a turn is recorded: the
     top, the other players' answers (a person's and a robot's) and the next tirage appear only
-    after the turn is revealed."""
+    after the turn is revealed, the seed under no key; the page asks for no turn's results
+    before then (its answer and its pose's points go to ``…/actions``)."""
     game_id, organiser = api.create(seconds=20, turns=2, seed=99, seats=3)
     ann = api.join(game_id, "Ann")
     bob = api.join(game_id, "Bob")
@@ -343,7 +371,7 @@ def test_nothing_secret_before_the_reveal(browser: Browser, base: str, api: Api)
         top = moves[0]["move"]
         lesser = next(move["move"] for move in moves[1:] if top not in move["move"])
         api.answer(game_id, 1, top, bob.token)  # Bob finds the top
-        type_move(page, state["board"], lesser)
+        type_move(page, state["view"]["board"], lesser)
         expect(page.locator("#pose")).to_contain_text("pts")
         page.keyboard.press("Enter")
         expect(page.locator("#my-answer")).to_contain_text(lesser)
@@ -353,7 +381,8 @@ def test_nothing_secret_before_the_reveal(browser: Browser, base: str, api: Api)
         api.call("POST", f"/v1/games/{game_id}/turns/1/next", {}, bob.token)
         expect(page.locator("#turn-label")).to_have_text("Coup 2 / 2")
         following = api.state(game_id)
-        result = api.call("GET", f"/v1/games/{game_id}/turns/1")
+        next_rack = following["view"]["rack"]
+        result = api.revealed(game_id, 1)
         robot_move = next(a["move"] for a in result["answers"] if a["player"] == robot)
 
         revealed = min(at for at, what, _ in received if what == "event turn_revealed")
@@ -361,7 +390,7 @@ def test_nothing_secret_before_the_reveal(browser: Browser, base: str, api: Api)
             if "text/event-stream" in (response.headers.get("content-type") or ""):
                 continue
             received.append((at, f"{response.request.method} {response.url}", response.text()))
-        secrets = {"the top": top, "Bob's answer": top, "the next tirage": following["rack"]}
+        secrets = {"the top": top, "Bob's answer": top, "the next tirage": next_rack}
         if robot_move and robot_move not in lesser:
             secrets["the robot's answer"] = robot_move
         before = [(what, text) for at, what, text in received if at < revealed]
@@ -371,12 +400,13 @@ def test_nothing_secret_before_the_reveal(browser: Browser, base: str, api: Api)
         for name, secret in secrets.items():
             for what, text in before:
                 assert secret not in text, f"{name} ({secret}) in {what} before the reveal"
+        for what, text in before:  # nor the seed, under any key (its commitment is public)
+            assert not seeds_in(text), f"a seed in {what} before the reveal: {text}"
         assert any(top in text for text in after)  # the recording does see it afterwards
-        assert any(following["rack"] in text for text in after)
+        assert any(next_rack in text for text in after)
         early = [url for at, url in requested if at < revealed]
-        assert not any(
-            "/turns/1" in url and "/answers" not in url and "/preview" not in url for url in early
-        )
+        assert any("/actions" in url for url in early)  # the preview and the answer
+        assert not any("/turns/1" in url for url in early)
         assert not any("/v1/solve" in url for _, url in requested)
         assert watched.errors() == []
     finally:

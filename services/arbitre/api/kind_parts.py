@@ -63,7 +63,9 @@ def put_part(message: Message, kind_name: str, data: Any) -> None:
     if not has_part(message, kind_name):
         raise ProtoDataError(kind_name, f"{message.DESCRIPTOR.name} has no part for this kind")
     message.ClearField(kind_name)
-    fill(getattr(message, kind_name), data)
+    written = getattr(message, kind_name)
+    written.SetInParent()  # set even when ``data`` is empty (every setting left to its default)
+    fill(written, data)
 
 
 def part(message: Message, oneof: str, *, nulls: bool = True) -> tuple[str, Any] | None:

@@ -226,8 +226,8 @@ def _check_scalar(field: FieldDescriptor, value: Any, path: str) -> None:
         ok = isinstance(value, int) and not isinstance(value, bool)
         expected = "an integer"
         low, high = integer_bounds(kind) or (0, 0)
-        if ok and not low <= value <= high:
-            raise ProtoDataError(path, f"{value} is out of range")
+        if ok and not low <= value <= high:  # never echoed: it may have thousands of digits
+            raise ProtoDataError(path, f"out of range: an integer from {low} to {high}")
     elif kind in _NUMBERS:
         ok = isinstance(value, int | float) and not isinstance(value, bool)
         expected = "a number"

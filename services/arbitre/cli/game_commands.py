@@ -183,6 +183,8 @@ def replay_games(games: Iterator[Any], lexicon: Lexicon | None, as_json: bool) -
     status = 0
     for index, game in enumerate(games, 1):
         name = f"game {index}"
+        if isinstance(game, dict) and isinstance(game.get("record"), dict) and "kind" in game:
+            game = game["record"]  # what GET /v1/games/{id}/record answers: the kind's record
         if isinstance(game, dict) and game.get("format") == RECORD_FORMAT:
             ok, report = _replay_record(game, lexicon)
         elif isinstance(game, dict):

@@ -27,6 +27,8 @@ class MoveGeneratorReferee:
     def __init__(self, lexicon: Lexicon, config: GameConfig) -> None:
         self.lexicon = lexicon
         self.config = config
+        #: The content hash of the lexicon it judges with (a record names it).
+        self.lexicon_hash = lexicon.info.hash
         self.generator = MoveGenerator(
             lexicon, config.tiles, config.rules, TieBreak(tuple(config.tie_break))
         )

@@ -1,14 +1,16 @@
-"""The gateway's game routes: duplicate games over the session service.
+"""The gateway's game routes, for every game kind, over the session service.
 
-- ``POST /v1/games`` ``{kind?, preset?, config?, seed?, reveal_seconds?, title?, late_join?}`` → 201
-  ``{game_id, organiser_token, game}``;
+- ``POST /v1/games`` ``{kind?, config?, seed?, title?, package?, start_at_ms?, refereed?}`` → 201
+  ``{game_id, organiser_token, game}`` (``kind`` defaults to ``duplicate``; ``config`` is the
+  kind's typed configuration);
 - ``POST /v1/games/{id}/players`` ``{name}`` → 201 ``{player_id, player_token, game}``;
 - ``POST /v1/games/{id}/robots`` ``{level, name?}`` (organiser's token) → 201 a robot player;
 - ``POST /v1/games/{id}/start``, ``/pause``, ``/resume`` (organiser's token) → the game;
-- ``GET /v1/games/{id}`` (a player's token optional: their own answer) → the public state,
-  never the top nor another player's answer;
-- ``POST /v1/games/{id}/turns/{n}/answers`` ``{move}`` (player's token) → the points of the pose;
-- ``GET /v1/games/{id}/turns/{n}`` → once revealed: the top and every answer;
+- ``GET /v1/games/{id}`` (a player's token optional: their own part) → the game as the caller
+  may see it (the session's part and the kind's ``view``);
+- ``POST /v1/games/{id}/actions`` ``{action, request_id?, dry_run?}`` (player's token) → the
+  action's result (a duplicate answer: its points on the board);
+- ``GET /v1/games/{id}/turns/{n}`` → once revealed: the closed turn or round, everything shown;
 - ``GET /v1/games/{id}/standings`` (``offset``, ``limit``), ``/record`` (JSON), ``/sheet`` (text);
 - ``GET /v1/tables`` (``limit``) → the open tables to join, newest first.
 
@@ -27,13 +29,12 @@ from flask import Flask, Response, jsonify, request
 from arbitre.api.actions import is_request_id
 from arbitre.api.game_state import game_state_data
 from arbitre.api.kind_parts import ProtoDataError, has_part, part, put_part
-from arbitre.api.tables import seats_refusal
 from arbitre.gateway import openapi
 from arbitre.gateway.errors import ApiError, bad_request
 from arbitre.gateway.reading import Body, json_object, query_arguments, shown
 from arbitre.services.game_keys import is_game_id
 from arbitre.services.kind_names import enum_of_name
-from arbitre.v1 import common_pb2, session_pb2
+from arbitre.v1 import session_pb2
 
 if TYPE_CHECKING:
     from arbitre.gateway.app import Gateway
@@ -66,15 +67,6 @@ _SESSION_CODES = frozenset(
 )
 #: What a game kind's refusal code looks like (``not_in_list``): the start of its message.
 _KIND_CODE = re.compile(r"[a-z][a-z_]{1,39}")
-
-
-def _seats(body: Body) -> int:
-    """The create body's ``seats`` (0 when absent); an integer it cannot be is refused in the
-    session's own words."""
-    value = body.data.get("seats")
-    if type(value) is int and seats_refusal(value):
-        raise bad_request(seats_refusal(value))
-    return body.integer("seats", 0, openapi.MAX_TABLE_SEATS) or 0
 
 
 def bearer_token(required: bool) -> str:
@@ -136,9 +128,9 @@ def call_session(gateway: Gateway, method: str, message: Any, kind_codes: bool =
         return gateway.call("session", method, message)
     except ApiError as error:
         reason, _, said = error.message.partition(":")
-        if (error.status, reason) in _SESSION_CODES:
-            error.code = reason
-        elif kind_codes and error.status in (400, 409) and _KIND_CODE.fullmatch(reason):
+        if (error.status, reason) in _SESSION_CODES or (
+            kind_codes and error.status in (400, 409) and _KIND_CODE.fullmatch(reason)
+        ):
             error.code, error.message = reason, said.strip() or error.message
         raise
 
@@ -146,14 +138,12 @@ def call_session(gateway: Gateway, method: str, message: Any, kind_codes: bool =
 def _create_on_seam(
     gateway: Gateway, body: Body, kind: str, config: dict[str, Any] | None
 ) -> dict[str, Any]:
-    """Create a game of a kind on the seam: its configuration says everything (its seats, its
-    reveal), so a duplicate game's fields are refused, but for a scheduled start."""
-    extra = sorted(set(body.data) - {"kind", "config", "seed", "title", "start_at_ms"})
-    if extra:
-        raise bad_request(
-            f"a {kind} game takes kind, config, seed, title and start_at_ms only, "
-            f"not {', '.join(extra)}"
-        )
+    """Create a game of ``kind``: its typed configuration (``config``) says how it is played
+    (its rules, clock, seats, reveal); ``package`` (a pre-drawn or sealed game package),
+    ``start_at_ms`` and ``refereed`` are the session's, for a kind that can take them."""
+    package = body.data.get("package")
+    if package is not None and not isinstance(package, dict):
+        raise bad_request("package must be an object (a pre-drawn game package)")
     seed = body.integer("seed", 0, openapi.MAX_SEED)
     message = session_pb2.CreateGameRequest(
         kind=enum_of_name(kind),
@@ -161,42 +151,18 @@ def _create_on_seam(
         seed=seed or 0,
         title=body.optional_text("title", openapi.MAX_TITLE_CHARS),
         start_at_ms=body.integer("start_at_ms", 0, openapi.MAX_START_AT_MS) or 0,
+        package_json=json.dumps(package) if package is not None else "",
+        refereed=bool(body.boolean("refereed")),
     )
     try:
         put_part(message, kind, config or {})
     except ProtoDataError as error:
         raise ApiError(400, "bad_config", f"config.{error}") from None
-    answer = call_session(gateway, "CreateGame", message, kind_codes=True)
+    answer = call_session(gateway, "CreateGame", message)
     return {
         "game_id": answer.game_id,
         "organiser_token": answer.organiser_token,
         "game": game_state_data(answer.state),
-    }
-
-
-def _turn_data(result: Any) -> dict[str, Any]:
-    top = result.top
-    return {
-        "turn": result.turn,
-        "rack": result.rack,
-        "board": list(result.board),
-        "top": {"move": top.notation, "score": top.score, "tiles": top.tiles, "blanks": top.blanks},
-        "alternatives": list(result.alternatives),
-        "answers": [
-            {
-                "player": line.player,
-                "name": line.name,
-                "move": line.move or None,
-                "points": line.points,
-                "score": line.score,
-                "negatif": line.negatif,
-                "top": line.top,
-                "solo": line.solo,
-                "words": list(line.words),
-                "unknown_words": list(line.unknown_words),
-            }
-            for line in result.answers
-        ],
     }
 
 
@@ -207,6 +173,8 @@ def _details(line: Any) -> dict[str, Any]:
 
 
 def _standings_data(page: Any) -> dict[str, Any]:
+    """A page of the standings: each line's rank, player, name, total and the kind's figures
+    (``details``), with how many turns or rounds they are over and how many players rank."""
     return {
         "standings": [
             {
@@ -214,15 +182,10 @@ def _standings_data(page: Any) -> dict[str, Any]:
                 "player": line.standing.player,
                 "name": line.name,
                 "total": line.standing.total,
-                "negatif": line.standing.negatif,
-                "percent_of_top": line.standing.percent_of_top,
-                "tops": line.standing.tops,
-                "solos": line.standing.solos,
                 **_details(line),
             }
             for line in page.standings
         ],
-        "top_total": page.top_total,
         "turns": page.turns,
         "players": page.players,
     }
@@ -266,13 +229,9 @@ def add_game_routes(app: Flask, gateway: Gateway) -> None:
             required=(),
             optional=(
                 "kind",
-                "preset",
                 "config",
                 "seed",
-                "reveal_seconds",
                 "title",
-                "late_join",
-                "seats",
                 "package",
                 "start_at_ms",
                 "refereed",
@@ -286,35 +245,7 @@ def add_game_routes(app: Flask, gateway: Gateway) -> None:
         config = body.data.get("config")
         if config is not None and not isinstance(config, dict):
             raise bad_request("config must be an object (the fields of a game configuration)")
-        if kind != "duplicate":
-            return created(_create_on_seam(gateway, body, kind, config))
-        package = body.data.get("package")
-        if package is not None and not isinstance(package, dict):
-            raise bad_request("package must be an object (a pre-drawn game package)")
-        seed = body.integer("seed", 0, openapi.MAX_SEED)
-        reveal = body.integer("reveal_seconds", 0, openapi.MAX_REVEAL_SECONDS)
-        message = session_pb2.CreateGameRequest(
-            kind=common_pb2.GAME_KIND_DUPLICATE,
-            config_json=json.dumps(config or {}),
-            preset=body.optional_text("preset", openapi.MAX_NAME_CHARS),
-            has_seed=seed is not None,
-            seed=seed or 0,
-            reveal_seconds=reveal or 0,
-            title=body.optional_text("title", openapi.MAX_TITLE_CHARS),
-            late_join=bool(body.boolean("late_join")),
-            seats=_seats(body),
-            package_json=json.dumps(package) if package is not None else "",
-            start_at_ms=body.integer("start_at_ms", 0, openapi.MAX_START_AT_MS) or 0,
-            refereed=bool(body.boolean("refereed")),
-        )
-        answer = call_session(gateway, "CreateGame", message)
-        return created(
-            {
-                "game_id": answer.game_id,
-                "organiser_token": answer.organiser_token,
-                "game": game_state_data(answer.state),
-            }
-        )
+        return created(_create_on_seam(gateway, body, kind, config))
 
     @app.post("/v1/games/<game_id>/players")
     def join_game(game_id: str) -> Response:
@@ -391,20 +322,6 @@ def add_game_routes(app: Flask, gateway: Gateway) -> None:
         message = session_pb2.GetGameRequest(game_id=game_id_of(game_id), token=bearer_token(False))
         return jsonify(game_state_data(gateway.call("session", "GetGame", message)))
 
-    def answer_request(game_id: str, turn: str) -> Any:
-        body = Body(json_object(), required=("move",), optional=())
-        return session_pb2.AnswerRequest(
-            game_id=game_id_of(game_id),
-            turn=_turn(turn),
-            token=bearer_token(True),
-            move=body.text("move", openapi.MAX_MOVE_CHARS),
-        )
-
-    @app.post("/v1/games/<game_id>/turns/<turn>/preview")
-    def preview(game_id: str, turn: str) -> Response:
-        judged = call_session(gateway, "Preview", answer_request(game_id, turn))
-        return jsonify({"turn": judged.turn, "move": judged.move, "score": judged.score})
-
     @app.post("/v1/games/<game_id>/turns/<turn>/next")
     def next_turn(game_id: str, turn: str) -> Response:
         query_arguments(())
@@ -415,18 +332,6 @@ def add_game_routes(app: Flask, gateway: Gateway) -> None:
         )
         ready = call_session(gateway, "Next", message)
         return jsonify({"turn": ready.turn, "ready": ready.ready, "of": ready.of})
-
-    @app.post("/v1/games/<game_id>/turns/<turn>/answers")
-    def answer(game_id: str, turn: str) -> Response:
-        answered = call_session(gateway, "Answer", answer_request(game_id, turn))
-        return jsonify(
-            {
-                "turn": answered.turn,
-                "move": answered.move,
-                "score": answered.score,
-                "answers": answered.answers,
-            }
-        )
 
     @app.post("/v1/games/<game_id>/actions")
     def act(game_id: str) -> Response:
@@ -478,15 +383,12 @@ def add_game_routes(app: Flask, gateway: Gateway) -> None:
         )
         found = call_session(gateway, "GetTurn", message, kind_codes=True)
         revealed = part(found, "kind_turn")
-        if revealed is not None:
-            data = {
-                "turn": found.turn,
-                "kind": revealed[0],
-                "revealed": revealed[1],
-                "names": dict(found.names),
-            }
-        else:
-            data = _turn_data(found)
+        data = {
+            "turn": found.turn,
+            "kind": None if revealed is None else revealed[0],
+            "revealed": None if revealed is None else revealed[1],
+            "names": dict(found.names),
+        }
         if best:
             data["best_moves"] = [
                 {"move": move.notation, "score": move.score} for move in found.best_moves
@@ -516,9 +418,16 @@ def add_game_routes(app: Flask, gateway: Gateway) -> None:
         message = session_pb2.GetGameRequest(game_id=game_id_of(game_id))
         found = gateway.call("session", "GetRecord", message)
         typed = part(found, "kind_record")
-        if typed is not None:
-            return jsonify(typed[1])
-        return Response(found.record_json, content_type="application/json; charset=utf-8")
+        return jsonify(
+            {
+                "kind": None if typed is None else typed[0],
+                "record": None if typed is None else typed[1],
+                "seed_commitment": found.seed_commitment or None,
+                "seed_salt": found.seed_salt or None,
+                "names": dict(found.names),
+                "fingerprint": found.fingerprint or None,
+            }
+        )
 
     @app.get("/v1/games/<game_id>/sheet")
     def sheet(game_id: str) -> Response:

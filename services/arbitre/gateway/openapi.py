@@ -202,7 +202,9 @@ _ERROR_OBJECT: dict[str, Any] = {
             "description": "bad_json, bad_request, unauthorized, forbidden, not_found, "
             "method_not_allowed, conflict, payload_too_large, unsupported_media_type, "
             "unavailable, bad_gateway, internal; an answer that cannot be played is a 400 "
-            "whose code says why: illegal_move, bad_notation, unknown_letter, bad_rack; "
+            "whose code says why: illegal_move, bad_notation, unknown_letter, bad_rack; a game "
+            "kind's refusal keeps the kind's code (bad_config and bad_action, 400; not_started, "
+            "wrong_turn, too_late, not_revealed, round_open..., 409: see each route); "
             "table_full and not_enough_players (409) at a table; bad_package and "
             "bad_centre_results (400).",
         },
@@ -407,83 +409,169 @@ _SCHEMAS: dict[str, Any] = {
 
 
 _INTEGER: dict[str, Any] = {"type": "integer"}
-_STRINGS: dict[str, Any] = {"type": "array", "items": {"type": "string"}}
 
 
-def _ranged(field: str, description: str) -> dict[str, Any]:
-    """An integer in the range :data:`~arbitre.rules.game_config.INTEGER_RANGES` gives
-    ``field``."""
-    low, high = INTEGER_RANGES[field]
+def _refined(schema: dict[str, Any], of_type: str, **keywords: Any) -> dict[str, Any]:
+    """``schema`` with ``keywords`` added to it, or to each of its ``anyOf`` branches (at any
+    depth: an optional field's ``X or null``) that is of JSON type ``of_type``."""
+    if schema.get("type") == of_type:
+        return {**schema, **keywords}
+    if "anyOf" in schema:
+        return {
+            **schema,
+            "anyOf": [_refined(branch, of_type, **keywords) for branch in schema["anyOf"]],
+        }
+    return schema
+
+
+def _ranged(schema: dict[str, Any], low: int, high: int, description: str) -> dict[str, Any]:
+    """``schema``'s integer from ``low`` to ``high``, described."""
+    ranged = _refined(schema, "integer", minimum=low, maximum=high)
+    return {**ranged, "description": f"{description} ({low} to {high})."}
+
+
+def _rules_ranged(schema: dict[str, Any], field: str, description: str) -> dict[str, Any]:
+    """``schema``'s integer in the range :data:`~arbitre.rules.game_config.INTEGER_RANGES`
+    gives the rules' ``field``."""
+    return _ranged(schema, *INTEGER_RANGES[field], description)
+
+
+def _described(schema: dict[str, Any], description: str) -> dict[str, Any]:
+    return {**schema, "description": description}
+
+
+def _duplicate_config(schema: dict[str, Any]) -> dict[str, Any]:
+    """The schema of the typed ``DuplicateConfig`` with what its message cannot say: the rules'
+    bounds of each setting (:data:`~arbitre.rules.game_config.INTEGER_RANGES`, the reveal's and
+    a table's), the variants and tie-break keys, and what each field means."""
+    fields = schema["properties"]
     return {
-        "type": "integer",
-        "minimum": low,
-        "maximum": high,
-        "description": f"{description} ({low} to {high}).",
+        **schema,
+        "description": schema.get("description", "")
+        + " Every field is optional (null: the preset's); a value out of its range, of the "
+        "wrong type or impossible (minimums out of order, a bonus the variant cannot give, a "
+        "partie joker without blanks) is a 400 bad_config saying which.",
+        "properties": {
+            **fields,
+            "name": _described(
+                fields["name"],
+                'The preset the other settings override: "fisf" (default) or "online" (up to '
+                "10 redraws of a rack with no legal move); another name is only a label on the "
+                "FISF rules.",
+            ),
+            "variant": _refined(
+                fields["variant"], "string", enum=[variant.value for variant in Variant]
+            ),
+            "lexicon": _described(fields["lexicon"], "A lexicon id (GET /v1/lexicons)."),
+            "tiles": _described(
+                fields["tiles"], "A tile set preset: fr or en (french and english are aliases)."
+            ),
+            "layout": _described(
+                fields["layout"], 'The board: "standard" (default) or a text map.'
+            ),
+            "minimums": _described(
+                fields["minimums"],
+                "The tirage rule: from each from_turn on (increasing, the first 1), at least so "
+                "many vowels and consonants; their sum at most the rack's size.",
+            ),
+            "no_move_redraws": _rules_ranged(
+                fields["no_move_redraws"],
+                "no_move_redraws",
+                "Redraws of a rack with no legal move before the game ends",
+            ),
+            "max_turns": _rules_ranged(
+                fields["max_turns"], "max_turns", "The number of turns, or null for a full game"
+            ),
+            "bonuses": _described(
+                _refined(
+                    fields["bonuses"],
+                    "object",
+                    propertyNames={"pattern": "^[0-9]{1,6}$"},
+                    additionalProperties=_ranged(
+                        {"type": "integer"}, *INTEGER_RANGES["bonuses.points"], "Points"
+                    ),
+                ),
+                "Tiles played (a number as a string, possible in the variant) to points; null: "
+                "the variant's (+50 for 7, 7et8 also +75 for 8).",
+            ),
+            "solo_bonus": _rules_ranged(
+                fields["solo_bonus"], "solo_bonus", "Points for the only player on the top"
+            ),
+            "solo_min_players": _rules_ranged(
+                fields["solo_min_players"],
+                "solo_min_players",
+                "Active players needed for the solo bonus",
+            ),
+            "tie_break": _described(
+                _refined(
+                    fields["tie_break"],
+                    "array",
+                    items={"type": "string", "enum": list(RULES_TIE_BREAK_KEYS)},
+                ),
+                "Criteria among equal tops, in order: distinct, never both of an opposite pair.",
+            ),
+            "seconds_per_turn": _rules_ranged(
+                fields["seconds_per_turn"], "seconds_per_turn", "The clock of a turn, in seconds"
+            ),
+            "reveal_seconds": _ranged(
+                fields["reveal_seconds"],
+                0,
+                MAX_REVEAL_SECONDS,
+                "How long a closed turn is shown before the next one opens by itself, in "
+                "seconds; 0 (default): at once",
+            ),
+            "seats": _refined(fields["seats"], "integer", minimum=0, maximum=MAX_TABLE_SEATS),
+        },
     }
 
 
-_GAME_CONFIG: dict[str, Any] = {
-    "type": "object",
-    "additionalProperties": False,
-    "description": "A duplicate game's configuration (arbitre.rules.game_config): every field "
-    "optional at creation (the preset's otherwise). Every integer has a range; a value out of "
-    "it, of the wrong type or impossible (minimums out of order, a bonus the variant cannot "
-    "give, a partie joker without blanks) is a 400 saying which.",
-    "properties": {
-        "name": {"type": "string", "description": "A label (fisf, online or any)."},
-        "variant": {"type": "string", "enum": [variant.value for variant in Variant]},
-        "lexicon": {"type": "string", "description": "A lexicon id (GET /v1/lexicons)."},
-        "tiles": {
-            "anyOf": [{"type": "string"}, {"type": "object"}],
-            "description": "A tile set preset, fr or en (french and english are aliases; "
-            "without tiles, a lexicon of another language brings its own: lexicon en plays "
-            "the English tiles), or a tile set object (name, language, blanks, blank_value, "
-            "letters: {A: {count, value, vowel}}; 60 to 120 tiles); every value, the blanks' too, "
-            f"{INTEGER_RANGES['tiles.value'][0]} to {INTEGER_RANGES['tiles.value'][1]}.",
+def _duplicate_minimum(schema: dict[str, Any]) -> dict[str, Any]:
+    fields = schema["properties"]
+    return {
+        **schema,
+        "properties": {
+            "from_turn": _rules_ranged(
+                fields["from_turn"], "minimums.from_turn", "The first turn of the rule"
+            ),
+            "vowels": _rules_ranged(fields["vowels"], "minimums.vowels", "Vowels at least"),
+            "consonants": _rules_ranged(
+                fields["consonants"], "minimums.consonants", "Consonants at least"
+            ),
         },
-        "layout": {
-            "anyOf": [{"type": "string"}, {"type": "object"}],
-            "description": 'The board: "standard", a text map, or {name, text, start}.',
+    }
+
+
+def _duplicate_action(schema: dict[str, Any]) -> dict[str, Any]:
+    fields = schema["properties"]
+    return {
+        **schema,
+        "properties": {
+            **fields,
+            "move": _described(
+                _refined(fields["move"], "string", maxLength=MAX_MOVE_CHARS),
+                'FISF notation, as in ScoreRequest: "H4 ChACUNE". A move that cannot be placed '
+                "with the rack is a 400 whose error code says why (illegal_move, bad_notation, "
+                "unknown_letter, bad_rack); one with unknown words is accepted and scores 0 at "
+                "the reveal.",
+            ),
+            "turn": _described(
+                fields["turn"],
+                "The turn the answer is for (409 wrong_turn if it is not the open one); "
+                "default: the open turn.",
+            ),
         },
-        "minimums": {
-            "type": "array",
-            "description": "The tirage rule: from each from_turn on (increasing, the first "
-            "1), at least so many vowels and consonants; their sum at most the rack's size.",
-            "items": {
-                "type": "object",
-                "additionalProperties": False,
-                "required": ["from_turn", "vowels", "consonants"],
-                "properties": {
-                    "from_turn": _ranged("minimums.from_turn", "The first turn of the rule"),
-                    "vowels": _ranged("minimums.vowels", "Vowels at least"),
-                    "consonants": _ranged("minimums.consonants", "Consonants at least"),
-                },
-            },
-        },
-        "no_move_redraws": _ranged(
-            "no_move_redraws", "Redraws of a rack with no legal move before the game ends"
-        ),
-        "max_turns": _optional(_ranged("max_turns", "The number of turns; null: a full game")),
-        "bonuses": _optional(
-            {
-                "type": "object",
-                "description": "Tiles played (a number as a string, possible in the "
-                "variant) to points; null: the variant's (+50 for 7, 7et8 also +75 for 8).",
-                "propertyNames": {"pattern": "^[0-9]{1,6}$"},
-                "additionalProperties": _ranged("bonuses.points", "Points"),
-            }
-        ),
-        "solo_bonus": _ranged("solo_bonus", "Points for the only player on the top"),
-        "solo_min_players": _ranged("solo_min_players", "Active players needed for the solo bonus"),
-        "tie_break": {
-            "type": "array",
-            "items": {"type": "string", "enum": list(RULES_TIE_BREAK_KEYS)},
-            "description": "Criteria among equal tops, in order: distinct, never both of "
-            "an opposite pair.",
-        },
-        "seconds_per_turn": _ranged("seconds_per_turn", "The clock of a turn, in seconds"),
-    },
-}
+    }
+
+
+def _kind_schemas() -> dict[str, Any]:
+    """The schemas of the kinds' typed messages (:func:`kind_components`), duplicate's
+    configuration, tirage rule and answer refined with the rules' bounds."""
+    found = kind_components()
+    found["DuplicateConfig"] = _duplicate_config(found["DuplicateConfig"])
+    found["DuplicateMinimum"] = _duplicate_minimum(found["DuplicateMinimum"])
+    found["DuplicateAction"] = _duplicate_action(found["DuplicateAction"])
+    return found
+
 
 _EVENT_ID: dict[str, Any] = {"type": "string", "pattern": "^[0-9]{1,20}-[0-9]{1,20}$"}
 
@@ -498,7 +586,7 @@ _EVENTS: dict[str, tuple[str, dict[str, Any]]] = {
     "state": (
         "First on a stream that does not resume: the game's state, as GET /v1/games/{id} "
         "shows it to a spectator.",
-        _ref("AnyGameState"),
+        _ref("GameState"),
     ),
     "error": (
         "The gateway's stream from the session broke (no id): reconnect with Last-Event-ID.",
@@ -544,21 +632,20 @@ _EVENT_SCHEMAS: dict[str, Any] = {
         "(one line of JSON). A comment line (`: ping`) keeps an idle stream open.",
         "oneOf": [_event_schema(kind) for kind in _EVENTS],
     },
-    "GameConfig": _GAME_CONFIG,
 }
 
 _KIND_SCHEMAS: dict[str, Any] = {
-    **kind_components(),
-    "AnyGameState": {
-        "description": "A game's state: a duplicate game's GameState, or the KindGameState of "
-        "a game of another kind.",
-        "anyOf": [_ref("GameState"), _ref("KindGameState")],
-    },
-    "KindGameState": {
+    **_kind_schemas(),
+    "GameState": {
         "type": "object",
-        "description": "A game of a kind on the seam (Duel de Mots) as the caller may see it: "
-        "view is the kind's view for this viewer (a player by their token, else a spectator), "
-        "holding nothing hidden: never an open round's word, never a rival's letters.",
+        "additionalProperties": False,
+        "description": "A game as the caller may see it (a player by their token, else a "
+        "spectator): the session's part (its status, clock, seats and roster) and `view`, the "
+        "kind's view of the game for the caller, holding nothing hidden: never the top of an "
+        "open turn nor another player's answer before the reveal (duplicate), never an open "
+        "round's word nor a rival's letters (Duel de Mots). Counts shared by every viewer "
+        "(answers, other players' answered flags, player_count past the listed players) may "
+        "lag up to half a second; the caller's own answer, seat and line are always fresh.",
         "required": [
             "game_id",
             "kind",
@@ -573,7 +660,11 @@ _KIND_SCHEMAS: dict[str, Any] = {
             "player_count",
             "players",
             "seed_commitment",
+            "package_hash",
+            "sealed",
+            "key_released",
             "start_at_ms",
+            "refereed",
             "you",
             "view",
         ],
@@ -585,15 +676,40 @@ _KIND_SCHEMAS: dict[str, Any] = {
                 "type": "string",
                 "enum": ["waiting", "running", "paused", "over", "parked"],
             },
-            "phase": {"type": "string", "enum": ["", "turn", "reveal"]},
-            "turn": {"type": "integer", "description": "The round open or last closed."},
-            "deadline_ms": {"type": "integer"},
-            "remaining_ms": {"type": "integer"},
-            "server_time_ms": {"type": "integer"},
-            "seats": {"type": "integer"},
-            "player_count": {"type": "integer"},
+            "phase": {
+                "type": "string",
+                "enum": ["", "turn", "reveal"],
+                "description": "turn: a turn or round open until deadline_ms; reveal: the last "
+                'one shown until deadline_ms; "" before the start and once over.',
+            },
+            "turn": {
+                "type": "integer",
+                "description": "The turn or round open or last closed; 0 before the start.",
+            },
+            "deadline_ms": {
+                "type": "integer",
+                "description": "Unix time in ms: the end of the turn or of the reveal; 0 when "
+                "paused or over.",
+            },
+            "remaining_ms": {
+                "type": "integer",
+                "description": "The clock's ms left: while running, until deadline_ms (as of "
+                "server_time_ms); when paused, what the turn had left; 0 otherwise.",
+            },
+            "server_time_ms": {
+                "type": "integer",
+                "description": "The server's clock, which deadlines are measured on.",
+            },
+            "seats": {
+                "type": "integer",
+                "description": "A table's seats (people and robots); 0: no limit.",
+            },
+            "player_count": {"type": "integer", "description": "How many players joined."},
             "players": {
                 "type": "array",
+                "description": "The first 100 players who joined, with their names (a "
+                "simultané's thousands are counted, not listed: its standings and results page "
+                "through them; what each did is in the view's players).",
                 "items": {
                     "type": "object",
                     "required": ["id", "name", "robot"],
@@ -604,24 +720,57 @@ _KIND_SCHEMAS: dict[str, Any] = {
                     },
                 },
             },
-            "seed_commitment": {"type": ["string", "null"]},
+            "seed_commitment": {
+                "type": ["string", "null"],
+                "description": "SHA-256 of the game's seed with a salt, published at the "
+                "creation (at the start for a sealed package); the record holds the seed once "
+                "the game is over.",
+            },
+            "package_hash": {
+                "type": ["string", "null"],
+                "description": "The content hash of the pre-drawn game played, if any.",
+            },
+            "sealed": {
+                "type": "boolean",
+                "description": "Made from a sealed package not opened yet.",
+            },
+            "key_released": {
+                "type": "boolean",
+                "description": "The sealed package's release key was given: it opens at the "
+                "scheduled start.",
+            },
             "start_at_ms": {
                 "type": "integer",
                 "description": "The scheduled start (Unix ms); 0 when the organiser starts.",
             },
+            "refereed": {
+                "type": "boolean",
+                "description": "The analysis routes refuse the position of its open turn.",
+            },
             "you": {"type": ["string", "null"], "description": "The caller's player id."},
             "view": {
                 "oneOf": kind_parts("GameState"),
-                "description": "The kind's view of the game for the caller (nothing hidden).",
+                "description": "The kind's view of the game for the caller (nothing hidden): "
+                "for duplicate, the board, the open turn's tirage, who answered, the closed "
+                "turns and the standings, the caller's own answer (my_answer) and, during a "
+                "reveal, the last closed turn.",
             },
-            "parked_reason": {"type": "string"},
+            "parked_reason": {
+                "type": "string",
+                "description": "Only when status is parked: why the game's steps stopped "
+                "(its organiser may resume it once the cause is mended).",
+            },
         },
     },
     "ActRequest": {
         "type": "object",
         "additionalProperties": False,
         "required": ["action"],
-        "examples": [{"action": {"guess": "crane", "round": 1}, "request_id": "a1"}],
+        "examples": [
+            {"action": {"move": "H4 FANAT", "turn": 1}, "request_id": "r1"},
+            {"action": {"move": "H4 FANAT"}, "dry_run": True},
+            {"action": {"guess": "crane", "round": 1}, "request_id": "a1"},
+        ],
         "properties": {
             "action": {
                 "anyOf": kind_parts("ActRequest"),
@@ -636,8 +785,8 @@ _KIND_SCHEMAS: dict[str, Any] = {
                 "type": "boolean",
                 "description": "Optional: judge the action as it would be taken and answer its "
                 "result, keeping nothing (duplicate: the points of a pose before it is "
-                "validated); with no request_id. A kind whose dry run would tell a secret "
-                "refuses it: 409 no_dry_run (Duel de Mots).",
+                "validated, the result's answers null); with no request_id. A kind whose dry "
+                "run would tell a secret refuses it: 409 no_dry_run (Duel de Mots).",
             },
         },
     },
@@ -659,38 +808,28 @@ _GAME_SCHEMAS: dict[str, Any] = {
         "type": "object",
         "additionalProperties": False,
         "description": "Every field is optional: an empty object creates a duplicate game of "
-        "the FISF preset, with a random seed and no reveal pause.",
+        "the FISF preset, with a random seed and no reveal pause. How the game is played (its "
+        "rules, clock, reveal, seats) is all in `config`, the kind's configuration.",
         "examples": [
-            {"title": "Club night", "seed": 42, "reveal_seconds": 10},
-            {"preset": "online", "config": {"seconds_per_turn": 120, "max_turns": 20}},
+            {"title": "Club night", "seed": 42, "config": {"reveal_seconds": 10}},
+            {"config": {"name": "online", "seconds_per_turn": 120, "max_turns": 20, "seats": 4}},
+            {"kind": "duel", "config": {"language": "fr", "rounds": 3}, "title": "Duel"},
         ],
         "properties": {
             "kind": _optional(
                 {
                     "type": "string",
                     "enum": [*GAME_KINDS, ""],
-                    "description": 'The kind of game ("", like null, means duplicate). A game '
-                    "of another kind takes kind, config (the kind's configuration), "
-                    "seed, title and start_at_ms only: a duplicate game's other fields are a "
-                    "400.",
-                }
-            ),
-            "preset": _optional(
-                {
-                    "type": "string",
-                    "maxLength": MAX_NAME_CHARS,
-                    "description": 'The configuration to start from: "fisf" (default) or '
-                    '"online"; an unknown preset is a 400.',
+                    "description": 'The kind of game ("", like null, means duplicate).',
                 }
             ),
             "config": _optional(
                 {
-                    "anyOf": [_ref("GameConfig"), *kind_parts("CreateGameRequest")],
-                    "description": "Another kind's configuration (its settings; those left "
-                    "out take their defaults); for duplicate, "
-                    "fields of a game configuration overriding the preset's "
-                    "(GameConfig: each integer in its range). An unknown field, a value of the "
-                    "wrong type or an impossible one is a 400 saying which.",
+                    "anyOf": kind_parts("CreateGameRequest"),
+                    "description": "The kind's configuration (DuplicateConfig for duplicate, "
+                    "DuelConfig for Duel de Mots): the settings left out or null take their "
+                    "defaults. An unknown field, a value of the wrong type, out of its range or "
+                    "impossible is a 400 bad_config saying which.",
                 }
             ),
             "seed": _optional(
@@ -702,30 +841,14 @@ _GAME_SCHEMAS: dict[str, Any] = {
                     "draw the same racks); a random one when left out.",
                 }
             ),
-            "reveal_seconds": _optional(
-                {
-                    "type": "integer",
-                    "minimum": 0,
-                    "maximum": MAX_REVEAL_SECONDS,
-                    "description": "How long each turn's results are shown before the next "
-                    "turn starts; default 0.",
-                }
-            ),
             "title": _optional({"type": "string", "maxLength": MAX_TITLE_CHARS}),
-            "late_join": _optional(
-                {
-                    "type": "boolean",
-                    "description": "Let players join after the start, as in a simultané: "
-                    "they play the remaining turns and score 0 on the missed ones "
-                    "(default false: joining closes at the start).",
-                }
-            ),
             "package": _optional(
                 {
                     "type": "object",
-                    "description": "A pre-drawn game (`arbitre package prepare`): its "
-                    "configuration, seed and tirages are played, so config, preset and seed "
-                    "must be left out. Refused (400, code bad_package) unless its content hash "
+                    "description": "A pre-drawn duplicate game (`arbitre package prepare`): "
+                    "its rules, seed and tirages are played, so seed and the rules' settings "
+                    "of config must be left out (config may still give reveal_seconds, seats "
+                    "and late_join). Refused (400, code bad_package) unless its content hash "
                     "matches, it is signed with the operator's key (when the server has one, "
                     "ARBITRE_PACKAGE_KEY_FILE), it was made over the server's lexicon (same "
                     "content hash) and it replays turn by turn on this server. A sealed package "
@@ -754,17 +877,6 @@ _GAME_SCHEMAS: dict[str, Any] = {
                     "also start it earlier; 0 or left out: the organiser starts it.",
                 }
             ),
-            "seats": _optional(
-                {
-                    "type": "integer",
-                    "minimum": 0,
-                    "maximum": MAX_TABLE_SEATS,
-                    "description": f"A table of {MIN_TABLE_SEATS} to {MAX_TABLE_SEATS} seats, "
-                    "people and robots: a player or robot more is a 409 (code table_full), "
-                    "and it starts only with an opponent at least (409, code "
-                    "not_enough_players). 0 (default): no limit.",
-                }
-            ),
         },
     },
     "CreateGameResponse": {
@@ -777,7 +889,7 @@ _GAME_SCHEMAS: dict[str, Any] = {
                 "description": "The organiser's secret: start, pause and resume take it as "
                 "Authorization: Bearer <token>. It is given only once.",
             },
-            "game": _ref("AnyGameState"),
+            "game": _ref("GameState"),
         },
     },
     "JoinRequest": {
@@ -824,10 +936,10 @@ _GAME_SCHEMAS: dict[str, Any] = {
             "player_id": {"type": "string"},
             "player_token": {
                 "type": "string",
-                "description": "The player's secret: answers take it as Authorization: Bearer "
+                "description": "The player's secret: actions take it as Authorization: Bearer "
                 "<token>. It is given only once.",
             },
-            "game": _ref("AnyGameState"),
+            "game": _ref("GameState"),
         },
     },
     "RobotRequest": {
@@ -850,7 +962,7 @@ _GAME_SCHEMAS: dict[str, Any] = {
     "RobotResponse": {
         "type": "object",
         "required": ["player_id", "game"],
-        "properties": {"player_id": {"type": "string"}, "game": _ref("AnyGameState")},
+        "properties": {"player_id": {"type": "string"}, "game": _ref("GameState")},
     },
     "CommandRequest": {
         "type": "object",
@@ -878,233 +990,6 @@ _GAME_SCHEMAS: dict[str, Any] = {
                 "maxLength": MAX_RELEASE_KEY_CHARS,
                 "description": "RK1-… as `arbitre package prepare --seal` wrote it.",
             }
-        },
-    },
-    "Player": {
-        "type": "object",
-        "required": ["id", "name", "answered", "robot", "club", "serie", "country"],
-        "properties": {
-            "id": {"type": "string"},
-            "name": {"type": "string"},
-            "answered": {"type": "boolean", "description": "Has answered the open turn."},
-            "robot": {
-                "anyOf": [{"type": "string", "enum": list(ROBOT_LEVELS)}, {"type": "null"}],
-                "description": "The robot's level; null for a person.",
-            },
-            "club": {"type": "string", "description": "As registered; empty if not given."},
-            "serie": {"type": "string"},
-            "country": {"type": "string"},
-        },
-    },
-    "GameState": {
-        "type": "object",
-        "description": "The public state of a game: never the top of the open turn, nor "
-        "another player's answer.",
-        "required": [
-            "game_id",
-            "kind",
-            "title",
-            "status",
-            "phase",
-            "turn",
-            "board",
-            "rack",
-            "deadline_ms",
-            "remaining_ms",
-            "server_time_ms",
-            "players",
-            "answers",
-            "player_count",
-            "config",
-            "board_layout",
-            "tile_set",
-            "lexicon",
-            "end_reason",
-            "bag_count",
-            "reveal_seconds",
-            "late_join",
-            "seats",
-            "package_hash",
-            "start_at_ms",
-        ],
-        "properties": {
-            "game_id": {"type": "string"},
-            "kind": {"type": "string", "enum": ["duplicate"]},
-            "title": {"type": "string"},
-            "status": {
-                "type": "string",
-                "enum": ["waiting", "running", "paused", "over", "parked"],
-            },
-            "phase": {
-                "type": "string",
-                "enum": ["", "turn", "closing", "reveal"],
-                "description": "turn: answers open until deadline_ms; closing: answers shut, "
-                'results being written; reveal: the results shown until deadline_ms; "" '
-                "before the start and once over.",
-            },
-            "turn": {
-                "type": "integer",
-                "minimum": 0,
-                "description": "The open turn (or the one just revealed); 0 before the start.",
-            },
-            "board": {
-                **_STRINGS,
-                "description": "The board, rows A to O, as in SolveRequest.",
-            },
-            "rack": {
-                "type": "string",
-                "description": 'The tirage in FISF notation ("RU+ZXTEU"); empty before the '
-                "start and once over.",
-            },
-            "deadline_ms": {
-                "type": "integer",
-                "description": "Unix time in ms: the end of the turn or of the reveal; 0 when "
-                "paused or over.",
-            },
-            "remaining_ms": {
-                "type": "integer",
-                "description": "The clock's ms left: while running, until deadline_ms (the "
-                "turn's or the reveal's, as of server_time_ms); when paused, what the turn had "
-                "left; 0 otherwise.",
-            },
-            "server_time_ms": {
-                "type": "integer",
-                "description": "The server's clock, which deadlines are measured on.",
-            },
-            "players": {
-                "type": "array",
-                "items": _ref("Player"),
-                "description": "The first 100 players who joined (all of a table).",
-            },
-            "answers": {
-                "type": "integer",
-                "description": "How many players answered the open turn.",
-            },
-            "board_layout": {
-                **_STRINGS,
-                "description": "The board's premiums, one string a row: T triple word, D "
-                "double word, t triple letter, d double letter, * the start square, . plain.",
-            },
-            "tile_set": {
-                "type": "object",
-                "description": "The game's tiles: letters (each with its count and value), "
-                "blanks and their value.",
-                "required": ["letters", "blanks", "blank_value"],
-                "properties": {
-                    "letters": {
-                        "type": "object",
-                        "additionalProperties": {
-                            "type": "object",
-                            "required": ["count", "value"],
-                            "properties": {"count": _INTEGER, "value": _INTEGER},
-                        },
-                    },
-                    "blanks": _INTEGER,
-                    "blank_value": _INTEGER,
-                },
-            },
-            "player_count": {
-                "type": "integer",
-                "description": "How many players the game has; `players` lists the first 100 "
-                "who joined (a simultané's thousands are counted, not listed: its standings "
-                "and results page through them).",
-            },
-            "config": {
-                "allOf": [_ref("GameConfig")],
-                "description": "The game's whole configuration (the preset with the "
-                "overrides given at creation).",
-            },
-            "lexicon": {"type": "string"},
-            "end_reason": {
-                "type": "string",
-                "enum": ["", "bag", "no_move", "max_turns"],
-                "description": "Why the game ended; empty until it is over.",
-            },
-            "bag_count": {"type": "integer", "description": "Tiles left in the bag."},
-            "reveal_seconds": {"type": "integer"},
-            "late_join": {
-                "type": "boolean",
-                "description": "Players may join after the start (they score 0 on the turns "
-                "they missed).",
-            },
-            "seats": {
-                "type": "integer",
-                "description": "A table's seats (people and robots); 0: no limit.",
-            },
-            "ready": {
-                "type": "integer",
-                "description": "Only during a reveal: how many people pressed Next.",
-            },
-            "package_hash": {
-                "type": ["string", "null"],
-                "description": "The content hash of the pre-drawn game played, if any.",
-            },
-            "start_at_ms": {
-                "type": "integer",
-                "description": "The scheduled start (Unix ms); 0 when the organiser starts.",
-            },
-            "my_answer": {
-                "type": "object",
-                "description": "Only for a player's token, once they answered the open turn: "
-                "their answer and its points on the board.",
-                "required": ["move", "score"],
-                "properties": {"move": {"type": "string"}, "score": _INTEGER},
-            },
-            "seed_commitment": {
-                "type": ["string", "null"],
-                "description": "SHA-256 of the game's seed with a salt, published at the "
-                "creation (at the start for a sealed package); the record holds the seed and "
-                "the salt once the game is over.",
-            },
-            "refereed": {
-                "type": "boolean",
-                "description": "The analysis routes refuse the position of its open turn.",
-            },
-            "sealed": {
-                "type": "boolean",
-                "description": "Made from a sealed package not opened yet.",
-            },
-            "key_released": {
-                "type": "boolean",
-                "description": "The sealed package's release key was given: it opens at the "
-                "scheduled start.",
-            },
-            "parked_reason": {
-                "type": "string",
-                "description": "Only when status is parked: why the game's steps stopped "
-                "(its organiser may resume it once the cause is mended).",
-            },
-        },
-    },
-    "AnswerRequest": {
-        "type": "object",
-        "additionalProperties": False,
-        "required": ["move"],
-        "examples": [{"move": "H4 EpIEUSE"}],
-        "properties": {
-            "move": {
-                "type": "string",
-                "maxLength": MAX_MOVE_CHARS,
-                "description": 'FISF notation, as in ScoreRequest: "H4 ChACUNE". A move that '
-                "cannot be placed with the rack is a 400 whose error code says why "
-                "(illegal_move, bad_notation, unknown_letter, bad_rack); one with unknown words "
-                "is accepted and scores 0 at the reveal. A later answer replaces the earlier "
-                "one.",
-            },
-        },
-    },
-    "AnswerResponse": {
-        "type": "object",
-        "required": ["turn", "move", "score", "answers"],
-        "properties": {
-            "turn": _INTEGER,
-            "move": {"type": "string", "description": "The answer kept."},
-            "score": {
-                "type": "integer",
-                "description": "Its points on the board; whether its words are valid is told "
-                "only at the reveal.",
-            },
-            "answers": {"type": "integer", "description": "How many players answered so far."},
         },
     },
     "ResultLine": {
@@ -1181,18 +1066,6 @@ _GAME_SCHEMAS: dict[str, Any] = {
         "required": ["centre", "players"],
         "properties": {"centre": {"type": "string"}, "players": _INTEGER},
     },
-    "PreviewResponse": {
-        "type": "object",
-        "required": ["turn", "move", "score"],
-        "properties": {
-            "turn": _INTEGER,
-            "move": {"type": "string"},
-            "score": {
-                "type": "integer",
-                "description": "The pose's points on the board; its words are not checked.",
-            },
-        },
-    },
     "NextResponse": {
         "type": "object",
         "required": ["turn", "ready", "of"],
@@ -1204,85 +1077,14 @@ _GAME_SCHEMAS: dict[str, Any] = {
     },
     "TurnResult": {
         "type": "object",
-        "description": "A revealed turn: its top and every player's answer, best first.",
-        "required": ["turn", "rack", "board", "top", "alternatives", "answers"],
-        "properties": {
-            "turn": _INTEGER,
-            "rack": {"type": "string", "description": "The tirage, FISF notation."},
-            "board": {**_STRINGS, "description": "The board the turn was played on."},
-            "top": {
-                "type": "object",
-                "required": ["move", "score", "tiles", "blanks"],
-                "properties": {
-                    "move": {"type": "string"},
-                    "score": _INTEGER,
-                    "tiles": {"type": "integer", "description": "Tiles put down."},
-                    "blanks": {"type": "integer", "description": "Blanks among them."},
-                },
-            },
-            "alternatives": {
-                **_STRINGS,
-                "description": "The other moves worth the top's score.",
-            },
-            "answers": {
-                "type": "array",
-                "items": {
-                    "type": "object",
-                    "required": [
-                        "player",
-                        "name",
-                        "move",
-                        "points",
-                        "score",
-                        "negatif",
-                        "top",
-                        "solo",
-                        "words",
-                        "unknown_words",
-                    ],
-                    "properties": {
-                        "player": {"type": "string"},
-                        "name": {"type": "string"},
-                        "move": {
-                            "type": ["string", "null"],
-                            "description": "null: no answer.",
-                        },
-                        "points": {
-                            "type": "integer",
-                            "description": "What the player scores: 0 when a word is unknown.",
-                        },
-                        "score": {"type": "integer", "description": "The move's value."},
-                        "negatif": {"type": "integer", "description": "points minus the top."},
-                        "top": {"type": "boolean"},
-                        "solo": {"type": "boolean", "description": "The only top, with bonus."},
-                        "words": _STRINGS,
-                        "unknown_words": _STRINGS,
-                    },
-                },
-            },
-            "best_moves": {
-                "type": "array",
-                "description": "Only when asked for with ?best=N: the turn's N best moves, best "
-                "first.",
-                "items": {
-                    "type": "object",
-                    "required": ["move", "score"],
-                    "properties": {"move": {"type": "string"}, "score": _INTEGER},
-                },
-            },
-        },
-    },
-    "KindTurn": {
-        "type": "object",
         "additionalProperties": False,
-        "description": "A closed turn or round of a game of a kind on the seam, everything "
-        "shown: revealed is the kind's (a duplicate turn with every answer and the board it "
-        "was played on, a duel's round with its word, salt and rows); names gives the players' "
-        "names by id.",
+        "description": "A closed turn or round, everything shown: revealed is the kind's (a "
+        "duplicate turn with its top, every answer and the board it was played on; a duel's "
+        "round with its word, salt and rows); names gives the players' names by id.",
         "required": ["turn", "kind", "revealed", "names"],
         "properties": {
             "turn": _INTEGER,
-            "kind": {"type": "string"},
+            "kind": {"type": "string", "enum": parted_kinds()},
             "revealed": {"oneOf": kind_parts("TurnResult")},
             "names": {"type": "object", "additionalProperties": {"type": "string"}},
             "best_moves": {
@@ -1298,49 +1100,32 @@ _GAME_SCHEMAS: dict[str, Any] = {
             },
         },
     },
-    "AnyTurn": {
-        "description": "A revealed turn: a duplicate game's TurnResult (made by POST "
-        "/v1/games), or the KindTurn of a game of a kind on the seam.",
-        "anyOf": [_ref("TurnResult"), _ref("KindTurn")],
-    },
     "Standings": {
         "type": "object",
-        "required": ["standings", "top_total", "turns", "players"],
+        "additionalProperties": False,
+        "required": ["standings", "turns", "players"],
         "properties": {
             "standings": {
                 "type": "array",
                 "items": {
                     "type": "object",
-                    "required": [
-                        "rank",
-                        "player",
-                        "name",
-                        "total",
-                        "negatif",
-                        "percent_of_top",
-                        "tops",
-                        "solos",
-                    ],
+                    "additionalProperties": False,
+                    "required": ["rank", "player", "name", "total", "details"],
                     "properties": {
                         "rank": {"type": "integer", "minimum": 1},
                         "player": {"type": "string"},
                         "name": {"type": "string"},
                         "total": {"type": "integer", "description": "Solo bonuses included."},
-                        "negatif": {"type": "integer", "description": "total minus top_total."},
-                        "percent_of_top": {"type": "number"},
-                        "tops": {"type": "integer"},
-                        "solos": {"type": "integer"},
                         "details": {
                             "anyOf": kind_parts("NamedStanding"),
-                            "description": "A game of another kind than duplicate: its own "
-                            "figures; negatif, percent_of_top, tops and solos are then 0.",
+                            "description": "The kind's own figures: for duplicate, négatif "
+                            "(the total minus the cumulated top), % of top, tops and solos.",
                         },
                     },
                 },
             },
-            "top_total": {"type": "integer", "description": "The tops of the closed turns."},
-            "turns": {"type": "integer", "description": "How many turns are closed."},
-            "players": {"type": "integer"},
+            "turns": {"type": "integer", "description": "How many turns or rounds are closed."},
+            "players": {"type": "integer", "description": "How many players rank."},
         },
     },
     "TableList": {
@@ -1408,41 +1193,36 @@ _GAME_SCHEMAS: dict[str, Any] = {
         },
     },
     "GameRecord": {
+        "description": "The record of the game so far (closed turns or rounds only): the "
+        "kind's own (`record`: DuplicateRecord, DuelRecord), as `arbitre` replays it "
+        "(configuration, every turn with every answer, the standings; the seed only once the "
+        "game is over), with the session's part: the seed's commitment published at the "
+        "creation, the salt that checks it once the game is over, the players' names and the "
+        "content hash of what the kind's tools play (duplicate: its lexicon's).",
         "type": "object",
-        "description": "The record of the game so far (closed turns only), as `arbitre` "
-        "replays it: configuration, lexicon and its hash, every turn with every answer, "
-        "the standings; names maps player ids to names. The seed (and its salt) only once the "
-        "game is over; seed_commitment, the SHA-256 commitment to them, from the start.",
-        "required": [
-            "format",
-            "config",
-            "lexicon",
-            "players",
-            "turns",
-            "end",
-            "top_total",
-            "standings",
-            "names",
-            "game_id",
-        ],
+        "required": ["kind", "record", "seed_commitment", "seed_salt", "names", "fingerprint"],
+        "additionalProperties": False,
         "properties": {
-            "format": {"type": "string"},
-            "config": {"type": "object"},
-            "seed": {"type": "integer", "minimum": 0},
-            "seed_salt": {"type": "string"},
-            "seed_commitment": {"type": "string"},
-            "lexicon": {
-                "type": "object",
-                "required": ["id", "hash"],
-                "properties": {"id": {"type": "string"}, "hash": {"type": "string"}},
+            "kind": {"type": "string", "description": "The game's kind."},
+            "record": {"anyOf": kind_parts("GameRecord")},
+            "seed_commitment": {
+                "type": ["string", "null"],
+                "description": "SHA-256 of the seed with its salt (arbitre.rules.seed_commitment).",
             },
-            "players": _STRINGS,
-            "turns": {"type": "array", "items": {"type": "object"}},
-            "end": {"type": ["string", "null"]},
-            "top_total": _INTEGER,
-            "standings": {"type": "array", "items": {"type": "object"}},
-            "names": {"type": "object", "additionalProperties": {"type": "string"}},
-            "game_id": {"type": "string"},
+            "seed_salt": {
+                "type": ["string", "null"],
+                "description": "Once the game is over: the salt; null before.",
+            },
+            "names": {
+                "type": "object",
+                "additionalProperties": {"type": "string"},
+                "description": "Every player's name, by player id.",
+            },
+            "fingerprint": {
+                "type": ["string", "null"],
+                "description": "The content hash of what the kind's tools play (duplicate: "
+                "its lexicon's); null for a kind without one.",
+            },
         },
     },
 }
@@ -1477,7 +1257,8 @@ _RESPONSES: dict[str, Any] = {
     ),
     "Unauthorized": _error_response(
         "A credential is missing or malformed: the analysis routes need an API key when the "
-        "operator sets ARBITRE_API_KEYS; the organiser's commands and answers need a token in "
+        "operator sets ARBITRE_API_KEYS; the organiser's commands and players' actions need a "
+        "token in "
         "Authorization: Bearer <token>, and any Authorization header must have that form.",
         authenticate=True,
     ),
@@ -1488,8 +1269,8 @@ _RESPONSES: dict[str, Any] = {
     "NotFound": _error_response("No such route, lexicon, game or turn."),
     "Conflict": _error_response(
         "The game cannot do that now: joining a game that started, starting it twice, pausing "
-        "a game that is not running, an answer to a turn that is not open (late, paused, over), "
-        "the results of a turn not revealed yet."
+        "a game that is not running, an action the game cannot take now (an answer to a turn "
+        "that is not open: late, paused, over), the results of a turn not revealed yet."
     ),
     "MethodNotAllowed": _error_response("The route does not take this method.", allow=True),
     "PayloadTooLarge": _error_response("The body is over the gateway's limit (256 KiB)."),
@@ -1498,8 +1279,9 @@ _RESPONSES: dict[str, Any] = {
     ),
     "TooManyRequests": _error_response(
         "Too many requests of this kind from this client address (code rate_limited): "
-        "creating games, joining them (and seating robots), answering (answers, previews and "
-        "Next) and the analysis routes each have a limit per client, set by the operator "
+        "creating games, joining them (and seating robots), playing (the players' actions, "
+        "leaving and Next) and the analysis routes each have a limit per client, set by the "
+        "operator "
         "(ARBITRE_RATE_LIMIT_CREATE, _JOIN, _ANSWER, _ANALYSIS); retry after Retry-After "
         "seconds.",
         retry=True,
@@ -1563,8 +1345,8 @@ _SECURITY_SCHEMES: dict[str, Any] = {
     "playerToken": {
         "type": "http",
         "scheme": "bearer",
-        "description": "The player_token POST /v1/games/{game_id}/players answered: answer the "
-        "turns, see one's own answer in the game's state.",
+        "description": "The player_token POST /v1/games/{game_id}/players answered: act "
+        "(answer the turns), say Next, leave, see one's own part in the game's state.",
     },
 }
 
@@ -1668,7 +1450,7 @@ def _command(
             f"{verb} the game (the organiser)",
             description
             + (ignored if body == "CommandRequest" else " Takes the organiser's token."),
-            _json(_ref("AnyGameState"), "The game's state after the command."),
+            _json(_ref("GameState"), "The game's state after the command."),
             errors=(*_GAME_ERRORS, 401, 403, 409),
             parameters=[_GAME_ID],
             body=body,
@@ -1679,22 +1461,26 @@ def _command(
 
 
 def _kind_paths() -> dict[str, Any]:
-    """The routes of the game kinds on the seam (Duel de Mots)."""
+    """The routes of a player's actions in a game of any kind, and of the organiser's Next."""
     return {
         "/v1/games/{game_id}/actions": {
             "post": _game_operation(
                 "Act in a game (a player)",
-                "A player's action in a game of a kind on the seam: in Duel de Mots, a guess "
-                '{"guess": "crane", "round": 1}. Answers the player\'s own result (a '
-                "guess's letters and marks). Refused, spending nothing, with the kind's code: "
-                "400 for a malformed action (bad_action, wrong_length, not_a_letter), 409 for "
-                "one the game cannot take now (not_in_list, already_tried, round_not_open, "
-                "round_over, no_tries_left, already_found, wrong_round, waiting, not_seated, "
-                "paused, no_dry_run). A request_id sent again (a retry) gets the first "
-                "answer, with replayed true, and spends nothing more. A duplicate game made "
-                'with a typed configuration takes its answers here too ({"move": "H4 MOT"}); '
-                "one made by POST /v1/games answers 409: its answers go to "
-                "/turns/{turn}/answers.",
+                "A player's action, of the game's kind. In a duplicate game, an answer to the "
+                'open turn, {"move": "H4 FANAT", "turn": 1} (turn optional: the open one), '
+                "judged at once: the result gives its points on the board (its words are "
+                "checked only at the reveal) and how many players answered; a later answer "
+                "replaces the earlier one, and the turn ends at its deadline or once every "
+                "player has answered; with dry_run, the points of a pose, kept nowhere. In Duel "
+                'de Mots, a guess {"guess": "crane", "round": 1}: the result gives its letters '
+                "and marks. Refused, spending nothing, with the kind's code: 400 for a "
+                "malformed action or a move that cannot be placed (bad_action, illegal_move, "
+                "bad_notation, unknown_letter, bad_rack; wrong_length, not_a_letter), 409 for "
+                "one the game cannot take now (not_started, wrong_turn, too_late, turn_closed, "
+                "game_over, not_seated, paused; not_in_list, already_tried, round_not_open, "
+                "round_over, no_tries_left, already_found, wrong_round, waiting, no_dry_run). "
+                "A request_id sent again (a retry) gets the first answer, with replayed true, "
+                "and spends nothing more.",
                 _json(_ref("ActResponse"), "The action, taken."),
                 errors=(*_GAME_ERRORS, 401, 403, 409),
                 parameters=[_GAME_ID],
@@ -1705,10 +1491,10 @@ def _kind_paths() -> dict[str, Any]:
         "/v1/games/{game_id}/leave": {
             "post": _game_operation(
                 "Leave a game (a player)",
-                "The player leaves a game of a kind on the seam: what they played still counts "
-                "and nobody waits for them any more (a round may end at once). A body, if any, "
-                "is ignored but must be a JSON object. A duplicate game answers 409.",
-                _json(_ref("AnyGameState"), "The game's state after the leave."),
+                "The player leaves the game: what they played still counts and nobody waits "
+                "for them any more (a turn or round may end at once). A body, if any, is "
+                "ignored but must be a JSON object.",
+                _json(_ref("GameState"), "The game's state after the leave."),
                 errors=(*_GAME_ERRORS, 401, 403, 409),
                 parameters=[_GAME_ID],
                 body="CommandRequest",
@@ -1717,10 +1503,10 @@ def _kind_paths() -> dict[str, Any]:
             )
         },
         "/v1/games/{game_id}/next": _command(
-            "Open the next round of",
-            "Between two rounds of a game of a kind on the seam: open the next one now (it "
-            "opens by itself after the reveal pause, or only so when the pause is 0); 409 "
-            "(round_open) while a round is open, and for a duplicate game.",
+            "Open the next turn or round of",
+            "Between two turns or rounds, during the reveal: open the next one now (it opens "
+            "by itself at the end of the reveal; a duel's only so when its pause is 0); 409 "
+            "(round_open) while one is open, and before the start.",
         ),
     }
 
@@ -1730,7 +1516,7 @@ def _game_paths() -> dict[str, Any]:
         **_kind_paths(),
         "/v1/games": {
             "post": _game_operation(
-                "Create a duplicate game",
+                "Create a game",
                 "A game waiting for its players; the answer holds its id and the organiser's "
                 "token (given only once).",
                 _json(_ref("CreateGameResponse"), "The game, created."),
@@ -1742,8 +1528,9 @@ def _game_paths() -> dict[str, Any]:
         "/v1/games/{game_id}/players": {
             "post": _game_operation(
                 "Join a game",
-                "Any number of players join a game until it starts (409 after). The answer "
-                "holds the player's id and token (given only once).",
+                "Players join a game until it starts (409 after, unless its configuration "
+                "takes late players; 409 table_full once a table's seats are taken). The "
+                "answer holds the player's id and token (given only once).",
                 _json(_ref("JoinResponse"), "The player, joined."),
                 status="201",
                 errors=(*_GAME_ERRORS, 409),
@@ -1754,8 +1541,8 @@ def _game_paths() -> dict[str, Any]:
         "/v1/games/{game_id}/robots": {
             "post": _game_operation(
                 "Seat a robot (the organiser)",
-                "A robot player joins the waiting game: it answers each turn through the same "
-                "path as people, at a moment of its own. Takes the organiser's token.",
+                "A robot player joins the waiting game: it acts through the same path as "
+                "people, at a moment of its own. Takes the organiser's token.",
                 _json(_ref("RobotResponse"), "The robot, seated."),
                 status="201",
                 errors=(*_GAME_ERRORS, 401, 403, 409),
@@ -1788,28 +1575,15 @@ def _game_paths() -> dict[str, Any]:
         "/v1/games/{game_id}": {
             "get": _game_operation(
                 "The state of a game",
-                "Public: the board, the rack, the deadline, who answered. With a player's "
-                "token, also that player's own answer to the open turn (a token this game does "
-                "not know just shows nothing more; a malformed Authorization header is a 401).",
-                _json(_ref("AnyGameState"), "The game's state."),
+                "Public: the session's part (status, clock, seats, the players' names) and the "
+                "kind's view (for duplicate: the board, the tirage, who answered, the closed "
+                "turns and the standings). With a player's token, the view is theirs: their own "
+                "answer to the open turn, their line (a token this game does not know just shows "
+                "nothing more; a malformed Authorization header is a 401).",
+                _json(_ref("GameState"), "The game's state."),
                 errors=(*_GAME_ERRORS, 401),
                 parameters=[_GAME_ID],
                 security=[*_PLAYER, {}],
-            )
-        },
-        "/v1/games/{game_id}/turns/{turn}/answers": {
-            "post": _game_operation(
-                "Answer the open turn (a player)",
-                "The move is judged at once: a move that cannot be placed with the rack is a "
-                "400 (error code illegal_move, bad_notation, unknown_letter or bad_rack), an "
-                "answer to a turn that is not open a 409. The words' validity is told "
-                "only at the reveal. The turn ends at its deadline, or once every player has "
-                "answered.",
-                _json(_ref("AnswerResponse"), "The answer, kept."),
-                errors=(*_GAME_ERRORS, 401, 403, 409),
-                parameters=[_GAME_ID, _TURN],
-                body="AnswerRequest",
-                security=_PLAYER,
             )
         },
         "/v1/games/{game_id}/results": {
@@ -1864,19 +1638,6 @@ def _game_paths() -> dict[str, Any]:
                 security=_ORGANISER,
             )
         },
-        "/v1/games/{game_id}/turns/{turn}/preview": {
-            "post": _game_operation(
-                "The points of a pose (a player)",
-                "What an answer would score on the board of the open turn, judged as an "
-                "answer is (the same 400s and 409s) but kept nowhere, and with no word checked: "
-                "the page shows the points of a pose as the player places it.",
-                _json(_ref("PreviewResponse"), "The pose's points."),
-                errors=(*_GAME_ERRORS, 401, 403, 409),
-                parameters=[_GAME_ID, _TURN],
-                body="AnswerRequest",
-                security=_PLAYER,
-            )
-        },
         "/v1/games/{game_id}/turns/{turn}/next": {
             "post": _game_operation(
                 "Ready for the next turn (a player)",
@@ -1895,11 +1656,11 @@ def _game_paths() -> dict[str, Any]:
         "/v1/games/{game_id}/turns/{turn}": {
             "get": _game_operation(
                 "The results of a revealed turn",
-                "The top and every player's answer, once the turn is revealed (409 before, 404 "
-                "for a turn not drawn); with ?best=N, also the turn's N best moves (to replay "
-                "the turn; 409 no_best_moves for a kind whose turns have none). A game of a "
-                "kind on the seam answers its closed turn or round (KindTurn).",
-                _json(_ref("AnyTurn"), "The turn's results."),
+                "The closed turn or round, everything shown: a duplicate turn's top and every "
+                "player's answer, once the turn is revealed (409 not_revealed before; 404 for a "
+                f"number out of 1 to {MAX_TURN:,}); with ?best=N, also the turn's N best moves (to "
+                "replay the turn; 409 no_best_moves for a kind whose turns have none).",
+                _json(_ref("TurnResult"), "The turn's results."),
                 errors=(*_GAME_ERRORS, 409),
                 parameters=[
                     _GAME_ID,
@@ -1944,8 +1705,8 @@ def _game_paths() -> dict[str, Any]:
                 "The game's record (JSON)",
                 "Everything needed to replay and check the game so far, with `arbitre`.",
                 _json(
-                    {"anyOf": [_ref("GameRecord"), *kind_parts("GameRecord")]},
-                    "The record: a duplicate game's GameRecord, or its kind's.",
+                    _ref("GameRecord"),
+                    "The record: the kind's, with the session's part.",
                 ),
                 parameters=[_GAME_ID],
             )
@@ -2032,8 +1793,6 @@ LIMITED_PATHS = frozenset(
         ("post", "/v1/games"),
         ("post", "/v1/games/{game_id}/players"),
         ("post", "/v1/games/{game_id}/robots"),
-        ("post", "/v1/games/{game_id}/turns/{turn}/answers"),
-        ("post", "/v1/games/{game_id}/turns/{turn}/preview"),
         ("post", "/v1/games/{game_id}/turns/{turn}/next"),
         ("post", "/v1/games/{game_id}/actions"),
         ("post", "/v1/games/{game_id}/leave"),
@@ -2063,10 +1822,11 @@ def _document() -> dict[str, Any]:
             "version": API_VERSION,
             "summary": "Referee for simultaneous (duplicate) word games",
             "description": "REST/JSON in front of Arbitre's gRPC services: best moves, scoring, "
-            "lexicons, and duplicate games (create one, join it, start, pause and resume it, "
-            "answer each turn, read the results, the standings, the record and the sheet, "
-            "follow its events). The organiser's and the players' tokens are bearer tokens; the "
-            "analysis routes need an API key only when the operator sets ARBITRE_API_KEYS. "
+            "lexicons, and games of every kind, duplicate first (create one, join it, start, "
+            "pause and resume it, act in it (answer each turn), read its turns, the standings, "
+            "the record and the sheet, a simultané's results, follow its events). The "
+            "organiser's and the players' tokens are bearer tokens; the analysis routes need "
+            "an API key only when the operator sets ARBITRE_API_KEYS. "
             'Every error is JSON: {"error": {"code", "message"}}; a service that is down gives '
             "503 with Retry-After.",
             "license": {"name": "MIT", "identifier": "MIT"},

@@ -4,9 +4,10 @@ Four groups, each with a limit of its own that every route of the group shares:
 
 - ``create``: ``POST /v1/games``;
 - ``join``: ``POST /v1/games/{id}/players`` and ``/robots``;
-- ``answer``: ``POST /v1/games/{id}/turns/{n}/answers``, ``/preview`` and ``/next``, and a
-  game kind's actions (``POST /v1/games/{id}/actions``, ``/leave``): a flood of guesses not in
-  the list, which cost no row, is refused here;
+- ``answer``: what players do in a game: its actions (``POST /v1/games/{id}/actions``: a
+  duplicate answer, its dry run that shows a pose's points, a duel's guess), ``/leave`` and
+  Next (``POST /v1/games/{id}/turns/{n}/next``): a flood of guesses not in the list, which cost
+  no row, is refused here;
 - ``analysis``: ``POST /v1/solve``, ``POST /v1/score``, ``GET /v1/lexicons/{id}/words/{word}``
   and ``GET /v1/lexicons/{id}/search``.
 
@@ -58,7 +59,7 @@ GROUPS: Mapping[str, tuple[str, ...]] = MappingProxyType(
     {
         "create": ("create_game",),
         "join": ("join_game", "add_robot"),
-        "answer": ("answer", "preview", "next_turn", "act", "leave"),
+        "answer": ("act", "leave", "next_turn"),
         "analysis": ("solve", "score", "check_word", "search"),
     }
 )
@@ -66,12 +67,12 @@ GROUPS: Mapping[str, tuple[str, ...]] = MappingProxyType(
 _WHAT = {
     "create": "creating games",
     "join": "joining games and seating robots",
-    "answer": "answers, previews, Next and a game kind's actions",
+    "answer": "a game's actions (answers and their dry runs), leaving and Next",
     "analysis": "the analysis routes (solve, score, lexicon words and searches)",
 }
 #: The limits of :meth:`RateLimits.from_environment` when the environment names none: far above
 #: what a person's play needs, with room for a club behind one address (a simultané's 60
-#: players joining in a minute, previewing every pose), far below what fills a store.
+#: players joining in a minute, dry-running every pose), far below what fills a store.
 DEFAULT_LIMITS: Mapping[str, str] = MappingProxyType(
     {
         "create": "20 per minute;200 per hour",

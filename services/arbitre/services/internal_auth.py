@@ -92,8 +92,6 @@ ALLOWED: Mapping[str, frozenset[Identity]] = {
     "/arbitre.v1.Session/Pause": _GATEWAY,
     "/arbitre.v1.Session/Resume": _GATEWAY,
     "/arbitre.v1.Session/GetGame": _GATEWAY,
-    "/arbitre.v1.Session/Answer": _GATEWAY,
-    "/arbitre.v1.Session/Preview": _GATEWAY,
     "/arbitre.v1.Session/Next": _GATEWAY,
     "/arbitre.v1.Session/GetTurn": _GATEWAY,
     "/arbitre.v1.Session/GetStandings": _GATEWAY,

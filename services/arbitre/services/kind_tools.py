@@ -44,6 +44,7 @@ def _duplicate_tools(config: DuplicateConfig, peers: Peers) -> RemoteReferee:
         dictionary_pb2.ListLexiconsRequest(), timeout=PEER_TIMEOUT
     ).lexicons
     known = sorted(info.id for info in offered)
+    hashes = {info.id: info.hash for info in offered}
     if rules.lexicon not in known:
         raise InvalidConfigError(
             f"lexicon: unknown lexicon {rules.lexicon[:40]!r}; on offer: {', '.join(known)}"
@@ -52,7 +53,9 @@ def _duplicate_tools(config: DuplicateConfig, peers: Peers) -> RemoteReferee:
         settings = position_settings(rules, rules.lexicon)
     except RemoteConfigError as error:
         raise InvalidConfigError(str(error)) from None
-    return RemoteReferee(settings, rules, peers.movegen, peers.scoring)
+    referee = RemoteReferee(settings, rules, peers.movegen, peers.scoring)
+    referee.lexicon_hash = hashes[rules.lexicon]
+    return referee
 
 
 def _duplicate_fingerprint(config: DuplicateConfig, peers: Peers) -> str | None:

@@ -41,7 +41,6 @@ _FIELDS = (
     "players",
     "package_hash",
     "title",
-    "lexicon",
     "config",
     "created_ms",
 )
@@ -96,13 +95,13 @@ def _table(game_id: str, game: Mapping[str, str], robots: int) -> OpenTable:
         config = {}
     return OpenTable(
         game_id=game_id,
-        kind=game.get("kind") or "duplicate",
+        kind=game.get("kind") or "",
         title=game.get("title") or "",
         seats=int(game.get("seats") or 0),
         players=int(game.get("players") or 0),
         robots=robots,
         variant=str(config.get("variant") or ""),
-        lexicon=game.get("lexicon") or "",
+        lexicon=str(config.get("lexicon") or ""),
         seconds_per_turn=int(config.get("seconds_per_turn") or 0),
         created_ms=int(game.get("created_ms") or 0),
         language=str(config.get("language") or ""),

@@ -95,6 +95,9 @@ class RemoteReferee:
         #: simultané's turn are a few hundred moves, judged once each at the close.
         self._verdicts: OrderedDict[tuple[tuple[str, ...], str, str], Verdict] = OrderedDict()
         self._verdicts_lock = threading.Lock()
+        #: The content hash of the lexicon the peers judge with, when known (a record names
+        #: it: :data:`arbitre.rules.duplicate.Referee` ``lexicon_hash``).
+        self.lexicon_hash = ""
 
     def _request(self, board: Board, rack: str) -> Any:
         return movegen_pb2.MovesRequest(

@@ -11,36 +11,26 @@ from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
 DESCRIPTOR: _descriptor.FileDescriptor
 
 class CreateGameRequest(_message.Message):
-    __slots__ = ("kind", "config_json", "preset", "has_seed", "seed", "reveal_seconds", "title", "late_join", "seats", "package_json", "start_at_ms", "refereed", "duel", "duplicate")
+    __slots__ = ("kind", "has_seed", "seed", "title", "package_json", "start_at_ms", "refereed", "duel", "duplicate")
     KIND_FIELD_NUMBER: _ClassVar[int]
-    CONFIG_JSON_FIELD_NUMBER: _ClassVar[int]
-    PRESET_FIELD_NUMBER: _ClassVar[int]
     HAS_SEED_FIELD_NUMBER: _ClassVar[int]
     SEED_FIELD_NUMBER: _ClassVar[int]
-    REVEAL_SECONDS_FIELD_NUMBER: _ClassVar[int]
     TITLE_FIELD_NUMBER: _ClassVar[int]
-    LATE_JOIN_FIELD_NUMBER: _ClassVar[int]
-    SEATS_FIELD_NUMBER: _ClassVar[int]
     PACKAGE_JSON_FIELD_NUMBER: _ClassVar[int]
     START_AT_MS_FIELD_NUMBER: _ClassVar[int]
     REFEREED_FIELD_NUMBER: _ClassVar[int]
     DUEL_FIELD_NUMBER: _ClassVar[int]
     DUPLICATE_FIELD_NUMBER: _ClassVar[int]
     kind: _common_pb2.GameKind
-    config_json: str
-    preset: str
     has_seed: bool
     seed: int
-    reveal_seconds: int
     title: str
-    late_join: bool
-    seats: int
     package_json: str
     start_at_ms: int
     refereed: bool
     duel: _duel_pb2.DuelConfig
     duplicate: _duplicate_pb2.DuplicateConfig
-    def __init__(self, kind: _Optional[_Union[_common_pb2.GameKind, str]] = ..., config_json: _Optional[str] = ..., preset: _Optional[str] = ..., has_seed: _Optional[bool] = ..., seed: _Optional[int] = ..., reveal_seconds: _Optional[int] = ..., title: _Optional[str] = ..., late_join: _Optional[bool] = ..., seats: _Optional[int] = ..., package_json: _Optional[str] = ..., start_at_ms: _Optional[int] = ..., refereed: _Optional[bool] = ..., duel: _Optional[_Union[_duel_pb2.DuelConfig, _Mapping]] = ..., duplicate: _Optional[_Union[_duplicate_pb2.DuplicateConfig, _Mapping]] = ...) -> None: ...
+    def __init__(self, kind: _Optional[_Union[_common_pb2.GameKind, str]] = ..., has_seed: _Optional[bool] = ..., seed: _Optional[int] = ..., title: _Optional[str] = ..., package_json: _Optional[str] = ..., start_at_ms: _Optional[int] = ..., refereed: _Optional[bool] = ..., duel: _Optional[_Union[_duel_pb2.DuelConfig, _Mapping]] = ..., duplicate: _Optional[_Union[_duplicate_pb2.DuplicateConfig, _Mapping]] = ...) -> None: ...
 
 class CreateGameResponse(_message.Message):
     __slots__ = ("game_id", "organiser_token", "state")
@@ -123,48 +113,28 @@ class GetGameRequest(_message.Message):
     def __init__(self, game_id: _Optional[str] = ..., token: _Optional[str] = ...) -> None: ...
 
 class Player(_message.Message):
-    __slots__ = ("id", "name", "answered", "robot", "club", "serie", "country")
+    __slots__ = ("id", "name", "robot")
     ID_FIELD_NUMBER: _ClassVar[int]
     NAME_FIELD_NUMBER: _ClassVar[int]
-    ANSWERED_FIELD_NUMBER: _ClassVar[int]
     ROBOT_FIELD_NUMBER: _ClassVar[int]
-    CLUB_FIELD_NUMBER: _ClassVar[int]
-    SERIE_FIELD_NUMBER: _ClassVar[int]
-    COUNTRY_FIELD_NUMBER: _ClassVar[int]
     id: str
     name: str
-    answered: bool
     robot: str
-    club: str
-    serie: str
-    country: str
-    def __init__(self, id: _Optional[str] = ..., name: _Optional[str] = ..., answered: _Optional[bool] = ..., robot: _Optional[str] = ..., club: _Optional[str] = ..., serie: _Optional[str] = ..., country: _Optional[str] = ...) -> None: ...
+    def __init__(self, id: _Optional[str] = ..., name: _Optional[str] = ..., robot: _Optional[str] = ...) -> None: ...
 
 class GameState(_message.Message):
-    __slots__ = ("game_id", "kind", "status", "phase", "turn", "board", "rack", "deadline_ms", "remaining_ms", "server_time_ms", "players", "answers", "config_json", "lexicon", "end_reason", "title", "my_answer", "my_score", "bag_count", "reveal_seconds", "late_join", "seats", "ready", "package_hash", "start_at_ms", "player_count", "seed_commitment", "refereed", "sealed", "key_released", "parked_reason", "you", "kind_name", "duel", "duplicate")
+    __slots__ = ("game_id", "kind", "status", "phase", "turn", "deadline_ms", "remaining_ms", "server_time_ms", "players", "title", "seats", "package_hash", "start_at_ms", "player_count", "seed_commitment", "refereed", "sealed", "key_released", "parked_reason", "you", "kind_name", "duel", "duplicate")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     KIND_FIELD_NUMBER: _ClassVar[int]
     STATUS_FIELD_NUMBER: _ClassVar[int]
     PHASE_FIELD_NUMBER: _ClassVar[int]
     TURN_FIELD_NUMBER: _ClassVar[int]
-    BOARD_FIELD_NUMBER: _ClassVar[int]
-    RACK_FIELD_NUMBER: _ClassVar[int]
     DEADLINE_MS_FIELD_NUMBER: _ClassVar[int]
     REMAINING_MS_FIELD_NUMBER: _ClassVar[int]
     SERVER_TIME_MS_FIELD_NUMBER: _ClassVar[int]
     PLAYERS_FIELD_NUMBER: _ClassVar[int]
-    ANSWERS_FIELD_NUMBER: _ClassVar[int]
-    CONFIG_JSON_FIELD_NUMBER: _ClassVar[int]
-    LEXICON_FIELD_NUMBER: _ClassVar[int]
-    END_REASON_FIELD_NUMBER: _ClassVar[int]
     TITLE_FIELD_NUMBER: _ClassVar[int]
-    MY_ANSWER_FIELD_NUMBER: _ClassVar[int]
-    MY_SCORE_FIELD_NUMBER: _ClassVar[int]
-    BAG_COUNT_FIELD_NUMBER: _ClassVar[int]
-    REVEAL_SECONDS_FIELD_NUMBER: _ClassVar[int]
-    LATE_JOIN_FIELD_NUMBER: _ClassVar[int]
     SEATS_FIELD_NUMBER: _ClassVar[int]
-    READY_FIELD_NUMBER: _ClassVar[int]
     PACKAGE_HASH_FIELD_NUMBER: _ClassVar[int]
     START_AT_MS_FIELD_NUMBER: _ClassVar[int]
     PLAYER_COUNT_FIELD_NUMBER: _ClassVar[int]
@@ -182,24 +152,12 @@ class GameState(_message.Message):
     status: str
     phase: str
     turn: int
-    board: _containers.RepeatedScalarFieldContainer[str]
-    rack: str
     deadline_ms: int
     remaining_ms: int
     server_time_ms: int
     players: _containers.RepeatedCompositeFieldContainer[Player]
-    answers: int
-    config_json: str
-    lexicon: str
-    end_reason: str
     title: str
-    my_answer: str
-    my_score: int
-    bag_count: int
-    reveal_seconds: int
-    late_join: bool
     seats: int
-    ready: int
     package_hash: str
     start_at_ms: int
     player_count: int
@@ -212,7 +170,7 @@ class GameState(_message.Message):
     kind_name: str
     duel: _duel_pb2.DuelView
     duplicate: _duplicate_pb2.DuplicateView
-    def __init__(self, game_id: _Optional[str] = ..., kind: _Optional[_Union[_common_pb2.GameKind, str]] = ..., status: _Optional[str] = ..., phase: _Optional[str] = ..., turn: _Optional[int] = ..., board: _Optional[_Iterable[str]] = ..., rack: _Optional[str] = ..., deadline_ms: _Optional[int] = ..., remaining_ms: _Optional[int] = ..., server_time_ms: _Optional[int] = ..., players: _Optional[_Iterable[_Union[Player, _Mapping]]] = ..., answers: _Optional[int] = ..., config_json: _Optional[str] = ..., lexicon: _Optional[str] = ..., end_reason: _Optional[str] = ..., title: _Optional[str] = ..., my_answer: _Optional[str] = ..., my_score: _Optional[int] = ..., bag_count: _Optional[int] = ..., reveal_seconds: _Optional[int] = ..., late_join: _Optional[bool] = ..., seats: _Optional[int] = ..., ready: _Optional[int] = ..., package_hash: _Optional[str] = ..., start_at_ms: _Optional[int] = ..., player_count: _Optional[int] = ..., seed_commitment: _Optional[str] = ..., refereed: _Optional[bool] = ..., sealed: _Optional[bool] = ..., key_released: _Optional[bool] = ..., parked_reason: _Optional[str] = ..., you: _Optional[str] = ..., kind_name: _Optional[str] = ..., duel: _Optional[_Union[_duel_pb2.DuelView, _Mapping]] = ..., duplicate: _Optional[_Union[_duplicate_pb2.DuplicateView, _Mapping]] = ...) -> None: ...
+    def __init__(self, game_id: _Optional[str] = ..., kind: _Optional[_Union[_common_pb2.GameKind, str]] = ..., status: _Optional[str] = ..., phase: _Optional[str] = ..., turn: _Optional[int] = ..., deadline_ms: _Optional[int] = ..., remaining_ms: _Optional[int] = ..., server_time_ms: _Optional[int] = ..., players: _Optional[_Iterable[_Union[Player, _Mapping]]] = ..., title: _Optional[str] = ..., seats: _Optional[int] = ..., package_hash: _Optional[str] = ..., start_at_ms: _Optional[int] = ..., player_count: _Optional[int] = ..., seed_commitment: _Optional[str] = ..., refereed: _Optional[bool] = ..., sealed: _Optional[bool] = ..., key_released: _Optional[bool] = ..., parked_reason: _Optional[str] = ..., you: _Optional[str] = ..., kind_name: _Optional[str] = ..., duel: _Optional[_Union[_duel_pb2.DuelView, _Mapping]] = ..., duplicate: _Optional[_Union[_duplicate_pb2.DuplicateView, _Mapping]] = ...) -> None: ...
 
 class ActRequest(_message.Message):
     __slots__ = ("game_id", "token", "request_id", "dry_run", "duel", "duplicate")
@@ -239,30 +197,6 @@ class ActResponse(_message.Message):
     duel: _duel_pb2.DuelGuessResult
     duplicate: _duplicate_pb2.DuplicateAnswerResult
     def __init__(self, replayed: _Optional[bool] = ..., duel: _Optional[_Union[_duel_pb2.DuelGuessResult, _Mapping]] = ..., duplicate: _Optional[_Union[_duplicate_pb2.DuplicateAnswerResult, _Mapping]] = ...) -> None: ...
-
-class AnswerRequest(_message.Message):
-    __slots__ = ("game_id", "turn", "token", "move")
-    GAME_ID_FIELD_NUMBER: _ClassVar[int]
-    TURN_FIELD_NUMBER: _ClassVar[int]
-    TOKEN_FIELD_NUMBER: _ClassVar[int]
-    MOVE_FIELD_NUMBER: _ClassVar[int]
-    game_id: str
-    turn: int
-    token: str
-    move: str
-    def __init__(self, game_id: _Optional[str] = ..., turn: _Optional[int] = ..., token: _Optional[str] = ..., move: _Optional[str] = ...) -> None: ...
-
-class AnswerResponse(_message.Message):
-    __slots__ = ("turn", "move", "score", "answers")
-    TURN_FIELD_NUMBER: _ClassVar[int]
-    MOVE_FIELD_NUMBER: _ClassVar[int]
-    SCORE_FIELD_NUMBER: _ClassVar[int]
-    ANSWERS_FIELD_NUMBER: _ClassVar[int]
-    turn: int
-    move: str
-    score: int
-    answers: int
-    def __init__(self, turn: _Optional[int] = ..., move: _Optional[str] = ..., score: _Optional[int] = ..., answers: _Optional[int] = ...) -> None: ...
 
 class GetTurnRequest(_message.Message):
     __slots__ = ("game_id", "turn", "best_moves")
@@ -294,32 +228,8 @@ class NextResponse(_message.Message):
     of: int
     def __init__(self, turn: _Optional[int] = ..., ready: _Optional[int] = ..., of: _Optional[int] = ...) -> None: ...
 
-class AnswerResult(_message.Message):
-    __slots__ = ("player", "name", "move", "points", "score", "negatif", "top", "solo", "words", "unknown_words")
-    PLAYER_FIELD_NUMBER: _ClassVar[int]
-    NAME_FIELD_NUMBER: _ClassVar[int]
-    MOVE_FIELD_NUMBER: _ClassVar[int]
-    POINTS_FIELD_NUMBER: _ClassVar[int]
-    SCORE_FIELD_NUMBER: _ClassVar[int]
-    NEGATIF_FIELD_NUMBER: _ClassVar[int]
-    TOP_FIELD_NUMBER: _ClassVar[int]
-    SOLO_FIELD_NUMBER: _ClassVar[int]
-    WORDS_FIELD_NUMBER: _ClassVar[int]
-    UNKNOWN_WORDS_FIELD_NUMBER: _ClassVar[int]
-    player: str
-    name: str
-    move: str
-    points: int
-    score: int
-    negatif: int
-    top: bool
-    solo: bool
-    words: _containers.RepeatedScalarFieldContainer[str]
-    unknown_words: _containers.RepeatedScalarFieldContainer[str]
-    def __init__(self, player: _Optional[str] = ..., name: _Optional[str] = ..., move: _Optional[str] = ..., points: _Optional[int] = ..., score: _Optional[int] = ..., negatif: _Optional[int] = ..., top: _Optional[bool] = ..., solo: _Optional[bool] = ..., words: _Optional[_Iterable[str]] = ..., unknown_words: _Optional[_Iterable[str]] = ...) -> None: ...
-
 class TurnResult(_message.Message):
-    __slots__ = ("turn", "rack", "board", "top", "alternatives", "answers", "best_moves", "names", "duel", "duplicate")
+    __slots__ = ("turn", "best_moves", "names", "duel", "duplicate")
     class NamesEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -328,26 +238,16 @@ class TurnResult(_message.Message):
         value: str
         def __init__(self, key: _Optional[str] = ..., value: _Optional[str] = ...) -> None: ...
     TURN_FIELD_NUMBER: _ClassVar[int]
-    RACK_FIELD_NUMBER: _ClassVar[int]
-    BOARD_FIELD_NUMBER: _ClassVar[int]
-    TOP_FIELD_NUMBER: _ClassVar[int]
-    ALTERNATIVES_FIELD_NUMBER: _ClassVar[int]
-    ANSWERS_FIELD_NUMBER: _ClassVar[int]
     BEST_MOVES_FIELD_NUMBER: _ClassVar[int]
     NAMES_FIELD_NUMBER: _ClassVar[int]
     DUEL_FIELD_NUMBER: _ClassVar[int]
     DUPLICATE_FIELD_NUMBER: _ClassVar[int]
     turn: int
-    rack: str
-    board: _containers.RepeatedScalarFieldContainer[str]
-    top: _common_pb2.ScoredMove
-    alternatives: _containers.RepeatedScalarFieldContainer[str]
-    answers: _containers.RepeatedCompositeFieldContainer[AnswerResult]
     best_moves: _containers.RepeatedCompositeFieldContainer[_common_pb2.ScoredMove]
     names: _containers.ScalarMap[str, str]
     duel: _duel_pb2.DuelRevealedRound
     duplicate: _duplicate_pb2.DuplicateReveal
-    def __init__(self, turn: _Optional[int] = ..., rack: _Optional[str] = ..., board: _Optional[_Iterable[str]] = ..., top: _Optional[_Union[_common_pb2.ScoredMove, _Mapping]] = ..., alternatives: _Optional[_Iterable[str]] = ..., answers: _Optional[_Iterable[_Union[AnswerResult, _Mapping]]] = ..., best_moves: _Optional[_Iterable[_Union[_common_pb2.ScoredMove, _Mapping]]] = ..., names: _Optional[_Mapping[str, str]] = ..., duel: _Optional[_Union[_duel_pb2.DuelRevealedRound, _Mapping]] = ..., duplicate: _Optional[_Union[_duplicate_pb2.DuplicateReveal, _Mapping]] = ...) -> None: ...
+    def __init__(self, turn: _Optional[int] = ..., best_moves: _Optional[_Iterable[_Union[_common_pb2.ScoredMove, _Mapping]]] = ..., names: _Optional[_Mapping[str, str]] = ..., duel: _Optional[_Union[_duel_pb2.DuelRevealedRound, _Mapping]] = ..., duplicate: _Optional[_Union[_duplicate_pb2.DuplicateReveal, _Mapping]] = ...) -> None: ...
 
 class GetStandingsRequest(_message.Message):
     __slots__ = ("game_id", "offset", "limit")
@@ -372,28 +272,39 @@ class NamedStanding(_message.Message):
     def __init__(self, standing: _Optional[_Union[_scoring_pb2.Standing, _Mapping]] = ..., name: _Optional[str] = ..., duel: _Optional[_Union[_duel_pb2.DuelStandingDetails, _Mapping]] = ..., duplicate: _Optional[_Union[_duplicate_pb2.DuplicateStandingDetails, _Mapping]] = ...) -> None: ...
 
 class GameStandings(_message.Message):
-    __slots__ = ("standings", "top_total", "turns", "players")
+    __slots__ = ("standings", "turns", "players")
     STANDINGS_FIELD_NUMBER: _ClassVar[int]
-    TOP_TOTAL_FIELD_NUMBER: _ClassVar[int]
     TURNS_FIELD_NUMBER: _ClassVar[int]
     PLAYERS_FIELD_NUMBER: _ClassVar[int]
     standings: _containers.RepeatedCompositeFieldContainer[NamedStanding]
-    top_total: int
     turns: int
     players: int
-    def __init__(self, standings: _Optional[_Iterable[_Union[NamedStanding, _Mapping]]] = ..., top_total: _Optional[int] = ..., turns: _Optional[int] = ..., players: _Optional[int] = ...) -> None: ...
+    def __init__(self, standings: _Optional[_Iterable[_Union[NamedStanding, _Mapping]]] = ..., turns: _Optional[int] = ..., players: _Optional[int] = ...) -> None: ...
 
 class GameRecord(_message.Message):
-    __slots__ = ("record_json", "sheet", "duel", "duplicate")
-    RECORD_JSON_FIELD_NUMBER: _ClassVar[int]
+    __slots__ = ("sheet", "seed_commitment", "seed_salt", "names", "fingerprint", "duel", "duplicate")
+    class NamesEntry(_message.Message):
+        __slots__ = ("key", "value")
+        KEY_FIELD_NUMBER: _ClassVar[int]
+        VALUE_FIELD_NUMBER: _ClassVar[int]
+        key: str
+        value: str
+        def __init__(self, key: _Optional[str] = ..., value: _Optional[str] = ...) -> None: ...
     SHEET_FIELD_NUMBER: _ClassVar[int]
+    SEED_COMMITMENT_FIELD_NUMBER: _ClassVar[int]
+    SEED_SALT_FIELD_NUMBER: _ClassVar[int]
+    NAMES_FIELD_NUMBER: _ClassVar[int]
+    FINGERPRINT_FIELD_NUMBER: _ClassVar[int]
     DUEL_FIELD_NUMBER: _ClassVar[int]
     DUPLICATE_FIELD_NUMBER: _ClassVar[int]
-    record_json: str
     sheet: str
+    seed_commitment: str
+    seed_salt: str
+    names: _containers.ScalarMap[str, str]
+    fingerprint: str
     duel: _duel_pb2.DuelRecord
     duplicate: _duplicate_pb2.DuplicateRecord
-    def __init__(self, record_json: _Optional[str] = ..., sheet: _Optional[str] = ..., duel: _Optional[_Union[_duel_pb2.DuelRecord, _Mapping]] = ..., duplicate: _Optional[_Union[_duplicate_pb2.DuplicateRecord, _Mapping]] = ...) -> None: ...
+    def __init__(self, sheet: _Optional[str] = ..., seed_commitment: _Optional[str] = ..., seed_salt: _Optional[str] = ..., names: _Optional[_Mapping[str, str]] = ..., fingerprint: _Optional[str] = ..., duel: _Optional[_Union[_duel_pb2.DuelRecord, _Mapping]] = ..., duplicate: _Optional[_Union[_duplicate_pb2.DuplicateRecord, _Mapping]] = ...) -> None: ...
 
 class EventsRequest(_message.Message):
     __slots__ = ("game_id", "after", "backlog")

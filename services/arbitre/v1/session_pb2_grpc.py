@@ -69,16 +69,6 @@ class SessionStub:
                 request_serializer=arbitre_dot_v1_dot_session__pb2.GetGameRequest.SerializeToString,
                 response_deserializer=arbitre_dot_v1_dot_session__pb2.GameState.FromString,
                 _registered_method=True)
-        self.Answer = channel.unary_unary(
-                '/arbitre.v1.Session/Answer',
-                request_serializer=arbitre_dot_v1_dot_session__pb2.AnswerRequest.SerializeToString,
-                response_deserializer=arbitre_dot_v1_dot_session__pb2.AnswerResponse.FromString,
-                _registered_method=True)
-        self.Preview = channel.unary_unary(
-                '/arbitre.v1.Session/Preview',
-                request_serializer=arbitre_dot_v1_dot_session__pb2.AnswerRequest.SerializeToString,
-                response_deserializer=arbitre_dot_v1_dot_session__pb2.AnswerResponse.FromString,
-                _registered_method=True)
         self.Next = channel.unary_unary(
                 '/arbitre.v1.Session/Next',
                 request_serializer=arbitre_dot_v1_dot_session__pb2.NextRequest.SerializeToString,
@@ -197,21 +187,6 @@ class SessionServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
-    def Answer(self, request, context):
-        """A player's answer to the open turn; the last one counts.
-        """
-        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
-        context.set_details('Method not implemented!')
-        raise NotImplementedError('Method not implemented!')
-
-    def Preview(self, request, context):
-        """The points of a pose on the open turn, judged as an answer would be but kept nowhere and
-        with no word checked (a player sees the value of a pose before validating it).
-        """
-        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
-        context.set_details('Method not implemented!')
-        raise NotImplementedError('Method not implemented!')
-
     def Next(self, request, context):
         """A player is ready for the next turn or round during a reveal; the reveal ends when every
         person at the game is (robots always are).
@@ -289,10 +264,11 @@ class SessionServicer:
         raise NotImplementedError('Method not implemented!')
 
     def Act(self, request, context):
-        """Game kinds on the seam (arbitre.rules.kinds; every kind but duplicate, which moves onto it
-        next): a player's action (a guess in Duel de Mots), judged by the kind's rules against the
-        player's own part of the open round; refused with the kind's code ("not_in_list: ...").
-        A retried request with the same request_id is not taken twice: it gets the first answer.
+        """A player's action (an answer in duplicate, the last one counting; a guess in Duel de
+        Mots), judged by the kind's rules against the player's own part of the open turn or
+        round; refused with the kind's code ("not_in_list: ..."). A retried request with the same
+        request_id is not taken twice: it gets the first answer. A dry run judges it and keeps
+        nothing (duplicate: the points of a pose before it is validated).
         """
         context.set_code(grpc.StatusCode.UNIMPLEMENTED)
         context.set_details('Method not implemented!')
@@ -350,16 +326,6 @@ def add_SessionServicer_to_server(servicer, server):
                     servicer.GetGame,
                     request_deserializer=arbitre_dot_v1_dot_session__pb2.GetGameRequest.FromString,
                     response_serializer=arbitre_dot_v1_dot_session__pb2.GameState.SerializeToString,
-            ),
-            'Answer': grpc.unary_unary_rpc_method_handler(
-                    servicer.Answer,
-                    request_deserializer=arbitre_dot_v1_dot_session__pb2.AnswerRequest.FromString,
-                    response_serializer=arbitre_dot_v1_dot_session__pb2.AnswerResponse.SerializeToString,
-            ),
-            'Preview': grpc.unary_unary_rpc_method_handler(
-                    servicer.Preview,
-                    request_deserializer=arbitre_dot_v1_dot_session__pb2.AnswerRequest.FromString,
-                    response_serializer=arbitre_dot_v1_dot_session__pb2.AnswerResponse.SerializeToString,
             ),
             'Next': grpc.unary_unary_rpc_method_handler(
                     servicer.Next,
@@ -616,60 +582,6 @@ class Session:
             '/arbitre.v1.Session/GetGame',
             arbitre_dot_v1_dot_session__pb2.GetGameRequest.SerializeToString,
             arbitre_dot_v1_dot_session__pb2.GameState.FromString,
-            options,
-            channel_credentials,
-            insecure,
-            call_credentials,
-            compression,
-            wait_for_ready,
-            timeout,
-            metadata,
-            _registered_method=True)
-
-    @staticmethod
-    def Answer(request,
-            target,
-            options=(),
-            channel_credentials=None,
-            call_credentials=None,
-            insecure=False,
-            compression=None,
-            wait_for_ready=None,
-            timeout=None,
-            metadata=None):
-        return grpc.experimental.unary_unary(
-            request,
-            target,
-            '/arbitre.v1.Session/Answer',
-            arbitre_dot_v1_dot_session__pb2.AnswerRequest.SerializeToString,
-            arbitre_dot_v1_dot_session__pb2.AnswerResponse.FromString,
-            options,
-            channel_credentials,
-            insecure,
-            call_credentials,
-            compression,
-            wait_for_ready,
-            timeout,
-            metadata,
-            _registered_method=True)
-
-    @staticmethod
-    def Preview(request,
-            target,
-            options=(),
-            channel_credentials=None,
-            call_credentials=None,
-            insecure=False,
-            compression=None,
-            wait_for_ready=None,
-            timeout=None,
-            metadata=None):
-        return grpc.experimental.unary_unary(
-            request,
-            target,
-            '/arbitre.v1.Session/Preview',
-            arbitre_dot_v1_dot_session__pb2.AnswerRequest.SerializeToString,
-            arbitre_dot_v1_dot_session__pb2.AnswerResponse.FromString,
             options,
             channel_credentials,
             insecure,

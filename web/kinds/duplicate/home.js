@@ -6,26 +6,32 @@ import { $, h, fill, show } from "../../dom.js";
 import { t, language, known } from "../../i18n.js";
 import { lexiconLabel } from "../../lexicons.js";
 
-/** Whether a game takes players: before its start, or later when it takes latecomers. */
+/** Whether a game takes players: before its start, or later when it takes latecomers (its
+ * configuration's `late_join`, in the kind's view). */
 export function joinable(state) {
-  return state.status === "waiting" || Boolean(state.late_join);
+  return state.status === "waiting" || Boolean(state.view?.config?.late_join);
 }
 
-/** The create request of the form's settings: `{ body, seats }`. */
+/** The create request of the form's settings: `{ body, seats }`. Everything is the game's
+ * configuration: the preset the rules override (`name`), the rules, the reveal, the seats. */
 export function createRequest(form) {
   const seats = Number($("#create-seats").value);
   // A hidden option for quick games (tests, demos): ?seconds=N on the home page.
   const quick = Number(new URLSearchParams(location.search).get("seconds"));
   const seconds = quick >= 5 && quick <= 3600 ? quick : Number(form.seconds.value);
   const config = {
+    name: "online",
     seconds_per_turn: seconds,
     variant: $("#create-variant").value,
     lexicon: $("#create-lexicon").value || "fr",
+    reveal_seconds: 15,
+    seats,
+    late_join: false,
   };
   if ($("#create-turns").value) config.max_turns = Number($("#create-turns").value);
   // The tile set goes with the lexicon's language (the presets' tiles are French).
   if (config.lexicon === "en") config.tiles = "english";
-  return { body: { preset: "online", reveal_seconds: 15, seats, config }, seats };
+  return { body: { kind: "duplicate", config }, seats };
 }
 
 /** What an open table's line says of its game: variant, lexicon, clock, when it opened. */

@@ -4,6 +4,12 @@
 // (`open({ id, state, seat, watching })`) and closes it when the page leaves the game. During a
 // turn it asks for nothing but the public state, its own answer and the points of its own pose:
 // the top and the others' answers are fetched only once the turn is revealed.
+//
+// A game state (GET /v1/games/{id}) is the session's part at the top (status, phase, turn, the
+// clock, `players`: the roster's names, `you`) and the kind's `view` (board, rack, config,
+// `players`: who answered, the player's own `my_answer`, the counts); an answer is the kind's
+// action (POST …/actions {action: {move, turn}}), the pose's points the same action as a dry
+// run; a revealed turn is GET …/turns/{n}'s `revealed`, its players named by `names`.
 
 import { api, ApiError } from "../../api.js";
 import { screen, message, failure, explain, pickBlank } from "../../ui.js";
@@ -36,16 +42,23 @@ import {
 const EVENTS = [
   "state",
   "player_joined",
-  "game_started",
   "turn_started",
   "answer_count",
   "turn_revealed",
   "next_count",
   "paused",
   "resumed",
+  "parked",
   "game_over",
 ];
 const PREVIEW_DELAY_MS = 250;
+/** How late the shared part of a state may be (others' answered marks, the answers' count):
+ * an answer's event reads the state again once past it. */
+const SHARED_LAG_MS = 500;
+/** The refusals of an answer that say what is wrong with the pose (shown beside it). */
+const POSE_REFUSALS = new Set(["illegal_move", "bad_notation", "unknown_letter", "bad_rack", "bad_action"]);
+/** How many times an answer lost on the network is sent again (with its request id). */
+const RETRIES = 3;
 /** A phone or a tablet: the hint speaks of taps, not of keys. */
 const TOUCH = matchMedia("(pointer: coarse)");
 
@@ -59,6 +72,8 @@ const game = {
   next: null, // {turn, ready, of}
   nextPressed: 0,
   answer: null, // {turn, move, score}
+  answerCount: null, // {turn, answers}: the last count an event or an answer told
+  sent: null, // {turn, move, id}: the answer being sent, its request id kept for a retry
   preview: null, // {text, error}
   turnShown: 0,
   phaseShown: "",
@@ -73,7 +88,6 @@ let board = null;
 let live = null;
 let previewTimer = null;
 let previewSequence = 0;
-let previewAvailable = true;
 let refreshing = null;
 let refreshAgain = false;
 
@@ -86,6 +100,7 @@ function onConnection(connected) {
 }
 
 function onFetch(ok) {
+  if (ok && !connection.fetch) refreshSoon(SHARED_LAG_MS + 100); // back: once more, settled
   connection.fetch = ok;
   show($("#connection"), !(connection.stream && connection.fetch));
   clearTimeout(retryTimer);
@@ -95,10 +110,10 @@ function onFetch(ok) {
 function onEvent(type, data) {
   if (type === "answer_count") {
     if (game.state && data.turn === game.state.turn) {
-      game.state.answers = data.answers;
+      countAnswers(data.turn, data.answers);
       drawAnswerCount();
     }
-    refreshSoon();
+    refreshSoon(SHARED_LAG_MS + 100); // the answered marks, once the shared view has them
   } else if (type === "next_count") {
     game.next = data;
     drawReveal();
@@ -107,10 +122,74 @@ function onEvent(type, data) {
   }
 }
 
-let soon = null;
-function refreshSoon() {
-  clearTimeout(soon);
-  soon = setTimeout(() => refresh(), 150);
+/** Read everything again after a break (the stream reopened, the tab back in sight), and once
+ * more past the shared view's lag: what others did just before shows too. */
+function resync() {
+  refresh();
+  refreshSoon(SHARED_LAG_MS + 100);
+}
+
+let soon = null; // the planned read
+let soonDue = 0; // when the latest request wants it (Date.now())
+/** Read the state in `delay` ms. A read already planned still happens when planned (a stream
+ * of events never puts reads off for ever), and then again when this one is due. */
+function refreshSoon(delay) {
+  soonDue = Math.max(soonDue, Date.now() + delay);
+  if (!soon) soon = setTimeout(readDue, delay);
+}
+
+function readDue() {
+  soon = null;
+  refresh();
+  const left = soonDue - Date.now();
+  if (left > 20) soon = setTimeout(readDue, left);
+}
+
+/** Keep the highest count of answers told for `turn` (a state's may lag an event's). */
+function countAnswers(turn, answers) {
+  if (typeof answers !== "number") return;
+  const known = game.answerCount;
+  if (!known || known.turn !== turn || answers > known.answers) game.answerCount = { turn, answers };
+}
+
+/** The kind's view of a game state (`{}` before any). */
+function viewOf(state) {
+  return state?.view || {};
+}
+
+/** The players at the table: the roster's names (the state's `players`) with, from the
+ * view's players, whether each answered the open turn and whether they left. */
+function playersOf(state) {
+  const marks = new Map((viewOf(state).players || []).map((player) => [player.id, player]));
+  return (state.players || []).map((player) => ({
+    ...player,
+    answered: Boolean(marks.get(player.id)?.answered),
+    left: Boolean(marks.get(player.id)?.left),
+  }));
+}
+
+/** How many players the game has (the roster listed may be its first ones only). */
+function playerCount(state) {
+  return state.player_count ?? (state.players || []).length;
+}
+
+/** A revealed turn as the panels draw it, from GET …/turns/{n}: its `revealed` (tirage, top,
+ * board before it, answers) numbered `turn`, each answer with its player's name, and the best
+ * moves when asked for. */
+function resultOf(found) {
+  const names = found.names || {};
+  const revealed = found.revealed || {};
+  return {
+    ...revealed,
+    turn: found.turn,
+    answers: (revealed.answers || []).map((answer) => ({ ...answer, name: names[answer.player] ?? answer.player })),
+    best_moves: found.best_moves,
+  };
+}
+
+/** Whether the game is held (paused by its organiser, or parked): the game is hidden. */
+function isHeld(state) {
+  return state.status === "paused" || state.status === "parked";
 }
 
 /** Read the state again (one read at a time; a request during a read runs after it). */
@@ -151,10 +230,12 @@ function revealedTurns(state) {
   return state.status === "over" || state.phase === "reveal" ? state.turn : state.turn - 1;
 }
 
-/** Take a game state: the screen, the pose, the results and standings it makes due. */
+/** Take a game state (read with the player's token, if any): the screen, the pose, the results
+ * and standings it makes due. */
 async function apply(state) {
   const previous = game.state;
   game.state = state;
+  const view = viewOf(state);
   clock.sync(state);
   $("#table-title").textContent = state.title || "";
   if (state.status === "waiting") {
@@ -168,22 +249,27 @@ async function apply(state) {
     live = null;
     onConnection(true);
   }
+  const rows = view.board || [];
   const newTurn = state.turn !== game.turnShown;
   if (newTurn) {
     game.turnShown = state.turn;
     game.next = null;
     game.preview = null;
     game.answer = null;
-    pose.reset(state.board, state.rack || "");
-  } else if (previous && previous.board.join() !== state.board.join() && state.phase === "turn") {
-    pose.setBoard(state.board);
+    game.sent = null;
+    // The tirage: the open turn's, or during its reveal the revealed turn's (a page opened then).
+    const shown = view.reveal && view.reveal.number === state.turn ? view.reveal.rack : "";
+    pose.reset(rows, view.rack || shown || "");
+  } else if (previous && viewOf(previous).board?.join() !== rows.join() && state.phase === "turn") {
+    pose.setBoard(rows);
   }
   if (state.phase === "turn" && state.status !== "over") {
-    if (state.my_answer) {
-      game.answer = { turn: state.turn, move: state.my_answer.move, score: state.my_answer.score };
-      if (newTurn) pose.restore(squaresOf(state.my_answer.move));
+    countAnswers(state.turn, view.answers);
+    if (view.my_answer) {
+      game.answer = { turn: state.turn, move: view.my_answer.move, score: view.my_answer.score };
+      if (newTurn) pose.restore(squaresOf(view.my_answer.move));
     }
-    pose.board = state.board.slice();
+    pose.board = rows.slice();
   }
   const phaseChanged = game.phaseShown !== `${state.turn}/${state.phase}/${state.status}`;
   game.phaseShown = `${state.turn}/${state.phase}/${state.status}`;
@@ -201,7 +287,7 @@ async function loadResults(count) {
   const missing = [];
   for (let turn = 1; turn <= count; turn++) if (!game.results.has(turn)) missing.push(turn);
   const found = await Promise.all(missing.map((turn) => api.turn(game.id, turn).catch(() => null)));
-  for (const result of found) if (result) game.results.set(result.turn, result);
+  for (const result of found) if (result) game.results.set(result.turn, resultOf(result));
   if (game.standingsTurns !== count) {
     try {
       game.standings = await api.standings(game.id);
@@ -212,9 +298,14 @@ async function loadResults(count) {
   }
 }
 
+/** Whether this browser plays at the table: the state read with its token names it (`you`). */
 function isPlaying() {
-  const me = game.seat?.playerId;
-  return Boolean(me && game.state?.players.some((player) => player.id === me));
+  return Boolean(game.seat?.playerToken && game.state?.you);
+}
+
+/** The player of this browser: the state's `you`, else the seat's id (a visitor: none). */
+function me() {
+  return game.state?.you || game.seat?.playerId || null;
 }
 
 // -- the table ------------------------------------------------------------------------------
@@ -234,6 +325,8 @@ export function open({ id, state, seat }) {
     next: null,
     nextPressed: 0,
     answer: null,
+    answerCount: null,
+    sent: null,
     preview: null,
     turnShown: 0,
     phaseShown: "",
@@ -245,17 +338,20 @@ export function open({ id, state, seat }) {
   wire();
   apply(state).then(() => {
     if (game.id === id && state.status !== "over") {
-      live = new Live(api.eventsUrl(id), onEvent, () => refresh(), onConnection, EVENTS);
+      live = new Live(api.eventsUrl(id), onEvent, resync, onConnection, EVENTS);
       live.open();
     }
   });
-  return { close, refresh, reconnect: () => live?.reconnect() };
+  return { close, refresh: resync, reconnect: () => live?.reconnect() };
 }
 
 /** Leave the table: no more live updates, no more reads. */
 export function close() {
   live?.close();
   live = null;
+  clearTimeout(soon);
+  soon = null;
+  soonDue = 0;
   game.id = null;
   game.state = null;
 }
@@ -266,11 +362,12 @@ function drawLobby() {
   const state = game.state;
   const link = `${location.origin}/t/${game.id}`;
   $("#invite-link").value = link;
-  const seats = state.seats || game.seat?.seats || 6;
-  $("#seat-count").textContent = `(${t("seatsTaken", { n: state.players.length, seats })})`;
+  const seats = state.seats; // 0: no limit
+  const count = playerCount(state);
+  $("#seat-count").textContent = seats ? `(${t("seatsTaken", { n: count, seats })})` : `(${count})`;
   drawPlayers($("#lobby-players"), {
-    players: state.players,
-    me: game.seat?.playerId,
+    players: playersOf(state),
+    me: me(),
     answering: false,
     totals: null,
     organiserId: isOrganiser() ? game.seat?.playerId : null,
@@ -278,24 +375,25 @@ function drawLobby() {
   const organiser = isOrganiser();
   show($("#organiser-tools"), organiser);
   show($("#wait-organiser"), !organiser);
-  const full = state.players.length >= seats;
+  const full = Boolean(seats) && count >= seats;
   $("#add-robot").disabled = full;
   $("#robot-level").disabled = full;
-  const enough = state.players.length >= 2;
+  const enough = count >= 2;
   $("#start").disabled = !enough;
   show($("#start-hint"), !enough);
 }
 
 function drawTable() {
   const state = game.state;
-  const config = state.config || {};
-  const tileSet = tileSetOf(state);
-  const layout = layoutOf(state);
+  const view = viewOf(state);
+  const config = view.config || {};
+  const tileSet = tileSetOf(view);
+  const layout = layoutOf(view);
   const answering = state.phase === "turn" && state.status !== "over";
   const editable = answering && state.status === "running" && isPlaying();
-  const paused = state.status === "paused";
+  const paused = isHeld(state);
   const result = game.results.get(state.turn);
-  let shown = state.board;
+  let shown = view.board || [];
   let highlight = result && (state.phase === "reveal" || state.status === "over") ? topSquares(result) : new Set();
   const replay = state.status === "over" && game.replayTurn ? game.replay : null;
   if (replay) {
@@ -331,9 +429,9 @@ function drawTable() {
     : state.turn
       ? t(max ? "turnOfMax" : "turnOf", { n: state.turn, max })
       : "";
-  $("#bag").textContent = t("bag", { n: state.bag_count });
+  $("#bag").textContent = t("bag", { n: view.bag_count });
   show($("#pause"), isOrganiser() && state.status === "running" && state.phase === "turn");
-  show($("#resume"), isOrganiser() && state.status === "paused");
+  show($("#resume"), isOrganiser() && paused);
   drawClock();
   drawLetters(tileSet);
 
@@ -355,17 +453,17 @@ function drawTable() {
   const totals = {};
   for (const line of game.standings?.standings || []) totals[line.player] = line.total;
   drawPlayers($("#players"), {
-    players: state.players,
-    me: game.seat?.playerId,
+    players: playersOf(state),
+    me: me(),
     answering,
     totals,
     organiserId: null,
   });
-  drawStandings($("#standings"), game.standings, game.seat?.playerId);
+  drawStandings($("#standings"), game.standings?.standings, me(), view.top_total);
   $("#standings-title").textContent = t(state.status === "over" ? "gameOverStandings" : "standings");
   const results = [...game.results.values()].sort((a, b) => a.turn - b.turn);
   const over = state.status === "over";
-  const mine = isPlaying() ? game.seat.playerId : null; // a visitor has no column of their own
+  const mine = isPlaying() ? me() : null; // a visitor has no column of their own
   drawSheet($("#sheet"), results, mine, over ? (turn) => pickReplay(turn) : null);
   const topTotal = results.reduce((sum, r) => sum + r.top.score, 0);
   $("#top-total").textContent = results.length
@@ -400,22 +498,24 @@ function boardAfter(result) {
 function drawAnswerCount() {
   const state = game.state;
   const answering = state && state.phase === "turn" && state.status !== "over";
+  const told = game.answerCount?.turn === state?.turn ? game.answerCount.answers : 0;
   $("#answer-count").textContent = answering
-    ? t("answersCount", { n: state.answers, of: state.players.length })
+    ? t("answersCount", { n: Math.max(viewOf(state).answers || 0, told), of: playerCount(state) })
     : "";
 }
 
 function drawLetters(tileSet) {
   const state = game.state;
+  const view = viewOf(state);
   const card = $("#letters-card");
   const hidden = state.phase !== "turn" || state.status !== "running";
-  if (hidden || (state.config || {}).variant === "joker") {
+  if (hidden || (view.config || {}).variant === "joker") {
     show(card, false);
     return;
   }
-  const left = unseen(tileSet, state.board, state.rack || "");
+  const left = unseen(tileSet, view.board || [], view.rack || "");
   const total = Object.values(left).reduce((a, b) => a + b, 0);
-  if (total !== state.bag_count || Object.values(left).some((n) => n < 0)) {
+  if (total !== view.bag_count || Object.values(left).some((n) => n < 0)) {
     show(card, false);
     return;
   }
@@ -438,10 +538,11 @@ function drawClock() {
     return;
   }
   const remaining = clock.remaining();
-  if (state.phase === "turn" || state.status === "paused") {
-    node.textContent = state.status === "paused" ? `${t("paused")} ${formatClock(remaining)}` : formatClock(remaining);
+  const held = isHeld(state);
+  if (state.phase === "turn" || held) {
+    node.textContent = held ? `${t("paused")} ${formatClock(remaining)}` : formatClock(remaining);
     node.classList.toggle("low", state.status === "running" && remaining <= 10_000);
-    node.classList.toggle("paused", state.status === "paused");
+    node.classList.toggle("paused", held);
     node.setAttribute("aria-label", `${t("clock")} ${formatClock(remaining)}`);
     const seconds = Math.ceil(remaining / 1000);
     drawWarning(state, seconds);
@@ -526,7 +627,7 @@ function drawReveal() {
   if (!visible) return;
   $("#reveal-title").textContent = t("reveal", { n: result.turn });
   fill($("#reveal-top"), topLine(result));
-  fill($("#reveal-answers"), answersTable(result, game.seat?.playerId));
+  fill($("#reveal-answers"), answersTable(result, me()));
   const next = $("#next");
   const counts = game.next && game.next.turn === state.turn ? game.next : null;
   next.textContent = counts ? t("nextCount", counts) : t("next");
@@ -540,7 +641,8 @@ function drawOver() {
   show($("#over"), over);
   show($("#replay"), over && game.results.size > 0);
   if (!over) return;
-  $("#end-reason").textContent = state.end_reason ? t(`end.${state.end_reason}`) : "";
+  const reason = viewOf(state).end_reason;
+  $("#end-reason").textContent = reason ? t(`end.${reason}`) : "";
   $("#download-sheet").href = api.sheetUrl(game.id);
   $("#download-sheet").setAttribute("download", `arbitre-${game.id}.txt`);
   $("#download-record").href = api.recordUrl(game.id);
@@ -572,7 +674,7 @@ function drawReplay() {
   fill(
     $("#replay-body"),
     topLine(result),
-    answersTable(result, game.seat?.playerId),
+    answersTable(result, me()),
     result.best_moves ? h("h3", {}, t("bestMoves")) : null,
     result.best_moves ? h("div", { class: "scroll" }, bestMovesTable(result.best_moves)) : null,
   );
@@ -589,7 +691,7 @@ async function pickReplay(turn) {
   }
   let result;
   try {
-    result = await api.turn(game.id, turn, 20);
+    result = resultOf(await api.turn(game.id, turn, 20));
   } catch (error) {
     fill($("#replay-body"), h("p", { class: "error" }, failure(error)));
     return;
@@ -602,35 +704,46 @@ async function pickReplay(turn) {
 
 // -- actions --------------------------------------------------------------------------------
 
+/** A request id for an answer (the server takes a request once, however often it is sent). */
+function requestId() {
+  if (globalThis.crypto?.randomUUID) return crypto.randomUUID();
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Whether a refusal says what is wrong with the pose itself (shown beside it). */
+function isPoseRefusal(error) {
+  return error instanceof ApiError && POSE_REFUSALS.has(error.code);
+}
+
 function poseChanged() {
   game.preview = null;
   game.poseTried = false;
   drawPose();
   clearTimeout(previewTimer);
   const notation = pose.notation();
-  if (!notation || notation.error || !previewAvailable || !game.seat?.playerToken) return;
+  if (!notation || notation.error || !game.seat?.playerToken) return;
   previewTimer = setTimeout(() => askPreview(notation.move), PREVIEW_DELAY_MS);
 }
 
+/** The pose's points: the answer as a dry run (judged, nothing kept). */
 async function askPreview(move) {
   const sequence = ++previewSequence;
   const turn = game.state.turn;
   try {
-    const answer = await api.preview(game.id, game.seat.playerToken, turn, move);
+    const tried = await api.tryAction(game.id, game.seat.playerToken, { move, turn });
     if (sequence !== previewSequence) return;
-    game.preview = { move, score: answer.score };
+    game.preview = { move, score: tried.result.score };
   } catch (error) {
-    if (sequence !== previewSequence) return;
-    if (error.status === 404 || error.status === 405) {
-      previewAvailable = false; // a gateway without the preview route
-      return;
-    }
-    if (error.status !== 400) return;
+    if (sequence !== previewSequence || !isPoseRefusal(error)) return; // no points to show
     game.preview = { move, error: explain(error) };
   }
   drawPose();
 }
 
+/** Send the pose as the player's answer to the open turn (the last answer counts). A distinct
+ * answer has a request id of its own; one lost on the network is sent again with its id. */
 async function submit() {
   const state = game.state;
   if (!state || state.phase !== "turn" || state.status !== "running" || !isPlaying()) return;
@@ -641,20 +754,45 @@ async function submit() {
     board.flash();
     return;
   }
+  const turn = state.turn;
+  const move = notation.move;
+  if (!game.sent || game.sent.turn !== turn || game.sent.move !== move) {
+    game.sent = { turn, move, id: requestId() };
+  }
+  const sent = game.sent;
   const button = $("#validate");
   button.disabled = true;
   try {
-    const answer = await api.answer(game.id, game.seat.playerToken, state.turn, notation.move);
-    game.answer = { turn: answer.turn, move: answer.move, score: answer.score };
-    game.preview = { move: notation.move, score: answer.score };
+    let answered;
+    for (let attempt = 0; ; attempt++) {
+      try {
+        answered = await api.act(game.id, game.seat.playerToken, { move, turn }, sent.id);
+        break;
+      } catch (error) {
+        // Lost on the network: the same request again (the server takes it once).
+        if (!(error instanceof ApiError && error.status === 0) || attempt >= RETRIES) throw error;
+        await sleep(700 * (attempt + 1));
+      }
+    }
+    if (game.sent === sent) game.sent = null; // answered: the next answer is a new request
+    const result = answered.result;
+    if (game.state?.turn !== result.turn) return; // a turn that is over meanwhile
+    game.answer = { turn: result.turn, move: result.move, score: result.score };
+    game.preview = { move, score: result.score };
+    countAnswers(result.turn, result.answers);
     drawAnswer();
     drawPose();
+    drawAnswerCount();
     if (document.activeElement === button) $("#board").focus();
   } catch (error) {
-    if (error.status === 400) {
-      game.preview = { move: notation.move, error: explain(error) };
+    if (error instanceof ApiError && error.status !== 0 && game.sent === sent) game.sent = null;
+    if (isPoseRefusal(error)) {
+      game.preview = { move, error: explain(error) };
       drawPose();
-    } else message(failure(error));
+    } else {
+      message(failure(error));
+      if (error instanceof ApiError && error.status === 409) refresh(); // the turn moved on
+    }
   } finally {
     button.disabled = false;
   }
@@ -676,12 +814,15 @@ async function pressNext() {
   }
 }
 
+/** An organiser's command (start, pause, resume); the game is then read again as this
+ * browser's player (the command's answer is the organiser's view, without the player's own). */
 async function organiser(what) {
   try {
-    await apply(await api.command(game.id, game.seat.organiserToken, what));
+    await api.command(game.id, game.seat.organiserToken, what);
   } catch (error) {
     message(failure(error));
   }
+  await refresh();
 }
 
 async function addRobot(event) {

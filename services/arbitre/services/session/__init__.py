@@ -1,15 +1,15 @@
-"""The session service (``arbitre.v1.Session``): the life of a game of every kind (duplicate by
-its own path below, the other kinds on the seam: :mod:`~arbitre.services.session.seam`), all its
-state in Redis (:mod:`arbitre.services.session_store`), so that any replica serves any game
-and a replica started after another died picks up where it stopped.
+"""The session service (``arbitre.v1.Session``): the life of a game of every kind, played on
+the game kinds' seam (:mod:`~arbitre.services.session.seam`), all its state in Redis
+(:mod:`arbitre.services.session_store`), so that any replica serves any game and a replica
+started after another died picks up where it stopped.
 
-A game is created ``waiting``; players join; the organiser starts it (``running``). Each turn is
-a *phase*: ``turn`` (answers open until the deadline), ``closing`` (answers shut, results being
-written), ``reveal`` (the results shown for ``reveal_seconds``), then the next turn, until the
-rules end the game (``over``). The organiser may pause (the clock stops) and resume (the deadline
-moves by the paused time). The rules of the game are :class:`~arbitre.rules.duplicate.
-DuplicateGame`'s, saved between steps with :mod:`arbitre.rules.game_snapshot`; tops come from the
-movegen service, verdicts from the scoring service, which also keeps the standings.
+A game is created ``waiting``; players join; the organiser starts it (``running``), or its
+scheduled start does. Its kind's rules (:mod:`arbitre.rules.kinds`) say the rest: each turn or
+round is a *phase*, ``turn`` (actions open until the deadline), then ``reveal`` (the results
+shown until the next opens), until the game is ``over``. The organiser may pause (the clock
+stops) and resume (the deadline moves by the paused time); a game whose steps keep failing is
+``parked`` until its organiser resumes it. A kind's tools (duplicate's tops and verdicts) ask
+the movegen and scoring services.
 
 Errors: a bad request is ``INVALID_ARGUMENT``, an unknown game ``NOT_FOUND``, a missing token
 ``UNAUTHENTICATED``, a wrong one ``PERMISSION_DENIED``, an action the game cannot take now
@@ -24,16 +24,15 @@ Errors: a bad request is ``INVALID_ARGUMENT``, an unknown game ``NOT_FOUND``, a 
 One concept a module: :mod:`~arbitre.services.session.limits` (names, limits, timings),
 :mod:`~arbitre.services.session.peers`, :mod:`~arbitre.services.session.refusals` (how a call
 fails), :mod:`~arbitre.services.session.base` (what the parts share),
-:mod:`~arbitre.services.session.packages`, :mod:`~arbitre.services.session.lobby` (creating,
-joining, open tables), :mod:`~arbitre.services.session.steps` (commands and steps),
-:mod:`~arbitre.services.session.answers`, :mod:`~arbitre.services.session.reading`,
-:mod:`~arbitre.services.session.events`, :mod:`~arbitre.services.session.clock`,
+:mod:`~arbitre.services.session.packages` (reading and opening packages),
+:mod:`~arbitre.services.session.lobby` (open tables), :mod:`~arbitre.services.session.steps`
+(commands, pause, the clock's steps and their failures), :mod:`~arbitre.services.session.reading`
+(the fair-play check), :mod:`~arbitre.services.session.events`,
+:mod:`~arbitre.services.session.clock`, :mod:`~arbitre.services.session.seam` (the games of
+every kind, with :mod:`~arbitre.services.session.parts_store`, the store of the kinds' fast
+path: one actor's part of the open turn, kept without the game's lock),
 :mod:`~arbitre.services.session.service` (the servicer, made of those parts) and
 :mod:`~arbitre.services.session.main`. All of them log as ``arbitre.services.session``.
-:mod:`~arbitre.services.session.seam` plays the game kinds on the seam (Duel de Mots, typed
-duplicate games) through
-:mod:`arbitre.rules.kinds`, with :mod:`~arbitre.services.session.parts_store`, the store of the
-kinds' fast path (one actor's part of the open turn, kept without the game's lock).
 """
 
 from __future__ import annotations
@@ -48,13 +47,10 @@ from arbitre.services.session.limits import (
     MAX_BACKLOG,
     MAX_CHECKED_RACK,
     MAX_CHECKED_ROWS,
-    MAX_CONFIG_CHARS,
     MAX_EVENT_STREAMS,
     MAX_LISTED_PLAYERS,
     MAX_PACKAGE_CHARS,
-    MAX_PLAYERS,
     MAX_RETRY_MS,
-    MAX_REVEAL_SECONDS,
     MAX_SCHEDULE_MS,
     MAX_STEP_FAILURES,
     MAX_TITLE_CHARS,
@@ -62,8 +58,6 @@ from arbitre.services.session.limits import (
     PACKAGE_KEY_VARIABLE,
     PING_SECONDS,
     RETRY_MS,
-    ROBOT_MOMENT,
-    ROBOT_MOVES,
     ROBOT_NAMES,
     RUNNING_TTL_MS,
     SERVICE_NAME,
@@ -72,7 +66,6 @@ from arbitre.services.session.limits import (
 from arbitre.services.session.main import main, registration
 from arbitre.services.session.packages import package_key_from_environment
 from arbitre.services.session.peers import Peers, peers_from_environment
-from arbitre.services.session.reading import game_state_data
 from arbitre.services.session.service import SessionService
 
 __all__ = [
@@ -84,13 +77,10 @@ __all__ = [
     "MAX_BEST_MOVES",
     "MAX_CHECKED_RACK",
     "MAX_CHECKED_ROWS",
-    "MAX_CONFIG_CHARS",
     "MAX_EVENT_STREAMS",
     "MAX_LISTED_PLAYERS",
     "MAX_PACKAGE_CHARS",
-    "MAX_PLAYERS",
     "MAX_RETRY_MS",
-    "MAX_REVEAL_SECONDS",
     "MAX_SCHEDULE_MS",
     "MAX_STEP_FAILURES",
     "MAX_TABLE_SEATS",
@@ -100,8 +90,6 @@ __all__ = [
     "PACKAGE_KEY_VARIABLE",
     "PING_SECONDS",
     "RETRY_MS",
-    "ROBOT_MOMENT",
-    "ROBOT_MOVES",
     "ROBOT_NAMES",
     "RUNNING_TTL_MS",
     "SERVICE_NAME",
@@ -109,7 +97,6 @@ __all__ = [
     "Clock",
     "Peers",
     "SessionService",
-    "game_state_data",
     "main",
     "package_key_from_environment",
     "peers_from_environment",

@@ -5,20 +5,13 @@ name in capitals is public (:mod:`arbitre.services.session` exports them all).""
 
 from __future__ import annotations
 
-from arbitre.engine.robots.duplicate import ROBOT_MOMENT as ROBOT_MOMENT
-from arbitre.engine.robots.duplicate import ROBOT_MOVES as ROBOT_MOVES
 from arbitre.engine.robots.duplicate import RobotLevel
-from arbitre.rules.kinds.duplicate.config import MAX_REVEAL_SECONDS as MAX_REVEAL_SECONDS
-from arbitre.rules.kinds.duplicate.config import MAX_SEATS
 
 SERVICE_NAME = "arbitre.v1.Session"
 DEFAULT_ADDRESS = "127.0.0.1:50054"
 ADDRESS_VARIABLE = "ARBITRE_SESSION_ADDRESS"
-#: Most players in one game (a duplicate kind's most seats).
-MAX_PLAYERS = MAX_SEATS
-#: Longest player name, game title and configuration text accepted.
+#: Longest game title accepted.
 MAX_TITLE_CHARS = 120
-MAX_CONFIG_CHARS = 16_384
 #: A game's state lists its first players only (a table's, all of them): a simultané's state
 #: would otherwise grow with its thousands of players, and be read by each of them.
 MAX_LISTED_PLAYERS = 100
@@ -60,8 +53,6 @@ RUNNING_TTL_MS = 2 * 24 * 3600 * 1000
 #: Longest board row count, row and rack a fair-play check reads (the layouts go to 26x26).
 MAX_CHECKED_ROWS = 26
 MAX_CHECKED_RACK = 16
-# When a robot answers (ROBOT_MOMENT) and which moves it chooses from (ROBOT_MOVES) are the
-# robots' own: arbitre.engine.robots.duplicate defines them, imported above.
 ROBOT_NAMES = {
     RobotLevel.EXPERT: "Robot Expert",
     RobotLevel.CONFIRME: "Robot Confirmé",

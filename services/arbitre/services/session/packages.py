@@ -1,7 +1,7 @@
 """Pre-drawn game packages: reading the one a game is created from (its content hash and, with
-the operator's key, its signature checked), checking that it replays on this server, and opening
-a sealed one with its release key, at the start or once the organiser released the key; the
-operator's key, from the file the environment names."""
+the operator's key, its signature checked) and opening a sealed one with its release key (the
+seam checks that it replays here, with its kind); what opening one writes; the operator's key,
+from the file the environment names."""
 
 from __future__ import annotations
 
@@ -13,12 +13,7 @@ from typing import Any
 
 import grpc
 
-from arbitre.rules.duplicate import DuplicateGame
-from arbitre.rules.errors import ArbitreError
-from arbitre.rules.game_config import GameConfig
 from arbitre.rules.game_package import PackageError, check_package
-from arbitre.rules.game_record import replay_record
-from arbitre.rules.game_snapshot import snapshot
 from arbitre.rules.sealed_package import (
     PackageKind,
     ReleaseKey,
@@ -27,11 +22,9 @@ from arbitre.rules.sealed_package import (
     open_sealed,
     package_kind,
 )
-from arbitre.services.remote_referee import PositionSettings
-from arbitre.services.session.base import SessionBase, _config_of, _seed_fields, _settings_of
+from arbitre.services.session.base import SessionBase, _seed_fields
 from arbitre.services.session.limits import MAX_PACKAGE_CHARS, PACKAGE_KEY_VARIABLE
 from arbitre.services.session.refusals import _refuse
-from arbitre.services.session_store import Lock
 
 __all__ = ["Packages", "opened_fields", "package_key_from_environment"]
 
@@ -57,19 +50,6 @@ class Packages(SessionBase):
         except PackageError as error:
             _refuse(grpc.StatusCode.INVALID_ARGUMENT, f"bad_package: {error}")
 
-    @staticmethod
-    def _package_game(package: Any) -> tuple[GameConfig, int]:
-        """The configuration and the seed of an open package's game."""
-        record = package["record"]
-        try:
-            config = GameConfig.from_mapping(record.get("config"))
-        except ArbitreError as error:
-            _refuse(grpc.StatusCode.INVALID_ARGUMENT, f"the package's configuration: {error}")
-        seed = record.get("seed")
-        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < 2**63:
-            _refuse(grpc.StatusCode.INVALID_ARGUMENT, "the package's seed is not a seed")
-        return config, seed
-
     def _unsealed(self, game: Mapping[str, str], key_text: str) -> Any:
         """The package a sealed game (of any kind) plays, opened with the release key
         ``key_text``, not checked further: FAILED_PRECONDITION without a key,
@@ -84,68 +64,6 @@ class Packages(SessionBase):
             return open_sealed(json.loads(game["sealed_package"]), key, self.package_key)
         except PackageError as error:
             _refuse(grpc.StatusCode.INVALID_ARGUMENT, f"{error.code}: {error}")
-
-    def _opened(self, game: Mapping[str, str], key_text: str) -> Any:
-        """The package a sealed game plays, opened with the release key ``key_text`` and
-        checked (it replays on this server); refuses a missing, mistyped or wrong key."""
-        package = self._unsealed(game, key_text)
-        self._check_replay(package, game["lexicon_hash"], _settings_of(game), _config_of(game))
-        return package
-
-    def _open_package(
-        self, game_id: str, lock: Lock, game: dict[str, str], key_text: str
-    ) -> dict[str, str]:
-        """A sealed game, opened with ``key_text`` (else the key the organiser released) and
-        drawn from its package's seed: the game as it now stands. An open game as it is."""
-        if not game.get("sealed_package"):
-            return game
-        package = self._opened(game, key_text or game.get("release_key", ""))
-        config, seed = self._package_game(package)
-        played = DuplicateGame(config, seed, self._referee(_settings_of(game), config))
-        fields, opened = opened_fields(package, seed)
-
-        def write(pipe: Any) -> None:
-            self.store.set_state(pipe, game_id, snapshot(played))
-            self.store.set_game(pipe, game_id, fields)
-            self.store.add_event(pipe, game_id, "package_opened", opened)
-
-        self.store.commit(lock, write)
-        log.info("game %s: sealed package opened (%s)", game_id, package["content_hash"][:16])
-        return self._game(game_id)
-
-    def _release_key(self, game_id: str, lock: Lock, game: dict[str, str], key: str) -> None:
-        """Keep the release key of a waiting sealed game (checked: it opens the package, which
-        replays here) for its scheduled start; the package stays sealed until then."""
-        if game["status"] != "waiting" or not game.get("sealed_package"):
-            _refuse(grpc.StatusCode.FAILED_PRECONDITION, "the game has no sealed package to open")
-        self._opened(game, key)
-        text = ReleaseKey.from_text(key).text()
-        self.store.commit(
-            lock, lambda pipe: self.store.set_game(pipe, game_id, {"release_key": text})
-        )
-
-    def _check_replay(
-        self, package: Any, lexicon_hash: str, settings: PositionSettings, config: GameConfig
-    ) -> None:
-        """Refuse a package made over another lexicon, or whose tirages and tops this server
-        does not find again, turn by turn."""
-        record = package["record"]
-        stated = record.get("lexicon")
-        if not isinstance(stated, Mapping) or stated.get("hash") != lexicon_hash:
-            _refuse(
-                grpc.StatusCode.INVALID_ARGUMENT,
-                f"bad_package: made over another lexicon than this server's {config.lexicon!r} "
-                "(the content hashes differ)",
-            )
-        if record.get("players"):
-            _refuse(grpc.StatusCode.INVALID_ARGUMENT, "bad_package: a package has no players")
-        try:
-            replay_record(record, self._referee(settings, config))
-        except ArbitreError as error:
-            _refuse(
-                grpc.StatusCode.INVALID_ARGUMENT,
-                f"bad_package: it does not replay on this server: {error}",
-            )
 
 
 def opened_fields(

@@ -208,7 +208,12 @@ def test_a_late_player_may_answer_the_open_turn_and_scored_nothing_before() -> N
     game_kind.open_next(state, 0)
     game_kind.close(state, 10)
     game_kind.open_next(state, 20)
-    assert game_kind.seat(state, "cyd", 30) == ()
+    (joined,) = game_kind.seat(state, "cyd", 30)
+    assert joined.public is not None
+    assert (joined.public.type, dict(joined.public.data)) == (
+        "player_joined",
+        {"player": "cyd", "players": 3},
+    )
     assert game_kind.phase(state, 30).actors == frozenset({"ana", "bob", "cyd"})
     top = tops_of(state.config.game, SEED)[1][1]
     game_kind.act(state, "cyd", {"move": top}, 40)
@@ -225,7 +230,7 @@ def test_without_late_join_nobody_new_is_seated_once_started() -> None:
     game_kind.open_next(state, 0)
     refused("late_join_closed", lambda: game_kind.seat(state, "cyd", 10), state)
     game_kind.leave(state, "bob", 20)
-    assert game_kind.seat(state, "bob", 30) == ()  # who left may come back
+    assert len(game_kind.seat(state, "bob", 30)) == 1  # who left may come back
 
 
 def test_a_table_has_its_seats_and_starts_with_an_opponent() -> None:

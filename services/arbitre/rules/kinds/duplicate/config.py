@@ -17,6 +17,8 @@ Defaults: no reveal pause, no limit of seats (a simultané), no late players.
 True
 >>> read_config({"name": "online", "max_turns": 3}).game.no_move_redraws
 10
+>>> read_config({"lexicon": "en"}).game.tiles.name
+'en'
 """
 
 from __future__ import annotations
@@ -26,8 +28,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from arbitre.rules.errors import ArbitreError
-from arbitre.rules.game_config import PRESETS, GameConfig
+from arbitre.rules.game_config import PRESETS, GameConfig, overridden
 from arbitre.rules.kinds.base import InvalidConfigError
+from arbitre.rules.tiles import PRESETS as TILE_PRESETS
 
 __all__ = [
     "KIND_NAME",
@@ -59,6 +62,9 @@ REVEAL_KEY = "reveal_seconds"
 SEATS_KEY = "seats"
 LATE_JOIN_KEY = "late_join"
 _SESSION_KEYS = frozenset({REVEAL_KEY, SEATS_KEY, LATE_JOIN_KEY})
+#: A lexicon whose id is a language code with preset tiles (the shipped ``fr`` and ``en``)
+#: plays those tiles unless the configuration names its own.
+_TILE_LANGUAGES = {language: language for language in TILE_PRESETS}
 
 
 def seats_refusal(seats: int) -> str:
@@ -121,10 +127,11 @@ def read_config(data: Mapping[str, object]) -> DuplicateConfig:
         raise InvalidConfigError("a duplicate game's configuration is a mapping")
     rules = {key: value for key, value in data.items() if key not in _SESSION_KEYS}
     name = rules.get("name")
+    base = PRESETS["fisf"]
     if isinstance(name, str) and name.strip().lower() in PRESETS:
-        rules = {**PRESETS[name.strip().lower()].to_mapping(), **rules}
-    try:
-        game = GameConfig.from_mapping(rules)
+        base = PRESETS[name.strip().lower()]
+    try:  # a lexicon named by a language with preset tiles brings them (see overridden)
+        game = overridden(base, rules, _TILE_LANGUAGES)
     except ArbitreError as error:
         raise InvalidConfigError(str(error)) from None
     late_join = data.get(LATE_JOIN_KEY, False)

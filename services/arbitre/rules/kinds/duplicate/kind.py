@@ -144,15 +144,16 @@ class DuplicateKind:
         ``late_join`` (else ``late_join_closed``): they score 0 on the turns closed before
         they came, and may answer the open turn; ``table_full`` past the table's ``seats``.
         A player who left comes back with what they had scored (and their answer to the open
-        turn, if they gave one), late players or not. The session announces them (it knows
-        their name): no event."""
+        turn, if they gave one), late players or not. Public event: ``player_joined`` (the
+        player and how many players the game has; their name is the session's, in its
+        state)."""
         game = state.game
         config = state.config
         if state.stage is Stage.OVER:
             raise ActionRefusedError("game_over", "the game is over")
         if player in state.left:
             del state.left[player]
-            return ()
+            return _joined(player, len(game.players))
         if player in game.players:
             raise ActionRefusedError("already_seated", f"{player!r} is seated already")
         if state.stage is not Stage.WAITING and not config.late_join:
@@ -168,7 +169,7 @@ class DuplicateKind:
         except GameStateError as error:
             raise ActionRefusedError("bad_player", str(error)) from None
         game.players = players
-        return ()
+        return _joined(player, len(players))
 
     def leave(self, state: DuplicateState, player: str, now_ms: int) -> tuple[Event, ...]:
         """``player`` leaves (see the module docstring); refuses ``not_seated`` (not seated, or
@@ -467,3 +468,8 @@ _BEST: BestMoves = DUPLICATE
 _RANKS_TABLES: Simultane = DUPLICATE
 _REFEREES: Refereed = DUPLICATE
 _PACKAGES: Packaged = DUPLICATE
+
+
+def _joined(player: str, players: int) -> tuple[Event, ...]:
+    """The public ``player_joined`` event of ``player``'s seating, the game then of ``players``."""
+    return (Event(Message("player_joined", {"player": player, "players": players})),)

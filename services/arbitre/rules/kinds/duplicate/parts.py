@@ -203,7 +203,7 @@ def judge(
     verdict = _verdict(turn.board(), referee, move, turn.tiles)
     if verdict.error_code is not None:
         code = verdict.error_code.partition(":")[0]
-        raise ActionRefusedError(code, f"{verdict.error_code}: {move!r} cannot be played")
+        raise ActionRefusedError(code, f"{move!r} cannot be played ({verdict.error_code})")
     if len(move) > MAX_MOVE_LENGTH:
         raise ActionRefusedError(
             "bad_action",

@@ -3,8 +3,9 @@
 The record is :func:`arbitre.rules.game_record.game_record`'s (closed turns only), with the
 seam's additions: ``kind``, ``game_id``, ``reveal_seconds`` and ``times`` (when each closed turn
 opened and closed). The seed, which tells every tirage to come, is left out until the game is
-over. The lexicon is named by the configuration's id; its content hash is not known to the
-rules (the referee does not tell it) and is left empty for the caller to fill in.
+over. The lexicon is named by the configuration's id and by the content hash its referee judges
+with, when the referee tells it (a ``lexicon_hash`` attribute: the engine's and the session's
+referees have one); else the hash is empty.
 
 :func:`replay` plays a record again through :func:`arbitre.rules.game_record.replay_record`,
 which checks every tirage, top and answer's points against it: only a record that holds its
@@ -28,7 +29,7 @@ __all__ = ["record", "replay"]
 def record(state: DuplicateState) -> dict[str, Any]:
     """The record of ``state`` as it stands (see the module docstring), JSON-ready."""
     game = state.game
-    data = game_record(game, game.config.lexicon, "")
+    data = game_record(game, game.config.lexicon, str(getattr(game.referee, "lexicon_hash", "")))
     if state.stage is not Stage.OVER:
         del data["seed"]
     data["kind"] = KIND_NAME

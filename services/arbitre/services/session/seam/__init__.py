@@ -1,6 +1,5 @@
-"""Game kinds on the seam: the session's one path for every kind of
-:mod:`arbitre.rules.kinds` (Duel de Mots, and duplicate games created with a typed
-configuration; the other duplicate games keep the session's own path until it goes, issue 14).
+"""Game kinds on the seam: the session's one path for every kind of :mod:`arbitre.rules.kinds`
+(duplicate, Duel de Mots).
 
 One module a part: :mod:`~arbitre.services.session.seam.base` (reading a stored game, writing
 a step), :mod:`~arbitre.services.session.seam.reading`,
@@ -33,7 +32,9 @@ interface only (:class:`~arbitre.rules.kinds.base.Kind`), found by the name the 
   player (the duel's ``guess_marked``) is theirs alone: it is the action's answer, and their
   view holds it, never the shared stream.
 - **Views**: ``GetGame`` gives the kind's :meth:`~arbitre.rules.kinds.base.Kind.view` for the
-  caller (a player by their token, else a spectator): nothing hidden by construction.
+  caller (a player by their token, else a spectator): nothing hidden by construction. What every
+  viewer of a moment shares is built once per step and process; a kind of thousands splits its
+  view (:class:`~arbitre.rules.kinds.base.SharedViewing`) so that a player's costs their part.
 - **Robots** are players seated by the organiser; at their moments the clock asks the kind's
   robot planner (:mod:`arbitre.engine.robots.planner`) what to do, from the robot's own view,
   and the action goes through the path of everyone's.
@@ -41,10 +42,10 @@ interface only (:class:`~arbitre.rules.kinds.base.Kind`), found by the name the 
 
 from __future__ import annotations
 
-from arbitre.services.session.seam.base import is_on_seam, refusal_status
+from arbitre.services.session.seam.base import refusal_status
 from arbitre.services.session.seam.robots import Robots
 
-__all__ = ["KindGames", "is_on_seam", "refusal_status"]
+__all__ = ["KindGames", "refusal_status"]
 
 
 class KindGames(Robots):

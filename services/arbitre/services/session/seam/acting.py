@@ -15,7 +15,7 @@ from arbitre.services.game_keys import GameKeys
 from arbitre.services.session.limits import MAX_ACT_ATTEMPTS, MAX_ACTION_CHARS
 from arbitre.services.session.parts_store import PartRefusedError
 from arbitre.services.session.refusals import _refuse
-from arbitre.services.session.seam.base import _parted, _public_events, _refused, is_on_seam
+from arbitre.services.session.seam.base import _parted, _public_events, _refused
 from arbitre.services.session.seam.stepping import Stepping
 from arbitre.services.session_store import COUNT_EVENT_MS, COUNT_EVENT_MS_PER_PLAYERS
 from arbitre.v1 import session_pb2
@@ -47,8 +47,6 @@ class Acting(Stepping):
         game, player = self.store.game_and_player(game_id, request.token)  # one round trip
         if "kind" not in game:
             _refuse(grpc.StatusCode.NOT_FOUND, f"no game {game_id!r}")
-        if not is_on_seam(game):
-            _refuse(grpc.StatusCode.FAILED_PRECONDITION, "a duplicate game takes answers (Answer)")
         if player is None:
             _refuse(grpc.StatusCode.PERMISSION_DENIED, "not a player's token for this game")
         if typed != game["kind"]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import secrets
 import threading
 from collections import OrderedDict
@@ -29,19 +30,29 @@ from arbitre.rules.kinds.base import (
 )
 from arbitre.services.game_keys import GameKeys
 from arbitre.services.kind_tools import SessionTools
-from arbitre.services.session.answers import Answers
 from arbitre.services.session.limits import FINISHED_TTL_MS, IDLE_TTL_MS, RUNNING_TTL_MS
 from arbitre.services.session.parts_store import PartsStore, orders_of, parts_of, queue_orders
 from arbitre.services.session.refusals import _refuse, _RefusedError
-from arbitre.services.session.steps import _stored_live
+from arbitre.services.session.steps import Steps, _stored_live
 from arbitre.services.session_store import Lock
 
-__all__ = ["Moment", "SeamBase", "is_on_seam", "refusal_status", "view_stamp"]
+__all__ = ["Moment", "SeamBase", "refusal_status", "view_stamp"]
 
-#: The kind whose games still take the session's own duplicate path.
-_OWN_PATH = "duplicate"
+log = logging.getLogger("arbitre.services.session")
+
 #: Refusal codes that say the request itself is malformed (400), not the moment (409).
-_MALFORMED = frozenset({"bad_action", "wrong_length", "not_a_letter", "bad_config"})
+_MALFORMED = frozenset(
+    {
+        "bad_action",
+        "bad_config",
+        "wrong_length",
+        "not_a_letter",
+        "bad_notation",
+        "illegal_move",
+        "unknown_letter",
+        "bad_rack",
+    }
+)
 
 
 #: The fields of a game hash that change at every step: a spectator's state built with them is
@@ -95,12 +106,6 @@ class Moment:
     open_turn: bool
 
 
-def is_on_seam(game: Mapping[str, str]) -> bool:
-    """Whether the game (its hash) is played on the seam, not by the duplicate path: a game of
-    another kind, or a duplicate game created with a typed configuration."""
-    return game.get("seam") == "1" or game.get("kind", _OWN_PATH) != _OWN_PATH
-
-
 def refusal_status(code: str) -> Any:
     """The gRPC status of a kind's refusal ``code``: INVALID_ARGUMENT for a malformed request,
     FAILED_PRECONDITION for one the game cannot take now."""
@@ -140,7 +145,7 @@ def _config_of(request: Any, name: str) -> dict[str, Any]:
     """The settings a ``CreateGameRequest`` gives a game of the kind ``name``: its typed
     configuration, settings left unset out (they take their defaults)."""
     given = request.WhichOneof("kind_config")
-    if request.config_json not in ("", "{}") or (given is not None and given != name):
+    if given is not None and given != name:
         _refuse(
             grpc.StatusCode.INVALID_ARGUMENT,
             f"bad_config: a {name} game's configuration is CreateGameRequest.{name}",
@@ -153,7 +158,7 @@ def _public_events(events: tuple[Event, ...] | list[Event]) -> list[tuple[str, A
     return [(e.public.type, e.public.data) for e in events if e.public is not None]
 
 
-class SeamBase(Answers):
+class SeamBase(Steps):
     """What the seam's parts share: the parts store, the kinds' tools, the spectators' states
     kept, and how a game is read from and a step written to the store."""
 
@@ -283,7 +288,7 @@ class SeamBase(Answers):
             rest = game_kind.save(state)
         robots = self.store.robots(game_id) if opened else {}
         keys = GameKeys(game_id)
-        # A refereed game's open positions are live but while it is parked (as the own path's).
+        # A refereed game's open positions are live but while it is parked.
         before = _stored_live(game) if game.get("status") != "parked" else frozenset()
         after: frozenset[tuple[str, str]] = frozenset()
         if game.get("refereed") == "1":
@@ -322,4 +327,8 @@ class SeamBase(Answers):
                 self.store.add_event(pipe, game_id, event_type, data)
 
         self.store.commit(lock, write)
+        if opened:
+            log.info("game %s: turn %d (%s)", game_id, phase.number, game["kind"])
+        elif phase.stage is Stage.OVER and game.get("status") != "over":
+            log.info("game %s: over", game_id)
         return phase

@@ -16,18 +16,19 @@ import grpc
 from arbitre.api.kind_parts import put_part
 from arbitre.api.tables import MAX_BEST_MOVES
 from arbitre.rules.kinds import kind
-from arbitre.rules.kinds.base import ActionRefusedError, ResultsView, Standing, Viewer
+from arbitre.rules.kinds.base import ActionRefusedError, ResultsView, Stage, Standing, Viewer
 from arbitre.rules.simultane_results import CentreResultsError
 from arbitre.services.game_keys import GameKeys
 from arbitre.services.kind_names import enum_of_name
 from arbitre.services.session.limits import MAX_LISTED_PLAYERS, SPECTATOR_VIEW_SECONDS
 from arbitre.services.session.reading import _checked_centre, _remaining_ms
-from arbitre.services.session.refusals import _refuse
+from arbitre.services.session.refusals import _refuse, _RefusedError
 from arbitre.services.session.seam.base import (
     _STAMP_FIELDS,
     _VIEWS_CACHED,
     Moment,
     SeamBase,
+    _configured,
     refusal_status,
     view_stamp,
 )
@@ -68,7 +69,7 @@ class KindReading(SeamBase):
         del state.players[:]
         state.players.extend(_roster(table))
         state.player_count = table.player_count
-        if player is not None:
+        if player is not None and moment.shared is not None:
             part = None
             if moment.open_turn:
                 text = self.store.redis.hget(GameKeys(game_id).parts(moment.turn), player)
@@ -100,13 +101,14 @@ class KindReading(SeamBase):
             if cached is not None and cached.built_at >= read_at:
                 return cached
             built_at = time.monotonic()
-            fresh, game_kind, state = self._load_fresh(game_id, table.game)
+            fresh, game_kind, state = self._viewed(game_id, table.game)
             now = table.now_ms
-            sharing: Any = game_kind if _sharing(game_kind) else None
+            sharing: Any = game_kind if _sharing(game_kind) and state is not None else None
             shared = sharing.shared_view(state) if sharing is not None else None
+            view: Any = None
             if sharing is not None:
                 view = sharing.own_view(shared, Viewer(None), None, now)
-            else:
+            elif state is not None:
                 view = game_kind.view(state, Viewer(None), now)
             moment = Moment(
                 stamp=view_stamp(fresh),
@@ -133,9 +135,28 @@ class KindReading(SeamBase):
     ) -> Any:
         """The game's state for ``player`` (``None``: a spectator), its session's fields and the
         kind's view read at one moment (:meth:`_load_fresh`)."""
-        game, game_kind, state = self._load_fresh(game_id, game)
-        view = game_kind.view(state, Viewer(player), now)
+        game, game_kind, state = self._viewed(game_id, game)
+        view = None if state is None else game_kind.view(state, Viewer(player), now)
         return self._game_state(game_id, game, table, player, now, view)
+
+    def _viewed(self, game_id: str, game: Mapping[str, str]) -> tuple[dict[str, str], Any, Any]:
+        """The game hash, its kind and its state as a view shows them (:meth:`_load_fresh`):
+        a clocks' outage not yet given back to the kind at a step is given back, as the next
+        step will; a parked game whose state cannot be read has no state (``None``: its
+        session's part shows, and why it is parked), any other such game fails."""
+        try:
+            fresh, game_kind, state = self._load_fresh(game_id, game)
+        except _RefusedError:
+            raise
+        except Exception:
+            if game.get("status") != "parked":
+                raise
+            log.warning("game %s: parked, and its state cannot be read", game_id, exc_info=True)
+            return dict(game), kind(game["kind"]), None
+        outage = int(fresh.get("outage_ms") or 0)
+        if outage:
+            game_kind.shift(state, outage)
+        return fresh, game_kind, state
 
     def _game_state(
         self,
@@ -144,10 +165,10 @@ class KindReading(SeamBase):
         table: Any,
         player: str | None,
         now: int,
-        view: Mapping[str, Any],
+        view: Mapping[str, Any] | None,
     ) -> Any:
         """The ``GameState`` of the game hash ``game`` for ``player`` (``None``: a spectator),
-        with the kind's ``view`` and the roster of ``table``."""
+        with the kind's ``view`` (``None``: none) and the roster of ``table``."""
         deadline = int(game.get("deadline_ms") or 0)
         built = session_pb2.GameState(
             game_id=game_id,
@@ -172,7 +193,8 @@ class KindReading(SeamBase):
             refereed=game.get("refereed") == "1",
             you=player or "",
         )
-        put_part(built, game["kind"], view)
+        if view is not None:
+            put_part(built, game["kind"], view)
         return built
 
     def _kind_standings(self, game_id: str, game: Mapping[str, str], request: Any) -> Any:
@@ -180,6 +202,8 @@ class KindReading(SeamBase):
         lines change only at a step (a kind's standings are over what is closed): they are
         computed once per step and process, and a page names only its own players, so that
         thousands of players reading theirs do not load the game each."""
+        if request.offset < 0 or request.limit < 0:
+            _refuse(grpc.StatusCode.INVALID_ARGUMENT, "offset and limit: 0 or more")
         lines, turns = self._standings_of(game_id, game)
         limit = request.limit or len(lines)
         shown = lines[request.offset : request.offset + limit]
@@ -195,8 +219,9 @@ class KindReading(SeamBase):
         return standings
 
     def _standings_of(self, game_id: str, game: Mapping[str, str]) -> tuple[list[Standing], int]:
-        """The game's standings lines and the turn they are at, as the last step left them:
-        kept per process while the game hash's stamp is the same."""
+        """The game's standings lines and how many turns or rounds they are over (the closed
+        ones), as the last step left them: kept per process while the game hash's stamp is the
+        same."""
         stamp = tuple(game.get(field, "") for field in _STAMP_FIELDS)
         with self._views_lock:
             cached = self._kind_lines.get(game_id)
@@ -204,7 +229,8 @@ class KindReading(SeamBase):
             return cached[1], cached[2]
         fresh, game_kind, state = self._load_fresh(game_id, game)
         lines = game_kind.standings(state)
-        turns = game_kind.phase(state, self.store.now_ms()).number
+        phase = game_kind.phase(state, self.store.now_ms())
+        turns = phase.number - 1 if phase.stage is Stage.PLAYING else phase.number  # closed
         with self._views_lock:
             self._kind_lines[game_id] = (
                 tuple(fresh.get(field, "") for field in _STAMP_FIELDS),
@@ -260,9 +286,24 @@ class KindReading(SeamBase):
 
     def _kind_record(self, game_id: str, game: Mapping[str, str]) -> Any:
         """The kind's record, typed, and its game sheet (under the game's title) when the kind
-        writes one (:meth:`~arbitre.rules.kinds.base.Simultane.sheet`)."""
-        game_kind, state = self._load(game_id, game)
-        found = session_pb2.GameRecord()
+        writes one (:meth:`~arbitre.rules.kinds.base.Simultane.sheet`); the session's part:
+        the seed's commitment, its salt once the game is over (the kind's record then holds
+        the seed: anyone checks it was the one committed to), the players' names and the
+        fingerprint of what the kind's tools play."""
+        if game.get("sealed_package"):
+            _refuse(
+                grpc.StatusCode.FAILED_PRECONDITION,
+                "sealed: the game's package is sealed until the start; nothing of it is played",
+            )
+        fresh, game_kind, state = self._load_fresh(game_id, game)
+        name = fresh["kind"]
+        fingerprint = self.tools.fingerprint(name, _configured(name, fresh["config"]))
+        found = session_pb2.GameRecord(
+            seed_commitment=fresh.get("seed_commitment", ""),
+            seed_salt=fresh.get("seed_salt", "") if fresh.get("status") == "over" else "",
+            names=dict(self.store.roster(game_id)),
+            fingerprint=fingerprint or "",
+        )
         put_part(found, game["kind"], game_kind.record(state))
         sheet = getattr(game_kind, "sheet", None)
         if sheet is not None:

@@ -9,7 +9,7 @@ from arbitre.engine.robots.planner import planner_for
 from arbitre.rules.kinds.base import Viewer
 from arbitre.services.session.refusals import _RefusedError
 from arbitre.services.session.seam.acting import Acting
-from arbitre.services.session.seam.base import _robot_seed, is_on_seam
+from arbitre.services.session.seam.base import _robot_seed
 
 __all__ = ["Robots"]
 
@@ -22,15 +22,9 @@ class Robots(Acting):
     # -- robots -----------------------------------------------------------------------------------
 
     def robot_answer(self, member: str) -> None:
-        game_id = member.split("/", 1)[0]
-        try:
-            on_seam = is_on_seam(self.store.game(game_id))
-        except Exception:
-            log.exception("robot action %s failed", member)
-            return
-        if not on_seam:
-            super().robot_answer(member)
-            return
+        """Play a due robot's moment (``game id/turn/player id``, claimed by this replica)
+        through the path of every action; a robot whose turn has passed stays silent. Never
+        raises."""
         try:
             self._kind_robot(member)
         except _RefusedError as refused:

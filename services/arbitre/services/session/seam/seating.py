@@ -57,6 +57,10 @@ def _packaged(game_kind: Any) -> bool:
     return hasattr(game_kind, "package_game") and hasattr(game_kind, "package_config")
 
 
+#: The event a kind announces a seating with: the session adds the seat's name and robot level.
+JOINED = "player_joined"
+
+
 def _package_title(package: Any, sealed: SealedSummary | None) -> str:
     """The title a package gives its game when the request gives none."""
     if sealed is not None:
@@ -77,8 +81,8 @@ class Seating(KindReading):
 
         A kind that plays pre-drawn packages (:class:`~arbitre.rules.kinds.base.Packaged`) takes
         a ``package_json`` instead of a seed and of the rules (its typed configuration gives
-        only what the kind leaves to the game): read and checked as the own path does (hash,
-        signature, :meth:`~arbitre.services.session.packages.Packages._read_package`), made
+        only what the kind leaves to the game): its hash and signature checked
+        (:meth:`~arbitre.services.session.packages.Packages._read_package`), made
         over the lexicon this server plays (:meth:`SessionTools.fingerprint`), and, open, it
         replays here and its seed is the game's; sealed, its stated rules are the game's and
         it is opened at the start (:meth:`Stepping._kind_opening`). Anything wrong:
@@ -90,11 +94,6 @@ class Seating(KindReading):
             _refuse(grpc.StatusCode.INVALID_ARGUMENT, f"the {name} games are not played yet")
         if len(request.title) > MAX_TITLE_CHARS:
             _refuse(grpc.StatusCode.INVALID_ARGUMENT, f"a title is at most {MAX_TITLE_CHARS} chars")
-        if request.preset:
-            _refuse(
-                grpc.StatusCode.INVALID_ARGUMENT,
-                f"a {name} game takes a configuration only (no preset)",
-            )
         if request.package_json and not _packaged(game_kind):
             _refuse(
                 grpc.StatusCode.INVALID_ARGUMENT,
@@ -116,11 +115,6 @@ class Seating(KindReading):
             _refuse(
                 grpc.StatusCode.INVALID_ARGUMENT,
                 "start_at_ms: a moment in the coming year (Unix ms, UTC)",
-            )
-        if request.late_join or request.seats or request.reveal_seconds:
-            _refuse(
-                grpc.StatusCode.INVALID_ARGUMENT,
-                f"a {name} game's seats and reveal are in its configuration",
             )
         data = _config_of(request, name)
         package, sealed = (
@@ -308,7 +302,12 @@ class Seating(KindReading):
                 continue
             outcomes[player] = "ok"
             seated.append(waiting)
-            events.extend(_public_events(joined))  # names: the game's state and standings
+            # The kinds know players by id: the session names the seat in its announcement.
+            named = {"name": waiting["name"], "robot": waiting["robot"] or None}
+            events.extend(
+                (event_type, {**data, **named} if event_type == JOINED else data)
+                for event_type, data in _public_events(joined)
+            )
 
         def seat(pipe: Any) -> None:
             pipe.ltrim(keys.seating, len(texts), -1)

@@ -18,7 +18,6 @@ from arbitre.services.session.seam.base import (
     _configured,
     _public_events,
     _refused,
-    is_on_seam,
 )
 from arbitre.services.session.seam.seating import Seating
 from arbitre.services.session_store import Lock
@@ -143,9 +142,7 @@ class Stepping(Seating):
     def _leave(self, request: Any) -> Any:
         """A player leaves: the kind says what that changes."""
         game_id = self._checked_id(request.game_id)
-        game = self._game(game_id)
-        if not is_on_seam(game):
-            _refuse(grpc.StatusCode.FAILED_PRECONDITION, "duplicate players cannot leave yet")
+        self._game(game_id)
         player = self._player(game_id, request.token)
         with self.store.locked(game_id) as lock:
             game = self._game(game_id)
@@ -161,9 +158,7 @@ class Stepping(Seating):
     # -- the clock's steps ------------------------------------------------------------------------
 
     def _step(self, game_id: str, lock: Lock, game: dict[str, str]) -> None:
-        if not is_on_seam(game):
-            super()._step(game_id, lock, game)
-            return
+        """The game's due step, its kind's: close what is due, open what is due."""
         if game.get("status") == "waiting" and int(game.get("start_at_ms") or 0):
             self._kind_scheduled_start(game_id, lock, game)
             return

@@ -134,8 +134,20 @@ export class PlayBoard {
     if (this.context) this.draw(this.context, this.editable);
   }
 
+  /** Draw the rack's tiles again, only when they changed: a redraw for a state read that
+   * changes nothing keeps the nodes, so a tile being dragged or holding the focus stays. */
   drawRack() {
     const tileSet = this.context.tileSet;
+    const drawn = JSON.stringify([this.editable, this.pose.rack.map((tile) => [tile.letter, tile.used])]);
+    if (
+      drawn === this.rackDrawn &&
+      tileSet === this.rackTileSet &&
+      this.rackContainer.childElementCount === this.pose.rack.length
+    ) {
+      return;
+    }
+    this.rackDrawn = drawn;
+    this.rackTileSet = tileSet;
     const tiles = this.pose.rack.map((tile, index) => {
       const node = tileNode(tile.letter, tileSet, tile.used ? "used" : "");
       const button = h(
@@ -151,9 +163,11 @@ export class PlayBoard {
       );
       button.addEventListener("pointerdown", (event) => this.rackPointerDown(event, index));
       button.addEventListener("click", (event) => {
-        // Keyboard activation (Enter or Space on the tile): the tile goes to the cursor.
-        if (event.detail === 0 && this.editable && !tile.used) {
-          this.placeAtCursor({ kind: "rack", index, letter: tile.letter });
+        // Keyboard activation (Enter or Space on the tile): the tile goes to the cursor. The
+        // tile is read now: the node outlives redraws that did not change the rack.
+        const now = this.pose.rack[index];
+        if (event.detail === 0 && this.editable && now && !now.used) {
+          this.placeAtCursor({ kind: "rack", index, letter: now.letter });
         }
       });
       return button;

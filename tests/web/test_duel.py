@@ -129,7 +129,7 @@ def test_create_in_the_page_and_play_a_game_with_robots(
         wait_for_game(api, game_id, _over, timeout=150)
         expect(page.locator("#duel-over")).to_be_visible()
         record = api.call("GET", f"/v1/games/{game_id}/record")
-        word = record["rounds"][0]["word"]
+        word = record["record"]["rounds"][0]["word"]
         expect(page.locator("#duel-last-rows .duel-word")).to_have_attribute("data-word", word)
         expect(page.locator("#duel-last-rows .duel-verified")).to_have_text("✓ engagement vérifié")
         expect(page.locator("#duel-standings tbody tr")).to_have_count(3)

@@ -117,6 +117,10 @@ function onEvent(type, data) {
   } else if (type === "next_count") {
     game.next = data;
     drawReveal();
+  } else if (type === "state") {
+    // A stream's first snapshot may be as old as the shared view's lag, and what happened
+    // before the stream opened sends no event: read now, and once more past the lag.
+    resync();
   } else {
     refresh();
   }

@@ -43,11 +43,11 @@ def _duplicate_tools(config: DuplicateConfig, peers: Peers) -> RemoteReferee:
     offered = peers.dictionary.ListLexicons(
         dictionary_pb2.ListLexiconsRequest(), timeout=PEER_TIMEOUT
     ).lexicons
-    known = sorted(info.id for info in offered)
     hashes = {info.id: info.hash for info in offered}
-    if rules.lexicon not in known:
+    if rules.lexicon not in hashes:
         raise InvalidConfigError(
-            f"lexicon: unknown lexicon {rules.lexicon[:40]!r}; on offer: {', '.join(known)}"
+            f"lexicon: unknown lexicon {rules.lexicon[:40]!r}; "
+            f"on offer: {', '.join(sorted(hashes))}"
         )
     try:
         settings = position_settings(rules, rules.lexicon)
@@ -58,19 +58,16 @@ def _duplicate_tools(config: DuplicateConfig, peers: Peers) -> RemoteReferee:
     return referee
 
 
-def _duplicate_fingerprint(config: DuplicateConfig, peers: Peers) -> str | None:
-    """The content hash of the lexicon ``config`` plays, as the dictionary service lists it
-    (``None`` for a lexicon it does not offer)."""
-    offered = peers.dictionary.ListLexicons(
-        dictionary_pb2.ListLexiconsRequest(), timeout=PEER_TIMEOUT
-    ).lexicons
-    return next((info.hash for info in offered if info.id == config.game.lexicon), None)
+def _duplicate_fingerprint(referee: RemoteReferee) -> str | None:
+    """The content hash of the lexicon ``referee`` judges with, as the dictionary service
+    listed it when the referee was made."""
+    return referee.lexicon_hash or None
 
 
 #: The kinds whose tools are made over the session's peers, by kind name.
 _OVER_PEERS: dict[str, Callable[[Any, Peers], Any]] = {"duplicate": _duplicate_tools}
 #: The kinds whose tools play a content the session can name by its hash, by kind name.
-_FINGERPRINTS: dict[str, Callable[[Any, Peers], str | None]] = {"duplicate": _duplicate_fingerprint}
+_FINGERPRINTS: dict[str, Callable[[Any], str | None]] = {"duplicate": _duplicate_fingerprint}
 
 
 class SessionTools:
@@ -100,10 +97,11 @@ class SessionTools:
                 self._kept.popitem(last=False)
         return made
 
-    def fingerprint(self, kind_name: str, config: Any) -> str | None:
-        """The content hash of what the tools of a ``kind_name`` game configured as ``config``
-        play (duplicate: its lexicon's, from the dictionary service), to compare with the one a
-        pre-drawn package was made over; ``None`` for a kind whose tools have none (or a
-        content the peers do not offer). The peer's ``grpc.RpcError`` when it is down."""
+    @staticmethod
+    def fingerprint(kind_name: str, tools: Any) -> str | None:
+        """The content hash of what ``tools`` (:meth:`tools`' for a ``kind_name`` game) play
+        (duplicate: its lexicon's, as the dictionary service listed it), to compare with the
+        one a pre-drawn package was made over and to name in a record; ``None`` for a kind
+        whose tools have none."""
         maker = _FINGERPRINTS.get(kind_name)
-        return None if maker is None else maker(config, self.peers())
+        return None if maker is None else maker(tools)

@@ -2,14 +2,15 @@
 
 Three kinds of writes, each safe with many replicas:
 
-- **Answers** go through one script that checks, on Redis's own clock, that the game runs, that
-  the turn is the open one and that its deadline has not passed, then stores the judged answer:
-  an answer is either refused or kept, never lost, never late.
-- **Joins** go through one script that checks the game has not started.
-- **Steps** of a game (start, close a turn, reveal, pause, resume) are made by the holder of the
-  game's lock (a token with a time to live, so a replica that dies releases it) and written in
-  one transaction that fails if the lock changed hands meanwhile (:meth:`SessionStore.commit`):
-  a step is never applied twice, and one cut short is done again by whoever takes the lock next.
+- **Actions** of a game kind's players go through the parts store's script
+  (:mod:`arbitre.services.session.parts_store`), which checks the turn and its deadline on
+  Redis's own clock: an action is either refused or kept, never lost, never late.
+- **Joins** wait in the game's seating list and are seated by a step.
+- **Steps** of a game (start, seat, close a turn, reveal, pause, resume) are made by the holder
+  of the game's lock (a token with a time to live, so a replica that dies releases it) and
+  written in one transaction that fails if the lock changed hands meanwhile
+  (:meth:`SessionStore.commit`): a step is never applied twice, and one cut short is done again
+  by whoever takes the lock next.
 
 Times are Unix milliseconds from Redis's ``TIME``, so replicas need no synchronised clocks.
 """
@@ -42,10 +43,8 @@ __all__ = [
     "COUNT_EVENT_MS",
     "EVENTS_KEPT",
     "LOCK_MS",
-    "AnswerRefusedError",
     "GameBusyError",
     "GameView",
-    "JoinRefusedError",
     "LostLockError",
     "SessionStore",
     "new_secret",
@@ -67,47 +66,6 @@ COUNT_EVENT_MS_PER_PLAYERS = 1
 
 # KEYS: game, answers, events. ARGV: turn, player, answer JSON, events kept, count window (ms),
 # players per ms of count window.
-_ANSWER = """
-local game = redis.call('HMGET', KEYS[1], 'status', 'phase', 'turn', 'deadline_ms', 'players')
-if not game[1] then return {'no_game'} end
-if game[1] ~= 'running' then return {'not_running', game[1]} end
-if game[2] ~= 'turn' or game[3] ~= ARGV[1] then return {'wrong_turn', game[3], game[2]} end
-local now = redis.call('TIME')
-local ms = tonumber(now[1]) * 1000 + math.floor(tonumber(now[2]) / 1000)
-if ms >= tonumber(game[4]) then return {'late', tostring(ms - tonumber(game[4]))} end
-redis.call('HSET', KEYS[2], ARGV[2], ARGV[3])
-local count = redis.call('HLEN', KEYS[2])
-local last = tonumber(redis.call('HGET', KEYS[1], 'count_event_ms') or '0')
-local window = math.max(tonumber(ARGV[5]), math.floor(tonumber(game[5]) / tonumber(ARGV[6])))
-if count == tonumber(game[5]) or ms - last >= window then
-  redis.call('HSET', KEYS[1], 'count_event_ms', ms)
-  redis.call('XADD', KEYS[3], 'MAXLEN', '~', ARGV[4], '*', 'type', 'answer_count', 'data',
-    '{"turn": ' .. ARGV[1] .. ', "answers": ' .. count .. ', "players": ' .. game[5] .. '}')
-end
-return {'ok', tostring(count), game[5]}
-"""
-
-# KEYS: game, roster, players, tokens, registrations. ARGV: player id, name, token hash,
-# max players, the registration (JSON; "" for none).
-_JOIN = """
-local status = redis.call('HGET', KEYS[1], 'status')
-if not status then return {'no_game'} end
-local late = redis.call('HGET', KEYS[1], 'late_join') == '1' and status ~= 'over'
-if status ~= 'waiting' and not late then return {'started', status} end
-local count = tonumber(redis.call('HGET', KEYS[1], 'players'))
-if count >= tonumber(ARGV[4]) then return {'full', tostring(count)} end
-redis.call('RPUSH', KEYS[2], ARGV[1])
-redis.call('HSET', KEYS[3], ARGV[1], ARGV[2])
-redis.call('HSET', KEYS[4], ARGV[3], ARGV[1])
-if ARGV[5] ~= '' then redis.call('HSET', KEYS[5], ARGV[1], ARGV[5]) end
-local ttl = redis.call('PTTL', KEYS[1])
-if ttl > 0 then
-  for index = 2, 5 do redis.call('PEXPIRE', KEYS[index], ttl) end
-end
-return {'ok', tostring(redis.call('HINCRBY', KEYS[1], 'players', 1))}
-"""
-
-# KEYS: the key to write, the game hash. ARGV: field, value. The key lives as long as the game.
 _HSET_WITH_GAME = """
 redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
 local ttl = redis.call('PTTL', KEYS[2])
@@ -152,24 +110,6 @@ return 0
 """
 
 
-class AnswerRefusedError(Exception):
-    """An answer the game cannot take now: ``reason`` is ``no_game``, ``not_running``,
-    ``wrong_turn`` or ``late``; ``detail`` what Redis said (the status, the open turn, ms late)."""
-
-    def __init__(self, reason: str, detail: tuple[str, ...]) -> None:
-        super().__init__(reason, *detail)
-        self.reason = reason
-        self.detail = detail
-
-
-class JoinRefusedError(Exception):
-    """A join the game cannot take: ``no_game``, ``started`` or ``full``."""
-
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason = reason
-
-
 class GameBusyError(Exception):
     """Another replica holds the game's lock for longer than we could wait."""
 
@@ -204,19 +144,14 @@ class Lock:
 @dataclass(frozen=True, slots=True)
 class GameView:
     """A game as its views need it: the game hash, the players (id, name) in join order, the
-    robots (as :meth:`SessionStore.robots`), the registrations (as
-    :meth:`SessionStore.registrations`) and Redis's clock (Unix ms)."""
+    robots (as :meth:`SessionStore.robots`) and Redis's clock (Unix ms)."""
 
     game: dict[str, str]
     roster: list[tuple[str, str]]
     robots: dict[str, dict[str, str]]
-    registrations: dict[str, dict[str, str]]
     now_ms: int
     #: Every player of the game (``roster`` lists the first ``limit`` of them).
     player_count: int = 0
-    #: Those of ``roster`` who answered the open turn, and how many players did.
-    answered: frozenset[str] = frozenset()
-    answers: int = 0
 
 
 class SessionStore:
@@ -224,8 +159,6 @@ class SessionStore:
 
     def __init__(self, redis: Any) -> None:
         self.redis = redis
-        self._answer = redis.register_script(_ANSWER)
-        self._join = redis.register_script(_JOIN)
         self._release = redis.register_script(_RELEASE)
         self._hset_with_game = redis.register_script(_HSET_WITH_GAME)
         self._tick = redis.register_script(_TICK)
@@ -262,9 +195,9 @@ class SessionStore:
         return dict(game), str(player) if player is not None else None
 
     def table(self, game_id: str, limit: int = 100) -> GameView:
-        """What a view of the game needs, in two round trips whatever its size: the game, the
-        first ``limit`` players (names, registrations, whether they answered the open turn),
-        the robots, how many players there are and how many answered, Redis's clock."""
+        """What a view of the game needs, in two round trips whatever its size (one without
+        players): the game, the first ``limit`` players' names, the robots, how many players
+        there are, Redis's clock."""
         keys = GameKeys(game_id)
         with self.redis.pipeline(transaction=True) as pipe:
             pipe.hgetall(keys.game)
@@ -273,74 +206,19 @@ class SessionStore:
             pipe.hgetall(keys.robots)
             pipe.time()
             game, ids, count, robots, (seconds, micros) = pipe.execute()
-        answering = game.get("phase") in ("turn", "closing")
-        answers_key = keys.answers(int(game.get("turn") or 0))
-        names: list[Any] = []
-        registered: list[Any] = []
-        flags: list[Any] = []
-        answers = 0
-        if ids or answering:
-            with self.redis.pipeline(transaction=False) as pipe:
-                if ids:
-                    pipe.hmget(keys.players, ids)
-                    pipe.hmget(keys.registrations, ids)
-                if answering:
-                    pipe.hlen(answers_key)
-                    if ids:
-                        pipe.hmget(answers_key, ids)
-                found = pipe.execute()
-            if ids:
-                names, registered, *found = found
-            if answering:
-                answers = int(found[0])
-                flags = found[1] if ids else []
+        names = self.redis.hmget(keys.players, ids) if ids else []
         return GameView(
             game=dict(game),
             roster=[(player, name or "") for player, name in zip(ids, names, strict=False)],
             robots={player: json.loads(text) for player, text in robots.items()},
-            registrations={
-                player: json.loads(text)
-                for player, text in zip(ids, registered, strict=False)
-                if text
-            },
             now_ms=int(seconds) * 1000 + int(micros) // 1000,
             player_count=int(count),
-            answered=frozenset(
-                player for player, flag in zip(ids, flags, strict=False) if flag is not None
-            ),
-            answers=answers,
         )
 
     def player_of(self, game_id: str, token: str) -> str | None:
         """The id of the player whose token is ``token``, if any."""
         found = self.redis.hget(GameKeys(game_id).tokens, token_hash(token))
         return str(found) if found is not None else None
-
-    def answers(self, game_id: str, turn: int) -> dict[str, dict[str, Any]]:
-        """The judged answers to ``turn``, by player id."""
-        raw = self.redis.hgetall(GameKeys(game_id).answers(turn))
-        return {player: json.loads(text) for player, text in raw.items()}
-
-    def answered(self, game_id: str, turn: int) -> set[str]:
-        """The players who answered ``turn``."""
-        return set(self.redis.hkeys(GameKeys(game_id).answers(turn)))
-
-    def answer_count(self, game_id: str, turn: int) -> int:
-        """How many players answered ``turn`` (one call, whatever their number)."""
-        return int(self.redis.hlen(GameKeys(game_id).answers(turn)))
-
-    def answer_of(self, game_id: str, turn: int, player: str) -> dict[str, Any] | None:
-        text = self.redis.hget(GameKeys(game_id).answers(turn), player)
-        return json.loads(text) if text is not None else None
-
-    def saved_game(self, game_id: str) -> dict[str, Any] | None:
-        """The saved board game (snapshot data), if any."""
-        text = self.redis.get(GameKeys(game_id).state)
-        return json.loads(text) if text is not None else None
-
-    def result(self, game_id: str, turn: int) -> dict[str, Any] | None:
-        text = self.redis.get(GameKeys(game_id).result(turn))
-        return json.loads(text) if text is not None else None
 
     def last_event_id(self, game_id: str) -> str:
         latest = self.redis.xrevrange(GameKeys(game_id).events, count=1)
@@ -380,14 +258,6 @@ class SessionStore:
         """The game's robots: player id -> ``{"level"}``."""
         raw = self.redis.hgetall(GameKeys(game_id).robots)
         return {player: json.loads(text) for player, text in raw.items()}
-
-    def add_robot(self, game_id: str, player: str, level: str) -> None:
-        """Mark the player ``player`` as a robot of ``level``. A robot has no token anybody
-        could use: it answers inside the session service."""
-        keys = GameKeys(game_id)
-        self._hset_with_game(
-            keys=[keys.robots, keys.game], args=[player, json.dumps({"level": level})]
-        )
 
     @staticmethod
     def schedule_robot(pipe: Any, game_id: str, turn: int, player: str, due_ms: int) -> None:
@@ -434,57 +304,6 @@ class SessionStore:
             pipe.execute()
         return True
 
-    def join(
-        self,
-        game_id: str,
-        player: str,
-        name: str,
-        token: str,
-        max_players: int,
-        registration: Mapping[str, str] | None = None,
-    ) -> int:
-        """Add a player to a waiting game, or to a running one that takes late players, with
-        their ``registration`` (club, série, country) if any; the number of players (a table
-        this fills is no longer listed as open). Raises :class:`JoinRefusedError`."""
-        keys = GameKeys(game_id)
-        entry = json.dumps(registration, ensure_ascii=False) if registration else ""
-        outcome = self._join(
-            keys=[keys.game, keys.roster, keys.players, keys.tokens, keys.registrations],
-            args=[player, name, token_hash(token), max_players, entry],
-        )
-        if outcome[0] != "ok":
-            raise JoinRefusedError(str(outcome[0]))
-        if int(outcome[1]) >= max_players:
-            open_tables.drop(self.redis, game_id)
-        return int(outcome[1])
-
-    # -- answering --------------------------------------------------------------------------
-
-    def answer(
-        self, game_id: str, turn: int, player: str, judged: Mapping[str, Any]
-    ) -> tuple[int, int]:
-        """Keep ``player``'s judged answer to the open ``turn``: (answers so far, players).
-        An ``answer_count`` event follows when every player has answered, else at most one per
-        :data:`COUNT_EVENT_MS`, or per players / :data:`COUNT_EVENT_MS_PER_PLAYERS` ms in a
-        large game (every answer is an event sent to every client of the game:
-        thousands of answers a turn would flood them; the reveal gives the final count).
-        Raises :class:`AnswerRefusedError`."""
-        keys = GameKeys(game_id)
-        outcome = self._answer(
-            keys=[keys.game, keys.answers(turn), keys.events],
-            args=[
-                turn,
-                player,
-                json.dumps(judged),
-                EVENTS_KEPT,
-                COUNT_EVENT_MS,
-                COUNT_EVENT_MS_PER_PLAYERS,
-            ],
-        )
-        if outcome[0] != "ok":
-            raise AnswerRefusedError(str(outcome[0]), tuple(str(part) for part in outcome[1:]))
-        return int(outcome[1]), int(outcome[2])
-
     def ready(self, game_id: str, turn: int, player: str) -> tuple[int, int]:
         """Note that ``player`` is ready for the turn after ``turn``: (people ready, people at
         the game), robots left out of both. A ``next_count`` event follows a new one."""
@@ -500,10 +319,6 @@ class SessionStore:
             self.event_now(game_id, "next_count", {"turn": turn, "ready": ready, "of": people})
         return int(ready), people
 
-    def ready_count(self, game_id: str, turn: int) -> int:
-        """How many people pressed Next during the reveal of ``turn``."""
-        return int(self.redis.scard(GameKeys(game_id).ready(turn)))
-
     def readiness(self, game_id: str, turn: int) -> tuple[int, int]:
         """(people who pressed Next during the reveal of ``turn``, people at the game)."""
         keys = GameKeys(game_id)
@@ -513,12 +328,6 @@ class SessionStore:
             pipe.hlen(keys.robots)
             ready, players, robots = pipe.execute()
         return int(ready), int(players or 0) - int(robots)
-
-    def everyone_ready(self, game_id: str, turn: int) -> bool:
-        """Whether every person at the game pressed Next during the reveal of ``turn`` (a game
-        of robots only always is)."""
-        ready, people = self.readiness(game_id, turn)
-        return ready >= people
 
     # -- stepping ---------------------------------------------------------------------------
 
@@ -595,10 +404,6 @@ class SessionStore:
     @staticmethod
     def set_state(pipe: Any, game_id: str, state: Mapping[str, Any]) -> None:
         pipe.set(GameKeys(game_id).state, json.dumps(state))
-
-    @staticmethod
-    def set_result(pipe: Any, game_id: str, turn: int, result: Mapping[str, Any]) -> None:
-        pipe.set(GameKeys(game_id).result(turn), json.dumps(result, ensure_ascii=False))
 
     @staticmethod
     def set_deadline(pipe: Any, game_id: str, due_ms: int | None) -> None:

@@ -28,7 +28,6 @@ from arbitre.services.session.seam.base import (
     _VIEWS_CACHED,
     Moment,
     SeamBase,
-    _configured,
     refusal_status,
     view_stamp,
 )
@@ -296,8 +295,7 @@ class KindReading(SeamBase):
                 "sealed: the game's package is sealed until the start; nothing of it is played",
             )
         fresh, game_kind, state = self._load_fresh(game_id, game)
-        name = fresh["kind"]
-        fingerprint = self.tools.fingerprint(name, _configured(name, fresh["config"]))
+        fingerprint = self.tools.fingerprint(fresh["kind"], self._kind_and_tools(fresh)[1])
         found = session_pb2.GameRecord(
             seed_commitment=fresh.get("seed_commitment", ""),
             seed_salt=fresh.get("seed_salt", "") if fresh.get("status") == "over" else "",

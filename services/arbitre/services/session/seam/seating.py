@@ -137,7 +137,7 @@ class Seating(KindReading):
             _refuse(grpc.StatusCode.INVALID_ARGUMENT, f"bad_config: configuration: {error}")
         seed = request.seed if request.has_seed else secrets.randbits(62)
         if sealed is not None:  # its seed comes with its release key, at the start
-            self._check_fingerprint(name, config, sealed.lexicon_hash)
+            self._check_fingerprint(name, tools, sealed.lexicon_hash)
             seed = 0  # the state until then: no draw, from any seed
         elif package is not None:
             seed = self._package_seed(name, package, config, tools)
@@ -182,10 +182,10 @@ class Seating(KindReading):
             game_id=game_id, organiser_token=organiser, state=self._kind_state(game_id, "")
         )
 
-    def _check_fingerprint(self, name: str, config: Any, stated: Any) -> None:
-        """Refuse a package made over another content than the one this server's tools play
+    def _check_fingerprint(self, name: str, tools: Any, stated: Any) -> None:
+        """Refuse a package made over another content than the one this server's ``tools`` play
         (duplicate: another lexicon, by its content hash)."""
-        played = self.tools.fingerprint(name, config)
+        played = self.tools.fingerprint(name, tools)
         if played is not None and stated != played:
             _refuse(
                 grpc.StatusCode.INVALID_ARGUMENT,
@@ -199,7 +199,7 @@ class Seating(KindReading):
         record = package["record"]
         stated = record.get("lexicon")
         self._check_fingerprint(
-            name, config, stated.get("hash") if isinstance(stated, dict) else None
+            name, tools, stated.get("hash") if isinstance(stated, dict) else None
         )
         packaged: Any = kind(name)
         try:

@@ -19,6 +19,7 @@ from arbitre.rules.board import Board
 from arbitre.rules.duplicate import DuplicateGame
 from arbitre.rules.kinds import kind
 from arbitre.rules.kinds.base import LISTED
+from arbitre.services.game_keys import GameKeys
 from arbitre.v1 import common_pb2, duplicate_pb2, session_pb2
 from tests.redis_fixtures import redis_db, redis_url  # noqa: F401
 from tests.rules.kinds.duplicate.games import lesser_move, referee
@@ -254,3 +255,50 @@ def test_a_player_past_the_listed_ones_sees_their_own_part_at_once(stub: Any) ->
         assert other["my_answer"] is None
         assert last.player_id not in [p["id"] for p in other["players"]]
         assert top not in str(other)
+
+
+def test_a_players_state_read_as_the_turn_closes_never_loses_their_answer(
+    platform: Any,
+    stub: Any,
+    redis_db: Any,  # noqa: F811
+) -> None:
+    """A player's state read while the last answer closes the turn: the close takes the turn's
+    parts away, so a part read after the close on the moment read before it would show a turn
+    still open that the player never answered. The read sees the open turn with the answer, or
+    the turn closed: here the close is made to fall exactly between the two reads."""
+    created = create_on_seam(stub, reveal_seconds=60)
+    game_id = created.game_id
+    ana = stub.Join(session_pb2.JoinRequest(game_id=game_id, name="Ana"))
+    bob = stub.Join(session_pb2.JoinRequest(game_id=game_id, name="Bob"))
+    stub.Start(session_pb2.GameCommand(game_id=game_id, token=created.organiser_token))
+    seen = wait_for(lambda: (v := view_of(stub, game_id, ana.player_token))["rack"] and v)
+    top, lesser = answers_of(seen["board"], seen["tiles"])
+    stub.Act(
+        session_pb2.ActRequest(
+            game_id=game_id,
+            token=ana.player_token,
+            duplicate=duplicate_pb2.DuplicateAction(move=top),
+        )
+    )
+    session = platform.session
+    built = session._moment
+
+    def moment_then_close(*args: Any) -> Any:
+        """The moment, then Bob's answer closing the turn before Ana's part is read."""
+        moment = built(*args)
+        session._moment = built
+        stub.Act(
+            session_pb2.ActRequest(
+                game_id=game_id,
+                token=bob.player_token,
+                duplicate=duplicate_pb2.DuplicateAction(move=lesser),
+            )
+        )
+        wait_for(lambda: redis_db.hget(GameKeys(game_id).game, "phase") != "turn")
+        return moment
+
+    session._moment = moment_then_close
+    state = stub.GetGame(session_pb2.GetGameRequest(game_id=game_id, token=ana.player_token))
+    assert session._moment is built  # the close did fall between the reads
+    assert (state.turn, state.phase) == (1, "reveal")
+    assert state.duplicate.reveal.top.move

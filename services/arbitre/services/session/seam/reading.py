@@ -24,6 +24,7 @@ from arbitre.services.session.limits import MAX_LISTED_PLAYERS, SPECTATOR_VIEW_S
 from arbitre.services.session.reading import _checked_centre, _remaining_ms
 from arbitre.services.session.refusals import _refuse, _RefusedError
 from arbitre.services.session.seam.base import (
+    _CONSISTENT_READS,
     _STAMP_FIELDS,
     _VIEWS_CACHED,
     Moment,
@@ -34,6 +35,9 @@ from arbitre.services.session.seam.base import (
 from arbitre.v1 import common_pb2, scoring_pb2, session_pb2
 
 __all__ = ["KindReading"]
+
+#: What :meth:`KindReading._own_part` gives when the game moved on under the read.
+_MOVED_ON = object()
 
 log = logging.getLogger("arbitre.services.session")
 
@@ -53,15 +57,25 @@ class KindReading(SeamBase):
         (:class:`~arbitre.rules.kinds.base.SharedViewing`) the shared part a player's own part
         is put on (their part of the open turn, read at every call); a player of another kind
         has their view built from the whole game."""
-        table = self.store.table(game_id, MAX_LISTED_PLAYERS)
-        game, now = table.game, table.now_ms
-        if "kind" not in game:
-            _refuse(grpc.StatusCode.NOT_FOUND, f"no game {game_id!r}")
-        game_kind = kind(game["kind"])
-        player = self.store.player_of(game_id, token) if token else None
-        if player is not None and not _sharing(game_kind):
-            return self._kind_state_built(game_id, game, table, player, now)
-        moment = self._moment(game_id, table)
+        for _ in range(_CONSISTENT_READS):
+            table = self.store.table(game_id, MAX_LISTED_PLAYERS)
+            game, now = table.game, table.now_ms
+            if "kind" not in game:
+                _refuse(grpc.StatusCode.NOT_FOUND, f"no game {game_id!r}")
+            game_kind = kind(game["kind"])
+            player = self.store.player_of(game_id, token) if token else None
+            if player is not None and not _sharing(game_kind):
+                return self._kind_state_built(game_id, game, table, player, now)
+            moment = self._moment(game_id, table)
+            part: Any = None
+            if player is None or moment.shared is None or not moment.open_turn:
+                break
+            read = self._own_part(game_id, player, moment)
+            if read is not _MOVED_ON:
+                part = read
+                break
+        else:
+            _refuse(grpc.StatusCode.UNAVAILABLE, f"game {game_id!r} is moving on: read it again")
         state = session_pb2.GameState()
         state.CopyFrom(moment.state)
         state.server_time_ms, state.remaining_ms = now, _remaining_ms(game, now)
@@ -69,15 +83,25 @@ class KindReading(SeamBase):
         state.players.extend(_roster(table))
         state.player_count = table.player_count
         if player is not None and moment.shared is not None:
-            part = None
-            if moment.open_turn:
-                text = self.store.redis.hget(GameKeys(game_id).parts(moment.turn), player)
-                part = json.loads(text) if text is not None else None
             sharing: Any = game_kind
             view = sharing.own_view(moment.shared, Viewer(player), part, now)
             state.you = player
             put_part(state, game["kind"], view)
         return state
+
+    def _own_part(self, game_id: str, player: str, moment: Moment) -> Any:
+        """``player``'s part of the open turn of ``moment`` (``None``: none yet), read in one
+        transaction with the game's turn and phase, or :data:`_MOVED_ON` when a step moved the
+        game on since ``moment`` was read (a close takes the turn's parts away: the part read
+        then would say the player never acted)."""
+        keys = GameKeys(game_id)
+        with self.store.redis.pipeline(transaction=True) as pipe:
+            pipe.hmget(keys.game, "status", "phase", "turn")
+            pipe.hget(keys.parts(moment.turn), player)
+            (status, phase, turn), text = pipe.execute()
+        if (status, phase, turn) != (moment.stamp[0], moment.stamp[1], moment.stamp[2]):
+            return _MOVED_ON
+        return json.loads(text) if text is not None else None
 
     def _moment(self, game_id: str, table: Any) -> Moment:
         """What every viewer shares of the game as ``table`` read it, or later: kept per process

@@ -5,6 +5,7 @@ client reads field by field is what the gateway serves as JSON."""
 
 from __future__ import annotations
 
+import itertools
 import random
 from typing import Any
 
@@ -20,6 +21,7 @@ from arbitre.api.kind_parts import (
     part,
     put_event,
     put_part,
+    put_part_changes,
 )
 from arbitre.rules.kinds import kind, names
 from arbitre.rules.kinds.base import ActionRefusedError, Event, Setup, Stage, Viewer
@@ -118,6 +120,22 @@ def round_trip_event(name: str, event: Event, players: list[str]) -> None:
         )
 
 
+def changes_written(name: str, views: list[Any]) -> None:
+    """Each view written over the one before it (:func:`put_part_changes`) gives the message
+    writing it whole gives: views of every viewer, each moment, so that lists grow, shrink and
+    change items, and keys come and go."""
+    for base, data in itertools.pairwise(views):
+        whole = session_pb2.GameState()
+        put_part(whole, name, data)
+        changed = session_pb2.GameState()
+        put_part(changed, name, base)
+        put_part_changes(changed, name, data, base)
+        assert changed == whole
+        assert changed.SerializeToString(deterministic=True) == whole.SerializeToString(
+            deterministic=True
+        )
+
+
 def round_trip(message: Any, oneof: str, name: str, data: Any) -> None:
     put_part(message, name, data)
     again = type(message).FromString(message.SerializeToString())
@@ -188,6 +206,7 @@ def test_duel_data_round_trips_through_its_typed_parts(seed: int, players: int, 
         round_trip(session_pb2.ActResponse(), "result", "duel", result)
     for view in views:
         round_trip(session_pb2.GameState(), "view", "duel", view)
+    changes_written("duel", views)
     for line in DUEL.standings(state):
         round_trip(session_pb2.NamedStanding(), "details", "duel", dict(line.details))
     round_trip(session_pb2.GameRecord(), "kind_record", "duel", DUEL.record(state))
@@ -243,6 +262,7 @@ def test_duplicate_data_round_trips_through_its_typed_parts(
         round_trip(session_pb2.ActResponse(), "result", "duplicate", result)
     for view in views:
         round_trip(session_pb2.GameState(), "view", "duplicate", view)
+    changes_written("duplicate", views)
     for line in DUPLICATE.standings(state):
         round_trip(session_pb2.NamedStanding(), "details", "duplicate", dict(line.details))
     round_trip(session_pb2.GameRecord(), "kind_record", "duplicate", DUPLICATE.record(state))
@@ -263,3 +283,9 @@ def test_a_typed_configuration_left_unset_takes_the_defaults() -> None:
         "duplicate",
         {"max_turns": 5, "tie_break": []},
     )
+
+
+def test_a_view_written_over_another_drops_the_fields_it_lacks() -> None:
+    base = {"stage": "playing", "turn": 3, "rack": "ABC", "board": ["A" * 15] * 15}
+    data = {"stage": "over", "turn": 3, "board": ["B" * 15] * 15}
+    changes_written("duplicate", [base, data, base])

@@ -7,6 +7,7 @@ The tests learn each top from the engine, as nobody outside can before the revea
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from typing import Any
 
@@ -20,6 +21,7 @@ from arbitre.rules.duplicate import DuplicateGame
 from arbitre.rules.kinds import kind
 from arbitre.rules.kinds.base import LISTED
 from arbitre.services.game_keys import GameKeys
+from arbitre.services.session.limits import SPECTATOR_VIEW_SECONDS
 from arbitre.v1 import common_pb2, duplicate_pb2, session_pb2
 from tests.redis_fixtures import redis_db, redis_url  # noqa: F401
 from tests.rules.kinds.duplicate.games import lesser_move, referee
@@ -302,3 +304,26 @@ def test_a_players_state_read_as_the_turn_closes_never_loses_their_answer(
     assert session._moment is built  # the close did fall between the reads
     assert (state.turn, state.phase) == (1, "reveal")
     assert state.duplicate.reveal.top.move
+
+
+def test_readers_are_served_the_moment_kept_while_it_is_built_anew(
+    platform: Any, stub: Any
+) -> None:
+    """Past its time, a moment no step has changed is built anew by one reader; the others get
+    the one kept meanwhile instead of waiting (a simultané's takes a good part of a second)."""
+    created = create_on_seam(stub)
+    game_id = created.game_id
+    ana = stub.Join(session_pb2.JoinRequest(game_id=game_id, name="Ana"))
+    before = view_of(stub, game_id, ana.player_token)
+    session = platform.session
+    kept = session._views[game_id]
+    assert kept.kept_for >= SPECTATOR_VIEW_SECONDS
+    session._views[game_id] = dataclasses.replace(kept, built_at=kept.built_at - 60)
+    building = session._building[hash(game_id) % len(session._building)]
+    with building:  # another reader is building it anew
+        request = session_pb2.GetGameRequest(game_id=game_id, token=ana.player_token)
+        seen = part(stub.GetGame(request, timeout=5), "view")
+    assert seen is not None
+    assert seen[1] == before
+    assert view_of(stub, game_id, ana.player_token) == before  # then built anew
+    assert session._views[game_id].built_at > kept.built_at

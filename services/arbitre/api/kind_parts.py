@@ -20,7 +20,7 @@ from typing import Any
 from google.protobuf.descriptor import Descriptor
 from google.protobuf.message import Message
 
-from arbitre.api.proto_data import ProtoDataError, fill, to_data
+from arbitre.api.proto_data import ProtoDataError, fill, shape, to_data
 
 __all__ = [
     "PARTED_MESSAGES",
@@ -31,6 +31,7 @@ __all__ = [
     "part",
     "put_event",
     "put_part",
+    "put_part_changes",
 ]
 
 #: The common messages' oneofs that carry a kind's part, by message name: every kind on the seam
@@ -66,6 +67,52 @@ def put_part(message: Message, kind_name: str, data: Any) -> None:
     written = getattr(message, kind_name)
     written.SetInParent()  # set even when ``data`` is empty (every setting left to its default)
     fill(written, data)
+
+
+def put_part_changes(
+    message: Message, kind_name: str, data: Mapping[str, Any], base: Mapping[str, Any]
+) -> None:
+    """Make ``message``'s part for the kind ``kind_name``, which holds ``base`` (as
+    :func:`put_part` wrote it), hold ``data`` instead, rewriting only the fields whose values
+    differ: a player's view of a simultané of thousands is a spectator's but for a few fields
+    (their answer, their line), and writing the whole of it into a message again costs
+    milliseconds. A :class:`ProtoDataError` when the data does not fit."""
+    if not has_part(message, kind_name):
+        raise ProtoDataError(kind_name, f"{message.DESCRIPTOR.name} has no part for this kind")
+    written = getattr(message, kind_name)
+    written.SetInParent()
+    for key in base.keys() - data.keys():
+        written.ClearField(key)
+    for key, value in data.items():
+        if key in base and (base[key] is value or base[key] == value):
+            continue
+        if not isinstance(key, str) or key not in written.DESCRIPTOR.fields_by_name:
+            raise ProtoDataError(str(key), "unknown field")
+        old = base.get(key)
+        field = shape(written.DESCRIPTOR).by_name[key]
+        listed = field.repeated and field.message is not None and not field.is_map
+        if listed and isinstance(old, list) and isinstance(value, list):
+            _put_list_changes(getattr(written, key), value, old, key)
+            continue
+        written.ClearField(key)
+        fill(written, {key: value})
+
+
+def _put_list_changes(target: Any, value: list[Any], old: list[Any], path: str) -> None:
+    """Make the repeated message field ``target``, which holds ``old``, hold ``value``: the
+    items that differ written again, those added appended (a list that shrinks is written
+    whole)."""
+    if len(value) < len(old):
+        del target[:]
+        for index, item in enumerate(value):
+            fill(target.add(), item, f"{path}[{index}]")
+        return
+    for index, item in enumerate(value):
+        if index >= len(old):
+            fill(target.add(), item, f"{path}[{index}]")
+        elif not (old[index] is item or old[index] == item):
+            target[index].Clear()
+            fill(target[index], item, f"{path}[{index}]")
 
 
 def part(message: Message, oneof: str, *, nulls: bool = True) -> tuple[str, Any] | None:

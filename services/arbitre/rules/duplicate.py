@@ -32,6 +32,7 @@ from arbitre.rules.results import Standing, TurnScores, standings
 from arbitre.rules.tiles import BLANK
 
 __all__ = [
+    "MAX_PLAYER_NAME",
     "Answer",
     "DuplicateGame",
     "EndReason",
@@ -40,6 +41,7 @@ __all__ = [
     "Referee",
     "TopChoice",
     "Verdict",
+    "check_player_name",
 ]
 
 
@@ -86,6 +88,17 @@ class Verdict:
     @property
     def legal(self) -> bool:
         return self.error_code is None
+
+
+#: The longest name (id) of a player the rules take.
+MAX_PLAYER_NAME = 100
+
+
+def check_player_name(player: object) -> None:
+    """Refuse (:class:`GameStateError`) a player name the rules do not take: they are strings
+    of 1 to :data:`MAX_PLAYER_NAME` characters."""
+    if not isinstance(player, str) or not 0 < len(player) <= MAX_PLAYER_NAME:
+        raise GameStateError("players are named by strings of 1 to 100 characters")
 
 
 class Referee(Protocol):
@@ -152,8 +165,8 @@ class DuplicateGame:
     _answers: dict[str, str] = field(init=False, default_factory=dict)
 
     def __post_init__(self) -> None:
-        if not all(isinstance(player, str) and 0 < len(player) <= 100 for player in self.players):
-            raise GameStateError("players are named by strings of 1 to 100 characters")
+        for player in self.players:
+            check_player_name(player)
         if len(set(self.players)) != len(self.players):
             raise GameStateError("player names must be distinct")
         self.players = tuple(self.players)

@@ -70,3 +70,9 @@ SEAT_WAIT_SECONDS = 5.0
 #: How long a spectator's view of a game kind's game is served again before it is built anew
 #: (a step makes it anew at once): the event streams' first state and anonymous reads.
 SPECTATOR_VIEW_SECONDS = 0.5
+#: A moment every viewer shares is kept, while no step changes the game, at least this many
+#: times what it took to build (and :data:`SPECTATOR_VIEW_SECONDS`): building the moment of a
+#: simultané of thousands (its state loaded, every player ranked) takes a good part of a second,
+#: so rebuilding it every half second would keep a core busy on it alone. Readers meanwhile get
+#: the moment kept, never wait for its rebuild (same stamp: no step came between).
+VIEW_KEPT_PER_BUILD = 4

@@ -44,7 +44,13 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from arbitre.rules.duplicate import DuplicateGame, GameStateError, PlayedTurn, Referee
+from arbitre.rules.duplicate import (
+    DuplicateGame,
+    GameStateError,
+    PlayedTurn,
+    Referee,
+    check_player_name,
+)
 from arbitre.rules.fair_play import board_fingerprint, rack_key
 from arbitre.rules.kinds.base import (
     ActionRefusedError,
@@ -163,11 +169,11 @@ class DuplicateKind:
         seats = config.seats or MAX_SEATS
         if len(game.players) >= seats:
             raise ActionRefusedError("table_full", f"every seat of the table is taken ({seats})")
-        players = (*game.players, player)
-        try:  # the rules' own check of a roster, on a game of no consequence
-            DuplicateGame(game.config, 0, game.referee, players)
+        try:  # the rules' own check of a name (distinct: seated already, above)
+            check_player_name(player)
         except GameStateError as error:
             raise ActionRefusedError("bad_player", str(error)) from None
+        players = (*game.players, player)
         game.players = players
         return _joined(player, len(players))
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import bisect
 import copy
 from collections.abc import Mapping, Set
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from functools import cache
 from types import MappingProxyType
 from typing import Any
@@ -26,6 +26,7 @@ from arbitre.rules.kinds.base import LISTED, Stage, Viewer, listed
 from arbitre.rules.kinds.duplicate.config import KIND_NAME, config_data
 from arbitre.rules.kinds.duplicate.parts import part_data
 from arbitre.rules.kinds.duplicate.state import DuplicateState
+from arbitre.rules.results import Standing
 
 __all__ = [
     "SharedView",
@@ -106,7 +107,9 @@ class SharedView:
     left: frozenset[str]
     open_turn: bool
     points: tuple[Mapping[str, int], ...]
-    lines: Mapping[str, tuple[int, Mapping[str, Any]]]
+    standings: tuple[Standing, ...]
+    #: Each player's index in :attr:`standings`.
+    ranked: Mapping[str, int]
     answers: Mapping[str, tuple[int, Mapping[str, Any]]]
     shown_answers: tuple[int, ...]
 
@@ -151,11 +154,10 @@ def shared_view(state: DuplicateState) -> SharedView:
             for turn, by_player in zip(game.turns, points, strict=True)
         ],
         "top_total": game.top_total,
-        "standings": [asdict(line) for line in standings[:LISTED]],
+        "standings": [_line(line) for line in standings[:LISTED]],
         "end_reason": game.end.value if game.end is not None else None,
         **dict.fromkeys(_AT_TIMES),
     }
-    lines = {line.player: (index, asdict(line)) for index, line in enumerate(standings)}
     answers: dict[str, tuple[int, Mapping[str, Any]]] = {}
     draw = game.current_draw
     if open_turn and draw is not None and state.deadline_ms is not None:
@@ -176,7 +178,8 @@ def shared_view(state: DuplicateState) -> SharedView:
         left=frozenset(state.left),
         open_turn=open_turn,
         points=points,
-        lines=lines,
+        standings=tuple(standings),
+        ranked={line.player: index for index, line in enumerate(standings)},
         answers=answers,
         shown_answers=tuple(sorted(answers[p][0] for p in shown_set if p in answers)),
     )
@@ -198,8 +201,9 @@ def own_view(
     answered = shared.open_turn and part is not None
     if answered and part is not None:
         data["my_answer"] = {"move": part["move"], "score": part["score"]}
-    if player in shared.lines and shared.lines[player][0] >= LISTED:  # after the first lines
-        data["standings"] = [*data["standings"], dict(shared.lines[player][1])]
+    rank_index = shared.ranked.get(player)
+    if rank_index is not None and rank_index >= LISTED:  # after the first lines
+        data["standings"] = [*data["standings"], _line(shared.standings[rank_index])]
     mine = {"id": player, "answered": answered, "left": player in shared.left}
     players = list(data["players"])
     seat = shared.position[player]
@@ -222,6 +226,20 @@ def own_view(
             "answers": [*revealed[:at], dict(answer), *revealed[at:]],
         }
     return data
+
+
+def _line(line: Standing) -> dict[str, Any]:
+    """A standings line as a view lists it (``dataclasses.asdict``'s, without its deep copy:
+    a moment of a simultané of thousands ranks every player)."""
+    return {
+        "rank": line.rank,
+        "player": line.player,
+        "total": line.total,
+        "negatif": line.negatif,
+        "percent_of_top": line.percent_of_top,
+        "tops": line.tops,
+        "solos": line.solos,
+    }
 
 
 #: The keys a view gives only at some moments (an open turn, a reveal), ``None`` at others.

@@ -96,7 +96,7 @@ class Moment:
     """What every viewer shares of one moment of a game: its ``stamp`` (:func:`view_stamp`),
     when it was built (monotonic seconds), a spectator's ``state``, the kind's ``shared`` view
     (``None`` for a kind whose view does not split) and the ``turn`` it is at, ``open_turn``
-    whether it is open."""
+    whether it is open; how long it is kept."""
 
     stamp: tuple[str, ...]
     built_at: float
@@ -104,6 +104,13 @@ class Moment:
     shared: Any
     turn: int
     open_turn: bool
+    #: How long it is served while its stamp stays the same (monotonic seconds from
+    #: ``built_at``): :data:`~arbitre.services.session.limits.SPECTATOR_VIEW_SECONDS`, or
+    #: :data:`~arbitre.services.session.limits.VIEW_KEPT_PER_BUILD` times what it took to build
+    #: when more (a moment of a game of thousands).
+    kept_for: float = 0.0
+    #: The spectator's view in ``state`` (``None``: none), as the kind gave it.
+    view: Any = None
 
 
 def refusal_status(code: str) -> Any:

@@ -13,14 +13,18 @@ from typing import Any
 
 import grpc
 
-from arbitre.api.kind_parts import put_part
+from arbitre.api.kind_parts import put_part, put_part_changes
 from arbitre.api.tables import MAX_BEST_MOVES
 from arbitre.rules.kinds import kind
 from arbitre.rules.kinds.base import ActionRefusedError, ResultsView, Stage, Standing, Viewer
 from arbitre.rules.simultane_results import CentreResultsError
 from arbitre.services.game_keys import GameKeys
 from arbitre.services.kind_names import enum_of_name
-from arbitre.services.session.limits import MAX_LISTED_PLAYERS, SPECTATOR_VIEW_SECONDS
+from arbitre.services.session.limits import (
+    MAX_LISTED_PLAYERS,
+    SPECTATOR_VIEW_SECONDS,
+    VIEW_KEPT_PER_BUILD,
+)
 from arbitre.services.session.reading import _checked_centre, _remaining_ms
 from arbitre.services.session.refusals import _refuse, _RefusedError
 from arbitre.services.session.seam.base import (
@@ -86,7 +90,10 @@ class KindReading(SeamBase):
             sharing: Any = game_kind
             view = sharing.own_view(moment.shared, Viewer(player), part, now)
             state.you = player
-            put_part(state, game["kind"], view)
+            if moment.view is not None and state.WhichOneof("view") == game["kind"]:
+                put_part_changes(state, game["kind"], view, moment.view)
+            else:
+                put_part(state, game["kind"], view)
         return state
 
     def _own_part(self, game_id: str, player: str, moment: Moment) -> Any:
@@ -105,47 +112,61 @@ class KindReading(SeamBase):
 
     def _moment(self, game_id: str, table: Any) -> Moment:
         """What every viewer shares of the game as ``table`` read it, or later: kept per process
-        while its stamp is the same and for :data:`SPECTATOR_VIEW_SECONDS`."""
+        while its stamp is the same, for :data:`SPECTATOR_VIEW_SECONDS` or
+        :data:`VIEW_KEPT_PER_BUILD` times its build when more. While it is built anew (its
+        time is up, its stamp the same), the readers get the one kept rather than wait."""
         read_at = time.monotonic()
         stamp = view_stamp(table.game)
         with self._views_lock:
             cached = self._views.get(game_id)
-        if (
-            cached is not None
-            and cached.stamp == stamp
-            and time.monotonic() - cached.built_at < SPECTATOR_VIEW_SECONDS
-        ):
+        same = cached is not None and cached.stamp == stamp
+        if cached is not None and same and read_at - cached.built_at < cached.kept_for:
             return cached
-        # One build at a time per game: those who waited take the one built since they read
-        # the game (it is at least as new as what they read).
-        with self._building[hash(game_id) % len(self._building)]:
+        building = self._building[hash(game_id) % len(self._building)]
+        if not building.acquire(blocking=not same):
+            assert cached is not None
+            return cached  # being built anew by another reader: no step came between
+        try:
+            # One build at a time per game: those who waited take the one built since they
+            # read the game (it is at least as new as what they read).
             with self._views_lock:
                 cached = self._views.get(game_id)
             if cached is not None and cached.built_at >= read_at:
                 return cached
-            built_at = time.monotonic()
-            fresh, game_kind, state = self._viewed(game_id, table.game)
-            now = table.now_ms
-            sharing: Any = game_kind if _sharing(game_kind) and state is not None else None
-            shared = sharing.shared_view(state) if sharing is not None else None
-            view: Any = None
-            if sharing is not None:
-                view = sharing.own_view(shared, Viewer(None), None, now)
-            elif state is not None:
-                view = game_kind.view(state, Viewer(None), now)
-            moment = Moment(
-                stamp=view_stamp(fresh),
-                built_at=built_at,
-                state=self._game_state(game_id, fresh, table, None, now, view),
-                shared=shared,
-                turn=int(fresh.get("turn") or 0),
-                open_turn=fresh.get("phase") == "turn",
-            )
-            with self._views_lock:
-                self._views[game_id] = moment
-                self._views.move_to_end(game_id)
-                while len(self._views) > _VIEWS_CACHED:
-                    self._views.popitem(last=False)
+            return self._build_moment(game_id, table)
+        finally:
+            building.release()
+
+    def _build_moment(self, game_id: str, table: Any) -> Moment:
+        """The moment of the game as ``table`` read it (or later), built and kept."""
+        built_at = time.monotonic()
+        fresh, game_kind, state = self._viewed(game_id, table.game)
+        now = table.now_ms
+        sharing: Any = game_kind if _sharing(game_kind) and state is not None else None
+        shared = sharing.shared_view(state) if sharing is not None else None
+        view: Any = None
+        if sharing is not None:
+            view = sharing.own_view(shared, Viewer(None), None, now)
+        elif state is not None:
+            view = game_kind.view(state, Viewer(None), now)
+        game_state = self._game_state(game_id, fresh, table, None, now, view)
+        moment = Moment(
+            stamp=view_stamp(fresh),
+            built_at=built_at,
+            state=game_state,
+            shared=shared,
+            turn=int(fresh.get("turn") or 0),
+            open_turn=fresh.get("phase") == "turn",
+            view=view,
+            kept_for=max(
+                SPECTATOR_VIEW_SECONDS, VIEW_KEPT_PER_BUILD * (time.monotonic() - built_at)
+            ),
+        )
+        with self._views_lock:
+            self._views[game_id] = moment
+            self._views.move_to_end(game_id)
+            while len(self._views) > _VIEWS_CACHED:
+                self._views.popitem(last=False)
         return moment
 
     def _kind_state_built(

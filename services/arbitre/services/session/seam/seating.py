@@ -57,6 +57,12 @@ def _packaged(game_kind: Any) -> bool:
     return hasattr(game_kind, "package_game") and hasattr(game_kind, "package_config")
 
 
+#: How long a join waiting to be seated first waits before it looks again (whether a step
+#: seated it, or the lock is free to seat the waiting ones), doubling up to the last: thousands
+#: of joins waiting together would otherwise spend a core asking.
+_FIRST_POLL_SECONDS = 0.005
+_LAST_POLL_SECONDS = 0.05
+
 #: The event a kind announces a seating with: the session adds the seat's name and robot level.
 JOINED = "player_joined"
 
@@ -251,6 +257,7 @@ class Seating(KindReading):
             pipe.pexpire(keys.seating, IDLE_TTL_MS)
             pipe.execute()
         give_up = time.monotonic() + SEAT_WAIT_SECONDS
+        pause = _FIRST_POLL_SECONDS
         while (outcome := redis.hget(keys.seatings, player)) is None:
             lock = self.store.try_lock(game_id)
             if lock is not None:
@@ -264,7 +271,8 @@ class Seating(KindReading):
                 if redis.lrem(keys.seating, 1, waiting):  # withdrawn: nothing written
                     _refuse(grpc.StatusCode.UNAVAILABLE, "the game is busy; retry")
                 give_up = time.monotonic() + SEAT_WAIT_SECONDS  # being seated right now
-            time.sleep(0.01)
+            time.sleep(pause)
+            pause = min(2 * pause, _LAST_POLL_SECONDS)
         redis.hdel(keys.seatings, player)
         if outcome != "ok":
             code = str(outcome).partition(":")[0]

@@ -11,7 +11,9 @@ from collections.abc import Sequence
 from arbitre import __version__
 from arbitre.cli import (
     duel_command,
+    duplikta_command,
     game_commands,
+    indecix_command,
     lexicon_command,
     package_command,
     results_command,
@@ -32,6 +34,8 @@ def build_parser() -> argparse.ArgumentParser:
     score_command.register(commands)
     solve_command.register(commands)
     duel_command.register(commands)
+    duplikta_command.register(commands)
+    indecix_command.register(commands)
     lexicon_command.register(commands)
     game_commands.register(commands)
     package_command.register(commands)

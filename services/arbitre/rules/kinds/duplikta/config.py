@@ -1,0 +1,229 @@
+"""The options of a dupliKta game: the token set, "deux jeux pareils", the clock, the Chances
+option and each player's handicap.
+
+A :class:`DupliktaConfig` is immutable and validated on construction: a value out of its bounds
+is an :class:`~arbitre.rules.kinds.base.InvalidConfigError` (code ``bad_config``).
+:func:`configure` reads the options from data (missing ones take their defaults, unknown ones
+are refused) and :func:`config_data` writes them back.
+
+The Chances option is a whole number of Chances, 0 to 10, kept in **half-units** (the unit of
+the Chances ledger, :mod:`~arbitre.rules.kinds.duplikta.chances`): the default 5 Chances is
+``chances_halves == 10``. The clock is off (0) or 30 to 300 seconds.
+
+>>> config = configure({"clock": 90, "chances": 3, "handicaps": [0, 4]})
+>>> config.clock_seconds, config.chances_halves, config.handicaps, config.reversed_words
+(90, 6, (0, 4), False)
+>>> configure(config_data(config)) == config
+True
+>>> DupliktaConfig().tiles.total, DupliktaConfig().reversed_words, DupliktaConfig().clock_ms
+(102, True, 120000)
+>>> configure({"clock": 20})
+Traceback (most recent call last):
+...
+arbitre.rules.kinds.base.InvalidConfigError: clock must be 0 (off) or 30 to 300 seconds (got 20)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from arbitre.rules.errors import ArbitreError
+from arbitre.rules.game_config import MAX_TILE_VALUE
+from arbitre.rules.kinds.base import InvalidConfigError
+from arbitre.rules.play_rules import PlayRules
+from arbitre.rules.tiles import FRENCH, PRESETS, TileSet, tile_set
+
+__all__ = [
+    "CLOCK_SECONDS",
+    "DEFAULT_CHANCES",
+    "DEFAULT_CLOCK_SECONDS",
+    "KIND_NAME",
+    "MAX_CHANCES",
+    "MAX_HANDICAP",
+    "PLAYERS",
+    "REVERSED_WORDS_FROM",
+    "RULES",
+    "DupliktaConfig",
+    "config_data",
+    "configure",
+]
+
+#: The name of the game kind.
+KIND_NAME = "duplikta"
+#: A dupliKta game has two players.
+PLAYERS = 2
+#: The clock's bounds when it is on (seconds); 0 is off.
+CLOCK_SECONDS = (30, 300)
+DEFAULT_CLOCK_SECONDS = 120
+#: The Chances option, in whole Chances: 0 to :data:`MAX_CHANCES`, default 5.
+MAX_CHANCES = 10
+DEFAULT_CHANCES = 5
+#: From this option on (whole Chances), reversed words are accepted all game long.
+REVERSED_WORDS_FROM = 5
+#: A player's handicap: 0 to 10 (the higher, the weaker).
+MAX_HANDICAP = 10
+#: The rules of play: racks of 7, +50 for 7 tokens placed, the first word horizontal or
+#: vertical through the centre (the project's classic rules under the kind's name).
+RULES = PlayRules(KIND_NAME, first_move_horizontal=False)
+
+_SETTINGS = ("tiles", "same_racks", "clock", "chances", "handicaps")
+
+
+@dataclass(frozen=True, slots=True)
+class DupliktaConfig:
+    """The options of a game.
+
+    - ``tiles``: the token set, 60 to 120 tokens (the :class:`~arbitre.rules.tiles.TileSet`
+      contract), blanks allowed and even all blanks; every value 0 to
+      :data:`~arbitre.rules.game_config.MAX_TILE_VALUE`. Default: the French 102.
+    - ``same_racks``: "deux jeux pareils", on by default. Both players of a turn always get the
+      same rack; off, a player alone draws tokens one at a time (a matter of the page, the rules
+      of a turn are the same).
+    - ``clock_seconds``: 0 (off) or 30 to 300, default 120.
+    - ``chances_halves``: the Chances option in half-units, a whole number of Chances (an even
+      number from 0 to 20), default 10 (5 Chances).
+    - ``handicaps``: each player's handicap, 0 to 10, in seating order.
+    """
+
+    tiles: TileSet = FRENCH
+    same_racks: bool = True
+    clock_seconds: int = DEFAULT_CLOCK_SECONDS
+    chances_halves: int = 2 * DEFAULT_CHANCES
+    handicaps: tuple[int, int] = (0, 0)
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.tiles, TileSet):
+            raise InvalidConfigError(f"tiles must be a token set (got {self.tiles!r})")
+        for info in self.tiles.letters:
+            _within(f"the value of {info.letter}", info.value, 0, MAX_TILE_VALUE)
+        _within("the value of a blank", self.tiles.blank_value, 0, MAX_TILE_VALUE)
+        if not isinstance(self.same_racks, bool):
+            raise InvalidConfigError(f"same_racks must be true or false (got {self.same_racks!r})")
+        clock = _integer("clock", self.clock_seconds)
+        low, high = CLOCK_SECONDS
+        if clock != 0 and not low <= clock <= high:
+            raise InvalidConfigError(
+                f"clock must be 0 (off) or {low} to {high} seconds (got {_shown(clock)})"
+            )
+        halves = _integer("chances", self.chances_halves)
+        if halves % 2 or not 0 <= halves <= 2 * MAX_CHANCES:
+            raise InvalidConfigError(
+                f"chances must be a whole number of Chances from 0 to {MAX_CHANCES} "
+                f"(got {_shown(halves)} half-Chances)"
+            )
+        handicaps = self.handicaps
+        if not isinstance(handicaps, tuple) or len(handicaps) != PLAYERS:
+            raise InvalidConfigError(
+                f"handicaps must give one handicap per player (got {_shown(handicaps)})"
+            )
+        for handicap in handicaps:
+            _within("a handicap", handicap, 0, MAX_HANDICAP)
+
+    @property
+    def clock_on(self) -> bool:
+        """Whether the turns have a clock."""
+        return self.clock_seconds != 0
+
+    @property
+    def clock_ms(self) -> int | None:
+        """The clock of a turn in milliseconds (``None``: off)."""
+        return self.clock_seconds * 1000 if self.clock_seconds else None
+
+    @property
+    def chances(self) -> float:
+        """The Chances option in Chances."""
+        return self.chances_halves / 2
+
+    @property
+    def reversed_words(self) -> bool:
+        """Whether reversed words are accepted: the Chances option is 5 or more. Chances a
+        player gets from a handicap do not count."""
+        return self.chances_halves >= 2 * REVERSED_WORDS_FROM
+
+    @property
+    def rules(self) -> PlayRules:
+        """The rules of play (:data:`RULES`)."""
+        return RULES
+
+
+def configure(data: Mapping[str, object]) -> DupliktaConfig:
+    """The options ``data`` describes, or :class:`InvalidConfigError`.
+
+    Keys, all optional: ``tiles`` (a preset name such as ``"fr"``, or a token set object as
+    :meth:`TileSet.from_mapping <arbitre.rules.tiles.TileSet.from_mapping>` reads it),
+    ``same_racks`` (bool), ``clock`` (seconds, 0 or ``null`` for off), ``chances`` (whole
+    Chances), ``handicaps`` (a list of two handicaps).
+    """
+    if not isinstance(data, Mapping):
+        raise InvalidConfigError(f"options are a mapping (got {type(data).__name__})")
+    unknown = sorted(str(key) for key in data if key not in _SETTINGS)
+    if unknown:
+        raise InvalidConfigError(
+            f"unknown option(s): {', '.join(unknown)}; the options are: {', '.join(_SETTINGS)}"
+        )
+    values: dict[str, Any] = {}
+    if "tiles" in data:
+        values["tiles"] = _tiles(data["tiles"])
+    if "same_racks" in data:
+        values["same_racks"] = data["same_racks"]
+    if "clock" in data:
+        clock = data["clock"]
+        values["clock_seconds"] = 0 if clock is None else clock
+    if "chances" in data:
+        chances = data["chances"]
+        _within("chances", chances, 0, MAX_CHANCES)
+        values["chances_halves"] = 2 * _integer("chances", chances)
+    if "handicaps" in data:
+        handicaps = data["handicaps"]
+        if not isinstance(handicaps, list | tuple):
+            raise InvalidConfigError(f"handicaps must be a list of two (got {_shown(handicaps)})")
+        values["handicaps"] = tuple(handicaps)
+    return DupliktaConfig(**values)
+
+
+def config_data(config: DupliktaConfig) -> dict[str, Any]:
+    """``config`` as JSON-ready data that :func:`configure` reads back to an equal value."""
+    tiles = config.tiles
+    preset = PRESETS.get(tiles.name)
+    return {
+        "tiles": tiles.name if preset == tiles else tiles.to_mapping(),
+        "same_racks": config.same_racks,
+        "clock": config.clock_seconds,
+        "chances": config.chances_halves // 2,
+        "handicaps": list(config.handicaps),
+    }
+
+
+def _tiles(value: object) -> TileSet:
+    try:
+        if isinstance(value, str):
+            return tile_set(value)
+        if isinstance(value, Mapping):
+            return TileSet.from_mapping(value)
+    except ArbitreError as error:
+        raise InvalidConfigError(f"tiles: {error}") from None
+    raise InvalidConfigError(f"tiles must be a preset name or a token set (got {value!r})")
+
+
+def _integer(name: str, value: object) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise InvalidConfigError(f"{name} must be a whole number (got {_shown(value)})")
+    return value
+
+
+def _within(name: str, value: object, low: int, high: int) -> None:
+    number = _integer(name, value)
+    if not low <= number <= high:
+        raise InvalidConfigError(f"{name} must be from {low} to {high} (got {_shown(number)})")
+
+
+def _shown(value: object) -> str:
+    """A short rendering of a value given, for messages (an int of thousands of digits is not
+    written out)."""
+    try:
+        text = repr(value)
+    except ValueError:
+        return "a number too long to show"
+    return text if len(text) <= 60 else text[:60] + "…"

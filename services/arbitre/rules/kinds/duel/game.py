@@ -27,9 +27,11 @@ from __future__ import annotations
 import heapq
 from collections.abc import Collection, Mapping, Sequence, Set
 from dataclasses import dataclass, field, replace
+from functools import partial
 from itertools import accumulate
 from typing import Any
 
+from arbitre.rules import checked
 from arbitre.rules.errors import ArbitreError
 from arbitre.rules.kinds.base import (
     ActionRefusedError,
@@ -904,35 +906,13 @@ def _names(data: Mapping[str, Any], key: str, among: Collection[str] | None = No
     return names
 
 
-def _mapping(value: object, what: str) -> Mapping[str, Any]:
-    if not isinstance(value, Mapping):
-        raise BadStateError(f"{what} must be a mapping")
-    return value
-
-
-def _list(value: object, what: str) -> Sequence[Any]:
-    if not isinstance(value, list | tuple):
-        raise BadStateError(f"{what} must be a list")
-    return value
-
-
-def _text(value: object, what: str) -> str:
-    if not isinstance(value, str):
-        raise BadStateError(f"{what} must be text (got {value!r})")
-    return value
-
-
-def _flag(value: object, what: str) -> bool:
-    if not isinstance(value, bool):
-        raise BadStateError(f"{what} must be true or false (got {value!r})")
-    return value
-
-
-def _integer(value: object, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise BadStateError(f"{what} must be a whole number (got {value!r})")
-    return value
-
-
 def _optional_integer(value: object, what: str) -> int | None:
     return None if value is None else _integer(value, what)
+
+
+#: Checked reads of stored data (:mod:`arbitre.rules.checked`), refused as ``bad_state``.
+_mapping = partial(checked.mapping, error=BadStateError)
+_list = partial(checked.sequence, error=BadStateError)
+_text = partial(checked.text, error=BadStateError)
+_flag = partial(checked.flag, error=BadStateError)
+_integer = partial(checked.integer, error=BadStateError)

@@ -99,9 +99,11 @@ parts, orders and players done start empty at its opening.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
+from functools import partial
 from typing import Any
 
+from arbitre.rules import checked
 from arbitre.rules.errors import ArbitreError
 from arbitre.rules.kinds.base import (
     LISTED,
@@ -698,25 +700,8 @@ def _guess_action(action: Mapping[str, Any]) -> tuple[str, int]:
     return text, number
 
 
-def _mapping(value: object, what: str) -> Mapping[str, Any]:
-    if not isinstance(value, Mapping):
-        raise BadRecordError(f"{what} must be a mapping")
-    return value
-
-
-def _list(value: object, what: str) -> Sequence[Any]:
-    if not isinstance(value, list | tuple):
-        raise BadRecordError(f"{what} must be a list")
-    return value
-
-
-def _text(value: object, what: str) -> str:
-    if not isinstance(value, str):
-        raise BadRecordError(f"{what} must be text (got {value!r})")
-    return value
-
-
-def _integer(value: object, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise BadRecordError(f"{what} must be a whole number (got {value!r})")
-    return value
+#: Checked reads of a record (:mod:`arbitre.rules.checked`), refused as ``bad_record``.
+_mapping = partial(checked.mapping, error=BadRecordError)
+_list = partial(checked.sequence, error=BadRecordError)
+_text = partial(checked.text, error=BadRecordError)
+_integer = partial(checked.integer, error=BadRecordError)

@@ -46,8 +46,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
+from arbitre.rules import checked
 from arbitre.rules.errors import ArbitreError
 from arbitre.rules.kinds.base import AWAITED, DEADLINE, ActionRefusedError, Judgement
 from arbitre.rules.kinds.duel import alphabet, marks
@@ -296,13 +298,6 @@ def _names(value: object, what: str) -> tuple[str, ...]:
     return tuple(value)
 
 
-def _text(value: object, what: str) -> str:
-    if not isinstance(value, str):
-        raise BadStateError(f"{what} must be text (got {value!r})")
-    return value
-
-
-def _integer(value: object, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise BadStateError(f"{what} must be a whole number (got {value!r})")
-    return value
+#: Checked reads of stored data (:mod:`arbitre.rules.checked`), refused as ``bad_state``.
+_text = partial(checked.text, error=BadStateError)
+_integer = partial(checked.integer, error=BadStateError)

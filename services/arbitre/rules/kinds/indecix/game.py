@@ -33,10 +33,12 @@ made before the first change. Each change is also written to the match's :attr:`
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
+from arbitre.rules import checked
 from arbitre.rules.errors import ArbitreError
 from arbitre.rules.kinds.base import (
     ActionRefusedError,
@@ -598,19 +600,7 @@ def _load(data: Mapping[str, Any]) -> IndecixGame:
     return game
 
 
-def _list(value: object, what: str) -> Sequence[Any]:
-    if not isinstance(value, list | tuple):
-        raise BadStateError(f"{what} must be a list")
-    return value
-
-
-def _text(value: object, what: str) -> str:
-    if not isinstance(value, str):
-        raise BadStateError(f"{what} must be text (got {value!r})")
-    return value
-
-
-def _integer(value: object, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise BadStateError(f"{what} must be a whole number (got {value!r})")
-    return value
+#: Checked reads of stored data (:mod:`arbitre.rules.checked`), refused as ``bad_state``.
+_list = partial(checked.sequence, error=BadStateError)
+_text = partial(checked.text, error=BadStateError)
+_integer = partial(checked.integer, error=BadStateError)

@@ -229,7 +229,7 @@ def test_a_whole_game_over_http(base: str, redis_db: Any) -> None:  # noqa: F811
             assert (status, tried["result"]["answers"]) == (200, None), tried
         status, mine = http.call("GET", f"/v1/games/{game_id}", token=tokens["Bob"], who="Bob")
         assert status == 200
-        if mine["phase"] == "turn":  # not closed early yet: Bob's own answer, his last
+        if (mine["turn"], mine["phase"]) == (turn, "turn"):  # not closed yet: Bob's last answer
             assert mine["view"]["my_answer"]["move"] == lesser
         for who in ("Ann", "Cléo"):
             http.call("GET", f"/v1/games/{game_id}", token=tokens[who], who=who)

@@ -164,15 +164,17 @@ async function refreshOpenTables() {
   drawOpenTables();
 }
 
-/** The open tables, newest first, each with its settings and a link that joins it. */
+/** The open tables of the kinds this page plays (the API may list others: a kind whose page
+ * is still to come), newest first, each with its settings and a link that joins it. */
 function drawOpenTables() {
   if (!openTables) return;
-  show($("#open-tables-empty"), openTables.length === 0);
+  const playable = openTables.filter((table) => kindOf(table.kind));
+  show($("#open-tables-empty"), playable.length === 0);
   fill(
     $("#open-tables-list"),
-    openTables.map((table) => {
+    playable.map((table) => {
       const kind = kindOf(table.kind);
-      const details = kind ? kind.home.tableDetails(table) : [table.kind];
+      const details = kind.home.tableDetails(table);
       return h(
         "li",
         { dataset: { gameId: table.game_id, kind: table.kind } },

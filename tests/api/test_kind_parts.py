@@ -33,6 +33,7 @@ from tests.rules.kinds.duplicate.games import lesser_move, referee
 
 DUEL = kind("duel")
 DUPLICATE = kind("duplicate")
+INDECIX = kind("indecix")
 WORDS = WordList("en", GUESSES, ("CHIOT", "FORTE", "TARTE"))
 
 
@@ -47,7 +48,7 @@ def test_every_kind_has_its_part_in_every_common_message() -> None:
 
 def test_a_kind_without_a_part_is_told() -> None:
     event = session_pb2.GameEvent()
-    assert not put_event(event, "indecix", "dice_rolled", {})  # no such kind's part (yet)
+    assert not put_event(event, "duplikta", "turn_started", {})  # no such kind's part (yet)
     assert not put_event(event, "duel", "no_such_event", {})
     assert event.WhichOneof("payload") is None
     assert not has_part(session_pb2.GameState(), "players")  # a field, but no kind's part
@@ -270,6 +271,85 @@ def test_duplicate_data_round_trips_through_its_typed_parts(
         session_pb2.CreateGameRequest(), "kind_config", "duplicate", DUPLICATE.config_data(config)
     )
     round_trip(session_pb2.ActRequest(), "action", "duplicate", {"move": "H4 MOT", "turn": 1})
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.integers(0, 2**62),
+    mode=st.sampled_from(("classic", "blitz", "master")),
+    games=st.integers(1, 2),
+    previews=st.booleans(),
+)
+def test_indecix_data_round_trips_through_its_typed_parts(
+    seed: int, mode: str, games: int, previews: bool
+) -> None:
+    """Every roll placed, lost to the clock, dropped illegally (Master), a player away and
+    back: each piece of the match's data, placements and losses mixed in results, histories and
+    records, goes through the typed messages and comes back equal."""
+    chance = random.Random(seed)
+    aids = {"legal_cells": mode != "master", "capture_preview": previews and mode != "master"}
+    settings_ = {"mode": mode, "games": games, "aids": [aids, {"legal_cells": False}]}
+    if mode == "master":
+        del settings_["aids"]
+    config = INDECIX.configure(settings_)
+    seated = ["ana", "bob"]
+    state = INDECIX.new_game(config, Setup("g", seed, ()), None)
+    events: list[Event] = []
+    for player in seated:
+        events.extend(INDECIX.seat(state, player, 0))
+    now = 0
+    views: list[Any] = [INDECIX.view(state, Viewer(v), now) for v in (None, *seated)]
+    results: list[Any] = []
+    records: list[Any] = []
+    events.extend(INDECIX.open_next(state, now))
+    while True:
+        phase = INDECIX.phase(state, now)
+        if phase.stage is Stage.OVER:
+            break
+        if phase.stage is Stage.BETWEEN:
+            records.append(INDECIX.record(state))
+            events.extend(INDECIX.open_next(state, now))
+            continue
+        now += chance.choice((0, 10, 500, 4_000))
+        if phase.due_ms is not None and now >= phase.due_ms:
+            events.extend(INDECIX.close(state, now))
+            continue
+        player = next(iter(phase.actors)) if phase.actors else chance.choice(seated)
+        roll = chance.random()
+        try:
+            if roll < 0.02:
+                events.extend(INDECIX.leave(state, player, now))
+                events.extend(INDECIX.seat(state, player, now + 1))
+            else:
+                cell = f"{chance.choice('ABCDEF')}{chance.randrange(1, 7)}"
+                outcome = INDECIX.act(state, player, {"cell": cell, "roll": phase.number}, now)
+                results.append(outcome.result)
+                events.extend(outcome.events)
+        except ActionRefusedError:
+            pass
+        if chance.random() < 0.1:
+            views.append(INDECIX.view(state, Viewer(chance.choice([None, *seated])), now))
+    views.extend(INDECIX.view(state, Viewer(v), now) for v in (None, *seated))
+    records.append(INDECIX.record(state))
+
+    for event in events:
+        round_trip_event("indecix", event, seated)
+    for result in results:
+        round_trip(session_pb2.ActResponse(), "result", "indecix", result)
+    for view in views:
+        round_trip(session_pb2.GameState(), "view", "indecix", view)
+    changes_written("indecix", views)
+    for line in INDECIX.standings(state):
+        round_trip(session_pb2.NamedStanding(), "details", "indecix", dict(line.details))
+    for record in records:
+        round_trip(session_pb2.GameRecord(), "kind_record", "indecix", record)
+    round_trip(
+        session_pb2.CreateGameRequest(), "kind_config", "indecix", INDECIX.config_data(config)
+    )
+    round_trip(session_pb2.ActRequest(), "action", "indecix", {"cell": "C4", "roll": 7})
+    assert {"die_placed", "die_rolled", "game_over"} <= {
+        event.public.type for event in events if event.public is not None
+    }
 
 
 def test_a_typed_configuration_left_unset_takes_the_defaults() -> None:

@@ -14,8 +14,9 @@ from arbitre.api.proto_schema import SCHEMA_PREFIX, components, description_of
 from arbitre.rules.kinds import kind
 from arbitre.rules.kinds.base import Setup, Viewer
 from arbitre.rules.kinds.duel.words import WordList
-from arbitre.v1 import duel_pb2
+from arbitre.v1 import duel_pb2, indecix_pb2
 from tests.rules.kinds.duel.samples import GUESSES
+from tests.rules.kinds.indecix.games import legal, roller
 
 DUEL = kind("duel")
 WORDS = WordList("en", GUESSES, ("CHIOT", "FORTE", "TARTE"))
@@ -27,6 +28,13 @@ MESSAGES = (
     duel_pb2.DuelConfig,
     duel_pb2.DuelAction,
     duel_pb2.DuelEvent,
+    indecix_pb2.IndecixView,
+    indecix_pb2.IndecixRecord,
+    indecix_pb2.IndecixRoll,
+    indecix_pb2.IndecixStandingDetails,
+    indecix_pb2.IndecixConfig,
+    indecix_pb2.IndecixAction,
+    indecix_pb2.IndecixEvent,
 )
 
 
@@ -90,6 +98,62 @@ def test_a_played_games_data_fits_its_schemas() -> None:
         "game_over",
     }
     for event, data in events:
+        assert valid(event_types[event], dict(data)), event
+
+
+def test_a_played_indecix_matchs_data_fits_its_schemas() -> None:
+    """Two games of Blitz with previews on: placements, dice lost to the clock, a record in
+    the middle of a game and at the end."""
+    indecix = kind("indecix")
+    config = indecix.configure({"mode": "blitz", "games": 2, "aids": {"capture_preview": True}})
+    state = indecix.new_game(config, Setup("g", 5, ("ana", "bob")), None)
+    events = list(indecix.open_next(state, 0))
+    results = []
+    records = []
+    now = 0
+    while state.match.current is not None or not state.match.over:
+        if state.match.current is None:
+            events += indecix.open_next(state, now)
+            continue
+        roll = state.match.current
+        if roll.number % 7 == 0:  # lost to the clock
+            now = roll.deadline_ms or now
+            events += indecix.close(state, now)
+            continue
+        now += 1_000
+        outcome = indecix.act(
+            state, roller(state), {"cell": legal(state)[-1], "roll": roll.number}, now
+        )
+        results.append(outcome.result)
+        events += outcome.events
+        if roll.number == 20:
+            records.append(indecix.record(state))
+            for viewer in (None, "ana", "bob", "zed"):
+                assert valid("IndecixView", indecix.view(state, Viewer(viewer), now))
+    records.append(indecix.record(state))
+    for record in records:
+        assert valid("IndecixRecord", record)
+    for viewer in (None, "ana", "zed"):
+        assert valid("IndecixView", indecix.view(state, Viewer(viewer), now))
+    for result in results:
+        assert valid("IndecixRoll", result)
+    for line in indecix.standings(state):
+        assert valid("IndecixStandingDetails", dict(line.details))
+    assert valid("IndecixConfig", {"mode": "master", "aids": [{}, {"legal_cells": False}]})
+    assert valid("IndecixAction", {"cell": "C4", "roll": 1})
+    assert not valid("IndecixAction", {"cell": "C4", "roll": 1, "face": 6})  # no forged die
+    event_types = {
+        f.name: f.message_type.name for f in descriptor_of(indecix_pb2.IndecixEvent).fields
+    }
+    typed = [(e.public.type, e.public.data) for e in events if e.public is not None]
+    assert {event for event, _ in typed} >= {
+        "die_rolled",
+        "die_placed",
+        "die_lost",
+        "game_ended",
+        "game_over",
+    }
+    for event, data in typed:
         assert valid(event_types[event], dict(data)), event
 
 

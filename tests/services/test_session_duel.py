@@ -364,7 +364,7 @@ def test_a_bad_configuration_is_refused_with_its_reason(stub: Any) -> None:
         assert code == grpc.StatusCode.INVALID_ARGUMENT
         assert words in message
     code, message = refusal(  # a kind not played yet
-        lambda: stub.CreateGame(session_pb2.CreateGameRequest(kind=common_pb2.GAME_KIND_INDECIX))
+        lambda: stub.CreateGame(session_pb2.CreateGameRequest(kind=common_pb2.GAME_KIND_DUPLIKTA))
     )
     assert code == grpc.StatusCode.INVALID_ARGUMENT
     code, message = refusal(  # another kind's configuration

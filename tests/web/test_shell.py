@@ -29,9 +29,16 @@ def test_the_shell_names_no_kind() -> None:
             assert not re.search(rf"[\"'`]{kind}[\"'`]", code), (path.name, kind)
 
 
+#: Kinds played over the API whose page is still to come (issue 16: Indecix's page).
+PAGES_TO_COME = frozenset({"indecix"})
+
+
 def test_every_kind_has_its_page_modules() -> None:
     listed = code_of(WEB / "kinds" / "index.js")
-    for kind in names():
+    for kind in PAGES_TO_COME:  # once its page comes, it leaves the list
+        assert not (WEB / "kinds" / kind).exists(), kind
+        assert not re.search(rf"\b{kind}: ", listed), kind
+    for kind in sorted(set(names()) - PAGES_TO_COME):
         assert re.search(rf"\b{kind}: \{{ name: \"{kind}\"", listed), kind
         home = WEB / "kinds" / kind / "home.js"
         for contract in ("joinable", "createRequest", "tableDetails"):

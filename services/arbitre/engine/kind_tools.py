@@ -35,7 +35,12 @@ def _duel_tools(config: DuelConfig) -> WordList:
     return duel_words.load(config.language.value)
 
 
-_MAKERS: dict[str, Callable[[Any], Any]] = {"duel": _duel_tools}
+def _no_tools(config: Any) -> None:
+    """A kind whose rules need nothing from the engine (Indecix: dice from the seed)."""
+    return None
+
+
+_MAKERS: dict[str, Callable[[Any], Any]] = {"duel": _duel_tools, "indecix": _no_tools}
 
 
 def tools_for(kind_name: str, config: Any) -> Any:

@@ -643,7 +643,8 @@ _KIND_SCHEMAS: dict[str, Any] = {
         "spectator): the session's part (its status, clock, seats and roster) and `view`, the "
         "kind's view of the game for the caller, holding nothing hidden: never the top of an "
         "open turn nor another player's answer before the reveal (duplicate), never an open "
-        "round's word nor a rival's letters (Duel de Mots). Counts shared by every viewer "
+        "round's word nor a rival's letters (Duel de Mots), never a die still to roll nor the "
+        "seed before the end (Indecix). Counts shared by every viewer "
         "(answers, other players' answered flags, player_count past the listed players) may "
         "lag up to half a second; the caller's own answer, seat and line are always fresh.",
         "required": [
@@ -814,6 +815,7 @@ _GAME_SCHEMAS: dict[str, Any] = {
             {"title": "Club night", "seed": 42, "config": {"reveal_seconds": 10}},
             {"config": {"name": "online", "seconds_per_turn": 120, "max_turns": 20, "seats": 4}},
             {"kind": "duel", "config": {"language": "fr", "rounds": 3}, "title": "Duel"},
+            {"kind": "indecix", "config": {"mode": "blitz", "blitz_seconds": 15}},
         ],
         "properties": {
             "kind": _optional(
@@ -827,7 +829,8 @@ _GAME_SCHEMAS: dict[str, Any] = {
                 {
                     "anyOf": kind_parts("CreateGameRequest"),
                     "description": "The kind's configuration (DuplicateConfig for duplicate, "
-                    "DuelConfig for Duel de Mots): the settings left out or null take their "
+                    "DuelConfig for Duel de Mots, IndecixConfig for Indecix): the settings left "
+                    "out or null take their "
                     "defaults. An unknown field, a value of the wrong type, out of its range or "
                     "impossible is a 400 bad_config saying which.",
                 }
@@ -1080,7 +1083,9 @@ _GAME_SCHEMAS: dict[str, Any] = {
         "additionalProperties": False,
         "description": "A closed turn or round, everything shown: revealed is the kind's (a "
         "duplicate turn with its top, every answer and the board it was played on; a duel's "
-        "round with its word, salt and rows); names gives the players' names by id.",
+        "round with its word, salt and rows); names gives the players' names by id. Indecix "
+        "reveals no turn one at a time (409 no_turns): its resolved rolls are in its view's "
+        "history and its record.",
         "required": ["turn", "kind", "revealed", "names"],
         "properties": {
             "turn": _INTEGER,
@@ -1194,7 +1199,8 @@ _GAME_SCHEMAS: dict[str, Any] = {
     },
     "GameRecord": {
         "description": "The record of the game so far (closed turns or rounds only): the "
-        "kind's own (`record`: DuplicateRecord, DuelRecord), as `arbitre` replays it "
+        "kind's own (`record`: DuplicateRecord, DuelRecord, IndecixRecord), as `arbitre` "
+        "replays it "
         "(configuration, every turn with every answer, the standings; the seed only once the "
         "game is over), with the session's part: the seed's commitment published at the "
         "creation, the salt that checks it once the game is over, the players' names and the "
@@ -1473,12 +1479,16 @@ def _kind_paths() -> dict[str, Any]:
                 "replaces the earlier one, and the turn ends at its deadline or once every "
                 "player has answered; with dry_run, the points of a pose, kept nowhere. In Duel "
                 'de Mots, a guess {"guess": "crane", "round": 1}: the result gives its letters '
-                "and marks. Refused, spending nothing, with the kind's code: 400 for a "
-                "malformed action or a move that cannot be placed (bad_action, illegal_move, "
-                "bad_notation, unknown_letter, bad_rack; wrong_length, not_a_letter), 409 for "
-                "one the game cannot take now (not_started, wrong_turn, too_late, turn_closed, "
-                "game_over, not_seated, paused; not_in_list, already_tried, round_not_open, "
-                "round_over, no_tries_left, already_found, wrong_round, waiting, no_dry_run). "
+                'and marks. In Indecix, a placement {"cell": "C4", "roll": 7} of the open '
+                "roll's die by its player: the result gives its captures, suites and points, "
+                "and the next die is rolled at once. Refused, spending nothing, with the kind's "
+                "code: 400 for a malformed action or a move that cannot be placed (bad_action, "
+                "illegal_move, bad_notation, unknown_letter, bad_rack; wrong_length, "
+                "not_a_letter; bad_cell), 409 for one the game cannot take now (not_started, "
+                "wrong_turn, too_late, turn_closed, game_over, not_seated, paused; not_in_list, "
+                "already_tried, round_not_open, round_over, no_tries_left, already_found, "
+                "wrong_round, waiting, no_dry_run; not_your_turn, wrong_roll, occupied, "
+                "illegal_cell, no_roll). "
                 "A request_id sent again (a retry) gets the first answer, with replayed true, "
                 "and spends nothing more.",
                 _json(_ref("ActResponse"), "The action, taken."),
@@ -1505,7 +1515,8 @@ def _kind_paths() -> dict[str, Any]:
         "/v1/games/{game_id}/next": _command(
             "Open the next turn or round of",
             "Between two turns or rounds, during the reveal: open the next one now (it opens "
-            "by itself at the end of the reveal; a duel's only so when its pause is 0); 409 "
+            "by itself at the end of the reveal; a duel's only so when its pause is 0; an "
+            "Indecix match's next game only so); 409 "
             "(round_open) while one is open, and before the start.",
         ),
     }

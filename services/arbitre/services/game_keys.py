@@ -181,8 +181,9 @@ class GameKeys:
 
     def request(self, player: str, request_id: str) -> str:
         """Hash: what the fast path kept for ``player``'s action sent with ``request_id`` (its
-        judgement, context and claim count), so that a retry is not taken twice; it lives as
-        long as the game (:mod:`arbitre.services.session.parts_store`)."""
+        judgement, context and claim count), or the result of one taken under the game's lock
+        (a kind without the fast path), so that a retry is not taken twice; it lives as long as
+        the game (:mod:`arbitre.services.session.parts_store`)."""
         return f"{self._prefix}:request:{player}:{request_id}"
 
     @property

@@ -20,7 +20,10 @@ scores minus what the opponent is expected to score in return:
   robot's expected best answer on its own next roll (over the opponent's :data:`REPLY_BEAM`
   best immediate replies to that face). The plies stop at the game's last roll.
 
-Their strengths and times are measured by ``benchmarks/bench_indecix_robots.py``.
+Their strengths and times are measured by ``benchmarks/bench_indecix_robots.py``. On the
+session a robot is seated with the level every kind shares
+(:class:`~arbitre.engine.robots.duplicate.RobotLevel`): ``debutant`` plays greedy, ``confirme``
+prudent and ``expert`` expectimax (:data:`SESSION_LEVELS`).
 
 How it is fast: the search works on the grid's raw die codes
 (:func:`arbitre.rules.kinds.indecix.moves.play`, the rules' own, makes each placement), and
@@ -43,6 +46,7 @@ from collections.abc import Mapping
 from enum import StrEnum
 from typing import Any
 
+from arbitre.engine.robots.duplicate import RobotLevel
 from arbitre.engine.robots.planner import Plan
 from arbitre.rules.kinds.indecix.dice import ROLLS
 from arbitre.rules.kinds.indecix.grid import (
@@ -59,10 +63,12 @@ from arbitre.rules.kinds.indecix.moves import FULL_LINE_SUM, play
 __all__ = [
     "REPLY_BEAM",
     "ROOT_BEAM",
+    "SESSION_LEVELS",
     "IndecixLevel",
     "best_cell",
     "best_points",
     "choose",
+    "level_of",
     "options",
     "plan",
 ]
@@ -84,6 +90,25 @@ class IndecixLevel(StrEnum):
     GREEDY = "greedy"
     PRUDENT = "prudent"
     EXPECTIMAX = "expectimax"
+
+
+#: The levels every kind's robots share on the session, as this kind's.
+SESSION_LEVELS: Mapping[str, IndecixLevel] = {
+    RobotLevel.DEBUTANT.value: IndecixLevel.GREEDY,
+    RobotLevel.CONFIRME.value: IndecixLevel.PRUDENT,
+    RobotLevel.EXPERT.value: IndecixLevel.EXPECTIMAX,
+}
+
+
+def level_of(level: str) -> IndecixLevel:
+    """The Indecix level named ``level``: one of :class:`IndecixLevel`, or of the session's
+    shared levels (:data:`SESSION_LEVELS`); a ``ValueError`` for another name.
+
+    >>> level_of("expert"), level_of("greedy")
+    (<IndecixLevel.EXPECTIMAX: 'expectimax'>, <IndecixLevel.GREEDY: 'greedy'>)
+    """
+    found = SESSION_LEVELS.get(level)
+    return found if found is not None else IndecixLevel(level)
 
 
 #: Options by face (index 1 to 6; 0 unused): each legal cell's (points, cell).
@@ -292,9 +317,9 @@ def _reply_value(cells: tuple[int, ...], mover: int, answerer: int) -> float:
 
 
 def choose(view: Mapping[str, Any], level: str) -> dict[str, Any] | None:
-    """The placement a robot of ``level`` makes from its own ``view`` (the dict
-    :meth:`~arbitre.rules.kinds.indecix.kind.IndecixKind.view` gives its player), or ``None``
-    when it has no die to place."""
+    """The placement a robot of ``level`` (:func:`level_of`) makes from its own ``view`` (the
+    dict :meth:`~arbitre.rules.kinds.indecix.kind.IndecixKind.view` gives its player), or
+    ``None`` when it has no die to place."""
     you, current = view.get("you"), view.get("current")
     if not isinstance(you, Mapping) or not isinstance(current, Mapping):
         return None
@@ -303,7 +328,7 @@ def choose(view: Mapping[str, Any], level: str) -> dict[str, Any] | None:
         return None
     cells = Grid.from_rows(view["grid"]).cells
     face, index = int(current["face"]), int(current["game_roll"])
-    cell = best_cell(cells, face, seat, IndecixLevel(level), ROLLS - index)
+    cell = best_cell(cells, face, seat, level_of(level), ROLLS - index)
     if cell is None:
         return None
     return {"cell": cell_name(cell), "roll": int(current["roll"])}

@@ -34,6 +34,7 @@ Planner = Callable[[Mapping[str, Any], str, int, Any], Plan | None]
 _MODULES: dict[str, str] = {
     "duel": "arbitre.engine.robots.duel",
     "duplicate": "arbitre.engine.robots.duplicate",
+    "indecix": "arbitre.engine.robots.indecix",
 }
 
 

@@ -72,8 +72,9 @@ Where the issue is silent, this package decides:
 * **Actions** are ``{"cell": "C4", "roll": <n>}`` and nothing else (``bad_action``): a die's
   face is never sent by a client.
 
-The kind is :data:`INDECIX` (:class:`~arbitre.rules.kinds.indecix.kind.IndecixKind`); it is not
-in the registry of :mod:`arbitre.rules.kinds` yet (the services, protos and page come later).
+The kind is :data:`INDECIX` (:class:`~arbitre.rules.kinds.indecix.kind.IndecixKind`),
+registered in :mod:`arbitre.rules.kinds` as ``indecix``: the session plays it on its seam
+(typed in ``protos/arbitre/v1/indecix.proto``), over gRPC and HTTP.
 
 >>> from arbitre.rules.kinds.base import Setup
 >>> game = INDECIX.new_game(INDECIX.configure({}), Setup("g1", 7, ("ana", "bob")), None)
@@ -83,6 +84,7 @@ in the registry of :mod:`arbitre.rules.kinds` yet (the services, protos and page
 
 from __future__ import annotations
 
+from arbitre.rules.kinds import register
 from arbitre.rules.kinds.indecix.config import Aids, IndecixConfig, Mode, config_data, configure
 from arbitre.rules.kinds.indecix.game import BadStateError, IndecixGame
 from arbitre.rules.kinds.indecix.grid import Grid
@@ -101,3 +103,5 @@ __all__ = [
     "config_data",
     "configure",
 ]
+
+register(INDECIX)

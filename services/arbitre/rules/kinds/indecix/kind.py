@@ -249,7 +249,7 @@ def _replay(record: Mapping[str, Any]) -> IndecixGame:
     return state
 
 
-#: The Indecix kind (not registered yet: the services, protos and page come later).
+#: The Indecix kind (registered by :mod:`arbitre.rules.kinds.indecix`).
 INDECIX = IndecixKind()
 #: The same, checked by mypy against the interface.
 _KIND: Kind[IndecixConfig, IndecixGame, None] = INDECIX

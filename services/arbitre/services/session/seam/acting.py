@@ -3,6 +3,7 @@ keep, announce), a kind's action under the lock, and the dry run."""
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from typing import Any
 
@@ -12,7 +13,7 @@ from arbitre.api.actions import MAX_REQUEST_ID, is_request_id
 from arbitre.api.kind_parts import part, put_part
 from arbitre.rules.kinds.base import ActionRefusedError, Outcome
 from arbitre.services.game_keys import GameKeys
-from arbitre.services.session.limits import MAX_ACT_ATTEMPTS, MAX_ACTION_CHARS
+from arbitre.services.session.limits import MAX_ACT_ATTEMPTS, MAX_ACTION_CHARS, RUNNING_TTL_MS
 from arbitre.services.session.parts_store import PartRefusedError
 from arbitre.services.session.refusals import _refuse
 from arbitre.services.session.seam.base import _parted, _public_events, _refused
@@ -21,6 +22,10 @@ from arbitre.services.session_store import COUNT_EVENT_MS, COUNT_EVENT_MS_PER_PL
 from arbitre.v1 import session_pb2
 
 __all__ = ["Acting"]
+
+#: The field of a request's hash (:meth:`~arbitre.services.game_keys.GameKeys.request`) that
+#: keeps the result of an action taken under the lock (the fast path keeps its judgement).
+_LOCKED_RESULT = "result"
 
 
 class Acting(Stepping):
@@ -79,7 +84,7 @@ class Acting(Stepping):
         game = game if game is not None else self._game(game_id)
         game_kind, tools = self._kind_and_tools(game)
         if not _parted(game_kind):
-            return self._act_locked(game_id, player, action), False
+            return self._act_locked(game_id, player, action, request_id)
         parted: Any = game_kind
         for _ in range(MAX_ACT_ATTEMPTS):
             # One round trip: the context, the player's part, the clock and a retry's answer.
@@ -156,11 +161,25 @@ class Acting(Stepping):
         result: Mapping[str, Any] = preview(read.context, judgement)
         return result
 
-    def _act_locked(self, game_id: str, player: str, action: Mapping[str, Any]) -> Outcome:
+    def _act_locked(
+        self, game_id: str, player: str, action: Mapping[str, Any], request_id: str = ""
+    ) -> tuple[Outcome, bool]:
         """An action of a kind without the fast path: under the game's lock, on the whole
-        state."""
+        state (refused while the game is paused or parked). With a ``request_id``, its result is
+        kept under that id in the step's own transaction, and a retry gets it again
+        (``replayed``: nothing taken twice, no event)."""
+        kept_under = GameKeys(game_id).request(player, request_id) if request_id else ""
         with self.store.locked(game_id) as lock:
+            if kept_under:
+                kept = self.store.redis.hget(kept_under, _LOCKED_RESULT)
+                if kept is not None:
+                    return Outcome(json.loads(kept)), True
             game = self._game(game_id)
+            if game["status"] in ("paused", "parked"):
+                _refuse(
+                    grpc.StatusCode.FAILED_PRECONDITION,
+                    f"{game['status']}: the game is {game['status']}",
+                )
             game_kind, state = self._load(game_id, game)
             now = self.store.now_ms()
             try:
@@ -168,5 +187,11 @@ class Acting(Stepping):
             except ActionRefusedError as error:
                 raise _refused(error) from None
             events = _public_events(outcome.events)
-            self._write(lock, game_id, game, game_kind, state, events, now)
-        return outcome
+
+            def keep(pipe: Any) -> None:
+                pipe.hset(kept_under, _LOCKED_RESULT, json.dumps(outcome.result))
+                pipe.pexpire(kept_under, RUNNING_TTL_MS)
+
+            extra = keep if kept_under else None
+            self._write(lock, game_id, game, game_kind, state, events, now, extra=extra)
+        return outcome, False

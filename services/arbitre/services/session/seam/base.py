@@ -51,6 +51,7 @@ _MALFORMED = frozenset(
         "illegal_move",
         "unknown_letter",
         "bad_rack",
+        "bad_cell",
     }
 )
 

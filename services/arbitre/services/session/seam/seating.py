@@ -169,7 +169,8 @@ class Seating(KindReading):
             "players": 0,
             "config": config_json,
             "title": request.title or _package_title(package, sealed),
-            "seats": int(getattr(config, "seats", 0)),  # 0: no limit (a room, a simultané)
+            # 0: no limit (a room, a simultané); a kind without the setting: its table's size
+            "seats": int(getattr(config, "seats", game_kind.max_seats)),
             "created_ms": now,
             "organiser": token_hash(organiser),
             "package_hash": "" if package is None else package["content_hash"],

@@ -37,10 +37,10 @@ def test_the_kind_s_identity() -> None:
     )
 
 
-def test_the_kind_is_not_registered_yet() -> None:
-    from arbitre.rules.kinds import names
+def test_the_kind_is_registered() -> None:
+    from arbitre.rules.kinds import kind
 
-    assert "indecix" not in names()
+    assert kind("indecix") is INDECIX
 
 
 def test_a_game_waits_for_two_players() -> None:

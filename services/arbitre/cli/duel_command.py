@@ -25,16 +25,15 @@ import json
 import logging
 import sys
 from dataclasses import dataclass
+from functools import partial
 from typing import Any, TextIO
 
 from arbitre.cli.score_command import (
     MAX_LINE_BYTES,
     LineSource,
-    UnreadableInputError,
     decode_json_line,
-    input_lines,
 )
-from arbitre.cli.solve_command import failure, input_ready
+from arbitre.cli.solve_command import answer_lines, failure
 from arbitre.engine import duel_words
 from arbitre.engine.analysis import BadRequestError
 from arbitre.engine.robots.duel import TRIES, DuelRobot, Row
@@ -142,21 +141,7 @@ def mark_stream(
     """Mark every line of ``source`` onto ``out``, flushing after an answer when
     ``flush_each`` or when no more input is waiting (a program that writes one line and waits
     for its answer gets it); returns the exit status."""
-    try:
-        for line in input_lines(source):
-            if line is None:
-                result = failure(None, f"line longer than {MAX_LINE_BYTES} bytes", "line_too_long")
-            else:
-                result = mark_line(default, line)
-            out.write(json.dumps(result) + "\n")
-            if flush_each or not input_ready(source):  # a reader may be waiting for this answer
-                out.flush()
-    except UnreadableInputError as error:
-        print(f"arbitre duel mark: {error}", file=sys.stderr)
-        return 1
-    finally:
-        out.flush()
-    return 0
+    return answer_lines(source, out, partial(mark_line, default), "duel mark", flush_each)
 
 
 def mark_line(default: alphabet.Language, line: bytes) -> dict[str, Any]:

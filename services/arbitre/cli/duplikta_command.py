@@ -28,7 +28,6 @@ once stdin is read to its end, 1 if it cannot be read, 2 for a bad option.
 from __future__ import annotations
 
 import argparse
-import json
 import logging
 import math
 import sys
@@ -39,11 +38,10 @@ from typing import Any, TextIO
 from arbitre.cli.score_command import (
     MAX_LINE_BYTES,
     LineSource,
-    UnreadableInputError,
     decode_json_line,
-    input_lines,
+    imposed_lexicon,
 )
-from arbitre.cli.solve_command import failure, input_ready
+from arbitre.cli.solve_command import answer_lines, failure
 from arbitre.engine.analysis import BadRequestError, LexiconChooser, lexicon_by_language
 from arbitre.engine.lexicon import Lexicon, load_lexicon
 from arbitre.rules.board import Board
@@ -91,15 +89,11 @@ def register(commands: Any) -> None:
     resolving.set_defaults(run=_run_resolve)
 
 
-def _imposed(lexicon: Lexicon, tiles: TileSet) -> Lexicon:
-    return lexicon
-
-
 def _run_resolve(arguments: argparse.Namespace) -> int:
     chooser: LexiconChooser = lexicon_by_language
     if arguments.lexicon is not None:
         try:
-            chooser = partial(_imposed, load_lexicon(arguments.lexicon))
+            chooser = partial(imposed_lexicon, load_lexicon(arguments.lexicon))
         except ArbitreError as error:
             print(f"arbitre duplikta resolve: {error}", file=sys.stderr)
             return 2
@@ -111,21 +105,9 @@ def resolve_stream(
 ) -> int:
     """Resolve every line of ``source`` onto ``out``, flushing after an answer when
     ``flush_each`` or when no more input is waiting; returns the exit status."""
-    try:
-        for line in input_lines(source):
-            if line is None:
-                result = failure(None, f"line longer than {MAX_LINE_BYTES} bytes", "line_too_long")
-            else:
-                result = resolve_line(lexicons, line)
-            out.write(json.dumps(result) + "\n")
-            if flush_each or not input_ready(source):
-                out.flush()
-    except UnreadableInputError as error:
-        print(f"arbitre duplikta resolve: {error}", file=sys.stderr)
-        return 1
-    finally:
-        out.flush()
-    return 0
+    return answer_lines(
+        source, out, partial(resolve_line, lexicons), "duplikta resolve", flush_each
+    )
 
 
 def resolve_line(lexicons: LexiconChooser, line: bytes) -> dict[str, Any]:

@@ -23,7 +23,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 import logging
 import sys
 from typing import Any, TextIO
@@ -31,11 +30,9 @@ from typing import Any, TextIO
 from arbitre.cli.score_command import (
     MAX_LINE_BYTES,
     LineSource,
-    UnreadableInputError,
     decode_json_line,
-    input_lines,
 )
-from arbitre.cli.solve_command import failure, input_ready
+from arbitre.cli.solve_command import answer_lines, failure
 from arbitre.rules.errors import ArbitreError
 from arbitre.rules.kinds.indecix.grid import Grid, cell_index, cell_name
 from arbitre.rules.kinds.indecix.moves import IllegalPlacementError, legal_cells, place
@@ -77,21 +74,7 @@ def _run_play(arguments: argparse.Namespace) -> int:
 def play_stream(source: LineSource, out: TextIO, flush_each: bool = False) -> int:
     """Answer every line of ``source`` onto ``out``, flushing after an answer when
     ``flush_each`` or when no more input is waiting; returns the exit status."""
-    try:
-        for line in input_lines(source):
-            if line is None:
-                result = failure(None, f"line longer than {MAX_LINE_BYTES} bytes", "line_too_long")
-            else:
-                result = play_line(line)
-            out.write(json.dumps(result) + "\n")
-            if flush_each or not input_ready(source):
-                out.flush()
-    except UnreadableInputError as error:
-        print(f"arbitre indecix play: {error}", file=sys.stderr)
-        return 1
-    finally:
-        out.flush()
-    return 0
+    return answer_lines(source, out, play_line, "indecix play", flush_each)
 
 
 def play_line(line: bytes) -> dict[str, Any]:

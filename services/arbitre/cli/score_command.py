@@ -76,7 +76,9 @@ def load_tiles(spec: str) -> TileSet:
     return TileSet.from_mapping(data)
 
 
-def _imposed_lexicon(lexicon: Lexicon, tiles: TileSet) -> Lexicon:
+def imposed_lexicon(lexicon: Lexicon, tiles: TileSet) -> Lexicon:
+    """A :data:`~arbitre.engine.analysis.LexiconChooser` (with ``lexicon`` bound) that
+    chooses ``lexicon`` whatever the tiles: a ``--lexicon`` option's."""
     return lexicon
 
 
@@ -86,7 +88,7 @@ def run(arguments: argparse.Namespace) -> int:
         rules = play_rules(arguments.rules)
         chooser = lexicon_by_language
         if arguments.lexicon is not None:
-            chooser = partial(_imposed_lexicon, load_lexicon(arguments.lexicon))
+            chooser = partial(imposed_lexicon, load_lexicon(arguments.lexicon))
     except ArbitreError as error:
         print(f"arbitre score: {error}", file=sys.stderr)
         return 2

@@ -25,7 +25,14 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any, TextIO
 
-from arbitre.cli.score_command import MAX_LINE_BYTES, LineSource, decode_json_line, load_tiles
+from arbitre.cli.score_command import (
+    MAX_LINE_BYTES,
+    LineSource,
+    UnreadableInputError,
+    decode_json_line,
+    input_lines,
+    load_tiles,
+)
 from arbitre.engine.analysis import BadRequestError, lexicon_by_language
 from arbitre.engine.lexicon import load_lexicon
 from arbitre.engine.movegen import (
@@ -41,7 +48,15 @@ from arbitre.rules.play_rules import play_rules
 
 log = logging.getLogger(__name__)
 
-__all__ = ["MAX_LINE_BYTES", "Solver", "failure", "register", "run", "solve_stream"]
+__all__ = [
+    "MAX_LINE_BYTES",
+    "Solver",
+    "answer_lines",
+    "failure",
+    "register",
+    "run",
+    "solve_stream",
+]
 
 #: Lines read ahead of the oldest unwritten result, per thread.
 READ_AHEAD_PER_THREAD = 4
@@ -295,6 +310,35 @@ def input_ready(source: LineSource) -> bool:
     except (OSError, ValueError):  # no file descriptor, or one select cannot watch
         return True
     return bool(readable)
+
+
+def answer_lines(
+    source: LineSource,
+    out: TextIO,
+    answer: Callable[[bytes], dict[str, Any]],
+    command: str,
+    flush_each: bool = False,
+) -> int:
+    """Write ``answer`` of every JSON line of ``source`` onto ``out``, one line each (a line
+    over :data:`MAX_LINE_BYTES` gets ``line_too_long``), flushing after an answer when
+    ``flush_each`` or when no more input is waiting (a program that writes one line and waits
+    for its answer gets it); returns the exit status: 1 when ``source`` cannot be read (said on
+    stderr under ``command``'s name), else 0."""
+    try:
+        for line in input_lines(source):
+            if line is None:
+                result = failure(None, f"line longer than {MAX_LINE_BYTES} bytes", "line_too_long")
+            else:
+                result = answer(line)
+            out.write(json.dumps(result) + "\n")
+            if flush_each or not input_ready(source):  # a reader may be waiting for this answer
+                out.flush()
+    except UnreadableInputError as error:
+        print(f"arbitre {command}: {error}", file=sys.stderr)
+        return 1
+    finally:
+        out.flush()
+    return 0
 
 
 def _done(result: dict[str, Any]) -> Future[dict[str, Any]]:

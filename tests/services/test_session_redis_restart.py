@@ -1,4 +1,5 @@
-"""Redis restarted in the middle of a game (duplicate on the game kinds' seam, Duel de Mots),
+"""Redis restarted in the middle of a game (duplicate on the game kinds' seam, Duel de Mots,
+Indecix),
 with persistence on (an append-only file, as ``arbitre up`` and the deploy's Redis keep): while
 it is down, calls fail as unavailable and change nothing; once it is back, the game goes on
 from where it was, and every answer the service acknowledged before the restart is in the
@@ -21,14 +22,22 @@ from arbitre.engine.lexicon import load_lexicon
 from arbitre.engine.movegen import MoveGenerator
 from arbitre.rules import Board
 from arbitre.rules.kinds import kind
-from arbitre.rules.kinds.base import Setup
+from arbitre.rules.kinds.base import Setup, Viewer
 from arbitre.services.internal_auth import open_channel
 from arbitre.services.lexicons import LexiconRegistry
 from arbitre.services.platform import Platform, start_platform
 from arbitre.services.redis_server import EmbeddedRedis, connect
 from arbitre.services.session.limits import SPECTATOR_VIEW_SECONDS
-from arbitre.v1 import common_pb2, duel_pb2, duplicate_pb2, session_pb2, session_pb2_grpc
+from arbitre.v1 import (
+    common_pb2,
+    duel_pb2,
+    duplicate_pb2,
+    indecix_pb2,
+    session_pb2,
+    session_pb2_grpc,
+)
 from tests.network import free_port
+from tests.services.test_session_indecix import INDECIX, Table
 
 PATIENCE = 30.0
 PLAYERS = 6
@@ -187,3 +196,97 @@ def test_a_redis_restart_loses_no_acknowledged_guess_of_a_duel(
         assert sorted(guesses) == sorted(
             [("P0", other), ("P0", secret), ("P1", secret), ("P2", secret)]
         )
+
+
+def test_a_redis_restart_loses_no_acknowledged_placement_of_an_indecix_match(
+    platform: Platform, server: EmbeddedRedis
+) -> None:
+    """An Indecix match across a Redis restart: a placement while it is down is unavailable and
+    changes nothing; the dice placed before are on the grid after, a placement retried under
+    its request_id is taken once, and the match plays to its end with every acknowledged
+    placement in its record, which replays to the same final state."""
+    with open_channel(platform.address, platform.gateway_token) as channel:
+        stub = session_pb2_grpc.SessionStub(channel)
+        table = Table(stub)
+        game_id = table.game_id
+        stub.Start(session_pb2.GameCommand(game_id=game_id, token=table.created.organiser_token))
+        acknowledged: dict[int, dict[str, Any]] = {}  # roll: what Act answered
+
+        def spectated() -> dict[str, Any]:
+            return view_in(stub.GetGame(session_pb2.GetGameRequest(game_id=game_id)))
+
+        def next_placement() -> session_pb2.ActRequest | None:
+            """The open die on its player's first legal cell, under a request_id (``None`` once
+            the match is over)."""
+            turn = table.to_play()
+            if turn is None:
+                return None
+            name, seen = turn
+            roll = seen["current"]["roll"]
+            action = indecix_pb2.IndecixAction(cell=seen["you"]["legal_cells"][0], roll=roll)
+            return session_pb2.ActRequest(
+                game_id=game_id, token=table.token(name), indecix=action, request_id=f"r{roll}"
+            )
+
+        def take(request: session_pb2.ActRequest) -> None:
+            answer = stub.Act(request, timeout=10)
+            assert not answer.replayed
+            acknowledged[request.indecix.roll] = to_data(answer.indecix)
+
+        last: session_pb2.ActRequest | None = None
+        for _ in range(7):
+            last = next_placement()
+            assert last is not None
+            take(last)
+        assert last is not None
+        pending = next_placement()
+        assert pending is not None
+        before = spectated()
+        assert before["current"]["roll"] == pending.indecix.roll
+
+        server.stop()  # a clean shutdown: the append-only file is complete
+        with pytest.raises(grpc.RpcError) as down:
+            stub.Act(pending, timeout=10)
+        assert down.value.code() == grpc.StatusCode.UNAVAILABLE
+        server.start()  # the same port and data directory
+        back = wait(stub, game_id, lambda s: s.status == "running")
+        assert back.phase == "turn"
+        after = spectated()
+        assert after == before  # the same grid, scores and open die: nothing taken while down
+        placed = {line["roll"]: line for line in after["history"] if line["placed"]}
+        assert placed.keys() == acknowledged.keys()
+        for roll, line in placed.items():  # a view's history: the results less the scores
+            assert line == {k: v for k, v in acknowledged[roll].items() if k != "scores"}
+
+        again = stub.Act(last, timeout=10)  # acknowledged before the restart, asked again
+        assert again.replayed
+        assert to_data(again.indecix) == acknowledged[last.indecix.roll]
+        assert spectated() == before
+        take(pending)  # refused while Redis was down: taken now, under the same request_id
+        assert spectated()["roll"] > before["roll"]
+        again = stub.Act(pending, timeout=10)
+        assert again.replayed
+        assert to_data(again.indecix) == acknowledged[pending.indecix.roll]
+
+        while (request := next_placement()) is not None:
+            take(request)
+        over = wait(stub, game_id, lambda s: s.status == "over")
+        final = view_in(over)
+        record = to_data(stub.GetRecord(session_pb2.GetGameRequest(game_id=game_id)).indecix)
+        assert record["over"]
+        (game,) = record["games"]
+        assert len(game["rolls"]) == 36
+        assert {line["roll"]: line for line in game["rolls"] if line["placed"]} == acknowledged
+        # the other dice were lost for want of a legal cell, none by a placement taken twice
+        assert all(
+            line["reason"] == "no_legal_cell" for line in game["rolls"] if not line["placed"]
+        )
+        replayed = INDECIX.replay(record, None)
+        assert INDECIX.record(replayed) == record
+        assert INDECIX.view(replayed, Viewer.spectator(), 0) == final
+        events = [
+            event.type
+            for event in stub.Events(session_pb2.EventsRequest(game_id=game_id, after="0-0"))
+        ]
+        assert events.count("die_rolled") == 36
+        assert events.count("die_placed") == len(acknowledged)

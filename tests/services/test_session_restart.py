@@ -1,6 +1,6 @@
 """The session service as separate processes over one Redis: one is killed (SIGKILL) in the
-middle of a turn (of a duplicate game on the game kinds' seam, or a Duel de Mots round),
-another takes over and the game finishes with no acknowledged answer lost;
+middle of a turn (of a duplicate game on the game kinds' seam, a Duel de Mots round, or an
+Indecix match), another takes over and the game finishes with no acknowledged answer lost;
 meanwhile a second replica with its own clock runs too, and every turn is still closed exactly
 once."""
 
@@ -25,16 +25,24 @@ from arbitre.engine.lexicon import load_lexicon
 from arbitre.engine.movegen import MoveGenerator
 from arbitre.rules import Board
 from arbitre.rules.kinds import kind
-from arbitre.rules.kinds.base import Setup
+from arbitre.rules.kinds.base import Setup, Viewer
 from arbitre.services import dictionary, movegen, scoring
 from arbitre.services.lexicons import LexiconRegistry
 from arbitre.services.redis_server import connect
 from arbitre.services.server import RunningServer, start
 from arbitre.services.session import Clock, Peers, SessionService
 from arbitre.services.session.limits import SPECTATOR_VIEW_SECONDS
-from arbitre.v1 import common_pb2, duel_pb2, duplicate_pb2, session_pb2, session_pb2_grpc
+from arbitre.v1 import (
+    common_pb2,
+    duel_pb2,
+    duplicate_pb2,
+    indecix_pb2,
+    session_pb2,
+    session_pb2_grpc,
+)
 from tests.network import free_port
 from tests.redis_fixtures import redis_db, redis_url  # noqa: F401
+from tests.services.test_session_indecix import INDECIX, Table
 
 STARTUP_SECONDS = 60.0
 TURNS = 3
@@ -297,6 +305,107 @@ def test_a_killed_replica_loses_no_guess_of_a_duel(
         ]
         assert events.count("round_over") == 1
         assert events.count("round_started") == 1
+    finally:
+        if other_clock is not None:
+            other_clock.stop()
+        stop(first)
+        if second is not None:
+            second.send_signal(signal.SIGTERM)
+            assert second.wait(timeout=30) == 0  # graceful shutdown
+
+
+def test_a_killed_replica_loses_no_placement_of_an_indecix_match(
+    peers_server: RunningServer,
+    redis_url: str,  # noqa: F811
+    redis_db: Any,  # noqa: F811
+) -> None:
+    """An Indecix match: the dice placed through a replica killed mid-game are on the grid when
+    another replica (and a second clock) carries it on, a placement retried under its
+    request_id is taken once, and the match plays to its end with every acknowledged placement
+    in its record, which replays to the same final state."""
+    first, stub = start_replica(redis_url, peers_server.address)
+    second: subprocess.Popen[bytes] | None = None
+    other_clock: Clock | None = None
+    try:
+        table = Table(stub)
+        game_id = table.game_id
+        stub.Start(session_pb2.GameCommand(game_id=game_id, token=table.created.organiser_token))
+        acknowledged: dict[int, dict[str, Any]] = {}  # roll: what Act answered
+
+        def place_next() -> session_pb2.ActRequest | None:
+            """The open die placed on its player's first legal cell, under a request_id: the
+            request, or ``None`` once the match is over."""
+            turn = table.to_play()
+            if turn is None:
+                return None
+            name, seen = turn
+            roll = seen["current"]["roll"]
+            action = indecix_pb2.IndecixAction(cell=seen["you"]["legal_cells"][0], roll=roll)
+            request = session_pb2.ActRequest(
+                game_id=game_id, token=table.token(name), indecix=action, request_id=f"r{roll}"
+            )
+            answer = table.stub.Act(request)
+            assert not answer.replayed
+            acknowledged[roll] = to_data(answer.indecix)
+            return request
+
+        last: session_pb2.ActRequest | None = None
+        for _ in range(7):
+            last = place_next()
+        assert last is not None
+        before = view_of(stub, game_id)
+        assert before["stage"] == "playing"
+        assert before["current"]["roll"] == last.indecix.roll + 1
+
+        first.send_signal(signal.SIGKILL)  # in the middle of the match, a die open
+        first.wait(timeout=30)
+        second, stub = start_replica(redis_url, peers_server.address)
+        table.stub = stub
+        # A second replica with its own clock, in this process: two sweepers on one game.
+        service = SessionService(connect(redis_url), Peers.at(*[peers_server.address] * 3))
+        other_clock = Clock(service)
+        other_clock.start()
+
+        state = stub.GetGame(session_pb2.GetGameRequest(game_id=game_id))
+        assert (state.status, state.phase) == ("running", "turn")
+        after = view_of(stub, game_id)
+        assert after == before  # the same grid, scores and open die
+        placed = {line["roll"]: line for line in after["history"] if line["placed"]}
+        assert placed.keys() == acknowledged.keys()
+        for roll, line in placed.items():  # a view's history: the results less the scores
+            assert line == {k: v for k, v in acknowledged[roll].items() if k != "scores"}
+        assert after["scores"] == acknowledged[max(acknowledged)]["scores"]
+
+        again = stub.Act(last)  # the answer lost with the replica, asked again
+        assert again.replayed
+        assert to_data(again.indecix) == acknowledged[last.indecix.roll]
+        assert view_of(stub, game_id) == before
+
+        while place_next() is not None:
+            pass
+        over = stub.GetGame(session_pb2.GetGameRequest(game_id=game_id))
+        assert over.status == "over"
+        final = view_of(stub, game_id)
+        record = to_data(stub.GetRecord(session_pb2.GetGameRequest(game_id=game_id)).indecix)
+        assert record["over"]
+        assert len(acknowledged) > 7  # dice placed through the second replica too
+        (game,) = record["games"]
+        assert len(game["rolls"]) == 36
+        assert {line["roll"]: line for line in game["rolls"] if line["placed"]} == acknowledged
+        # the other dice were lost for want of a legal cell, none by a placement taken twice
+        assert all(
+            line["reason"] == "no_legal_cell" for line in game["rolls"] if not line["placed"]
+        )
+        replayed = INDECIX.replay(record, None)
+        assert INDECIX.record(replayed) == record
+        assert INDECIX.view(replayed, Viewer.spectator(), 0) == final
+        events = [
+            event.type
+            for event in stub.Events(session_pb2.EventsRequest(game_id=game_id, after="0-0"))
+        ]
+        assert events.count("die_rolled") == 36
+        assert events.count("die_placed") == len(acknowledged)
+        assert events.count("game_over") == 1
     finally:
         if other_clock is not None:
             other_clock.stop()

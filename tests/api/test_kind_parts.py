@@ -14,6 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from arbitre.api.kind_parts import (
+    OPTIONAL_PARTED_MESSAGES,
     PARTED_MESSAGES,
     SESSION_EVENTS,
     event_part,
@@ -44,6 +45,16 @@ def test_every_kind_has_its_part_in_every_common_message() -> None:
             assert has_part(message, name), (name, message_name)
             field = message.DESCRIPTOR.fields_by_name[name]
             assert field.containing_oneof.name == oneof
+
+
+def test_an_optional_part_is_a_kind_s_and_in_its_oneof() -> None:
+    for message_name, oneof in OPTIONAL_PARTED_MESSAGES.items():
+        descriptor = getattr(session_pb2, message_name).DESCRIPTOR
+        fields = [field.name for field in descriptor.oneofs_by_name[oneof].fields]
+        assert fields, message_name
+        assert set(fields) <= set(names()), (message_name, fields)
+    assert has_part(session_pb2.GameReview(), "indecix")
+    assert not has_part(session_pb2.GameReview(), "duel")  # the duel's games have no review
 
 
 def test_a_kind_without_a_part_is_told() -> None:

@@ -869,8 +869,9 @@ def test_openapi_documents_every_route(app: Flask, document: dict[str, Any]) -> 
         route for route in documented if route[0].startswith("/v1/")
     }
     assert routes == documented  # /, /healthz and /metrics too
-    assert len({route for route in routes if route[0].startswith("/v1/")}) == 26
-    assert len({route for route in routes if route[0].startswith("/v1/games")}) == 19
+    assert len({route for route in routes if route[0].startswith("/v1/")}) == 30
+    assert len({route for route in routes if route[0].startswith("/v1/contests")}) == 3
+    assert len({route for route in routes if route[0].startswith("/v1/games")}) == 20
     for removed in ("answers", "preview"):  # a duplicate answer is an action now
         assert (f"/v1/games/{{game_id}}/turns/{{turn}}/{removed}", "post") not in routes
     for path, operations in document["paths"].items():
@@ -880,6 +881,7 @@ def test_openapi_documents_every_route(app: Flask, document: dict[str, Any]) -> 
                 ("/v1/games/{game_id}/players", "post"),
                 ("/v1/games/{game_id}/robots", "post"),
                 ("/v1/games/{game_id}/centres", "post"),
+                ("/v1/contests", "post"),
             }
             assert ("201" if created else "200") in operation["responses"], path
             assert ("200" in operation["responses"]) != created, path

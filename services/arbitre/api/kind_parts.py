@@ -23,6 +23,7 @@ from google.protobuf.message import Message
 from arbitre.api.proto_data import ProtoDataError, fill, shape, to_data
 
 __all__ = [
+    "OPTIONAL_PARTED_MESSAGES",
     "PARTED_MESSAGES",
     "SESSION_EVENTS",
     "ProtoDataError",
@@ -45,6 +46,12 @@ PARTED_MESSAGES: Mapping[str, str] = {
     "GameRecord": "kind_record",
     "TurnResult": "kind_turn",
     "GameEvent": "payload",
+}
+
+#: The common messages' oneofs that carry the part of a kind that offers it only (a finished
+#: game's review: the kinds whose engine reviews their games).
+OPTIONAL_PARTED_MESSAGES: Mapping[str, str] = {
+    "GameReview": "kind_review",
 }
 
 #: The field of ``GameEvent.payload`` for the session's own events (``created``,
@@ -159,6 +166,6 @@ def _parted_fields(descriptor: Descriptor) -> frozenset[str]:
     return frozenset(
         field.name
         for oneof in descriptor.oneofs
-        if oneof.name in PARTED_MESSAGES.values()
+        if oneof.name in (*PARTED_MESSAGES.values(), *OPTIONAL_PARTED_MESSAGES.values())
         for field in oneof.fields
     )

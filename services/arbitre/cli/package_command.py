@@ -48,7 +48,7 @@ from arbitre.rules.sealed_package import (
     seal_package,
 )
 
-__all__ = ["register"]
+__all__ = ["RANDOM_SEED_BITS", "print_json", "read_key", "register"]
 
 #: Largest package read (a full game is a few tens of KB).
 MAX_PACKAGE_BYTES = 16 * 1024 * 1024
@@ -131,7 +131,10 @@ def _read_limited(path: str | Path, limit: int) -> bytes:
     return data
 
 
-def _key(path: Path | None) -> bytes | None:
+def read_key(path: Path | None) -> bytes | None:
+    """The signing key in the file ``path`` (``None`` without one), its surrounding blanks
+    stripped; :class:`ArbitreError` for an empty or too large file, :class:`OSError` for one
+    that cannot be read."""
     if path is None:
         return None
     key = _read_limited(path, MAX_KEY_BYTES).strip()
@@ -171,7 +174,8 @@ def _read_package(path: str) -> Any:
         raise ArbitreError(f"{path}: JSON nested too deep") from None
 
 
-def _print_json(data: Mapping[str, Any]) -> None:
+def print_json(data: Mapping[str, Any]) -> None:
+    """Print ``data`` (a package) on stdout as the ``package`` actions do."""
     json.dump(data, sys.stdout, ensure_ascii=False, indent=1)
     sys.stdout.write("\n")
 
@@ -228,7 +232,7 @@ def run_prepare(arguments: argparse.Namespace) -> int:
             raise ArbitreError("--release-key-file goes with --seal")
         if arguments.seal:
             _refuse_existing(arguments.release_key_file)
-        key = _key(arguments.key_file)
+        key = read_key(arguments.key_file)
         config = config_from_options(arguments)
         seed = arguments.seed
         if seed is None:
@@ -249,14 +253,14 @@ def run_prepare(arguments: argparse.Namespace) -> int:
             package = sign(package, key)
     except (ArbitreError, OSError, ValueError) as error:
         return _usage_error(error)
-    _print_json(package)
+    print_json(package)
     return 0
 
 
 def run_seal(arguments: argparse.Namespace) -> int:
     try:
         _refuse_existing(arguments.release_key_file)
-        key = _key(arguments.key_file)
+        key = read_key(arguments.key_file)
         package = _read_package(arguments.file)
     except (ArbitreError, OSError, ValueError) as error:
         return _usage_error(error)
@@ -271,13 +275,13 @@ def run_seal(arguments: argparse.Namespace) -> int:
         _write_release_key(arguments.release_key_file, release)
     except (ArbitreError, OSError) as error:
         return _usage_error(error)
-    _print_json(sealed)
+    print_json(sealed)
     return 0
 
 
 def run_open(arguments: argparse.Namespace) -> int:
     try:
-        key = _key(arguments.key_file)
+        key = read_key(arguments.key_file)
         release = _release_key(arguments)
         sealed = _read_package(arguments.file)
     except (ArbitreError, OSError, ValueError) as error:
@@ -287,13 +291,13 @@ def run_open(arguments: argparse.Namespace) -> int:
         package = open_sealed(sealed, release, key)
     except PackageError as error:
         return _refused(error)
-    _print_json(package)
+    print_json(package)
     return 0
 
 
 def run_check(arguments: argparse.Namespace) -> int:
     try:
-        key = _key(arguments.key_file)
+        key = read_key(arguments.key_file)
         release = _release_key(arguments)
         package = _read_package(arguments.file)
     except (ArbitreError, OSError, ValueError) as error:

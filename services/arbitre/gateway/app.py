@@ -51,6 +51,7 @@ from prometheus_client import (
 from werkzeug.exceptions import HTTPException
 
 from arbitre.gateway import openapi
+from arbitre.gateway.contests import add_contest_routes
 from arbitre.gateway.errors import (
     ApiError,
     bad_request,
@@ -360,6 +361,7 @@ def create_app(config: GatewayConfig | None = None) -> Flask:
     _install_hooks(app, gateway)
     add_game_routes(app, gateway)
     add_results_routes(app, gateway)
+    add_contest_routes(app, gateway)
     add_web_routes(app, config.web_dir)
 
     @app.post("/v1/solve")

@@ -12,6 +12,8 @@
   action's result (a duplicate answer: its points on the board);
 - ``GET /v1/games/{id}/turns/{n}`` → once revealed: the closed turn or round, everything shown;
 - ``GET /v1/games/{id}/standings`` (``offset``, ``limit``), ``/record`` (JSON), ``/sheet`` (text);
+- ``GET /v1/games/{id}/review`` → a finished game reviewed move by move by its kind's strongest
+  robot (Indecix);
 - ``GET /v1/tables`` (``limit``) → the open tables to join, newest first.
 
 Tokens come in ``Authorization: Bearer <token>``. The game's server-sent events
@@ -43,7 +45,9 @@ __all__ = [
     "add_game_routes",
     "bearer_token",
     "call_session",
+    "create_request",
     "game_id_of",
+    "kind_and_config",
 ]
 
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{1,128}")
@@ -135,12 +139,25 @@ def call_session(gateway: Gateway, method: str, message: Any, kind_codes: bool =
         raise
 
 
-def _create_on_seam(
-    gateway: Gateway, body: Body, kind: str, config: dict[str, Any] | None
-) -> dict[str, Any]:
-    """Create a game of ``kind``: its typed configuration (``config``) says how it is played
-    (its rules, clock, seats, reveal); ``package`` (a pre-drawn or sealed game package),
-    ``start_at_ms`` and ``refereed`` are the session's, for a kind that can take them."""
+def kind_and_config(body: Body) -> tuple[str, dict[str, Any] | None]:
+    """The body's ``kind`` (``duplicate`` by default), one of the kinds played, and its
+    ``config`` (an object, or ``None``); a 400 otherwise."""
+    kind = body.optional_text("kind", openapi.MAX_NAME_CHARS) or "duplicate"
+    if kind not in openapi.GAME_KINDS:
+        raise bad_request(
+            f"kind {shown(kind)}: the kinds played are {', '.join(openapi.GAME_KINDS)}"
+        )
+    config = body.data.get("config")
+    if config is not None and not isinstance(config, dict):
+        raise bad_request("config must be an object (the fields of a game configuration)")
+    return kind, config
+
+
+def create_request(body: Body, kind: str, config: dict[str, Any] | None) -> Any:
+    """The ``CreateGameRequest`` of a game of ``kind``: its typed configuration (``config``)
+    says how it is played (its rules, clock, seats, reveal); ``seed``, ``title``, ``package``
+    (a pre-drawn or sealed game package), ``start_at_ms`` and ``refereed`` are the session's,
+    for a kind that can take them."""
     package = body.data.get("package")
     if package is not None and not isinstance(package, dict):
         raise bad_request("package must be an object (a pre-drawn game package)")
@@ -158,7 +175,14 @@ def _create_on_seam(
         put_part(message, kind, config or {})
     except ProtoDataError as error:
         raise ApiError(400, "bad_config", f"config.{error}") from None
-    answer = call_session(gateway, "CreateGame", message)
+    return message
+
+
+def _create_on_seam(
+    gateway: Gateway, body: Body, kind: str, config: dict[str, Any] | None
+) -> dict[str, Any]:
+    """Create a game of ``kind`` (see :func:`create_request`)."""
+    answer = call_session(gateway, "CreateGame", create_request(body, kind, config))
     return {
         "game_id": answer.game_id,
         "organiser_token": answer.organiser_token,
@@ -237,14 +261,7 @@ def add_game_routes(app: Flask, gateway: Gateway) -> None:
                 "refereed",
             ),
         )
-        kind = body.optional_text("kind", openapi.MAX_NAME_CHARS) or "duplicate"
-        if kind not in openapi.GAME_KINDS:
-            raise bad_request(
-                f"kind {shown(kind)}: the kinds played are {', '.join(openapi.GAME_KINDS)}"
-            )
-        config = body.data.get("config")
-        if config is not None and not isinstance(config, dict):
-            raise bad_request("config must be an object (the fields of a game configuration)")
+        kind, config = kind_and_config(body)
         return created(_create_on_seam(gateway, body, kind, config))
 
     @app.post("/v1/games/<game_id>/players")
@@ -426,6 +443,18 @@ def add_game_routes(app: Flask, gateway: Gateway) -> None:
                 "seed_salt": found.seed_salt or None,
                 "names": dict(found.names),
                 "fingerprint": found.fingerprint or None,
+            }
+        )
+
+    @app.get("/v1/games/<game_id>/review")
+    def review(game_id: str) -> Response:
+        query_arguments(())
+        message = session_pb2.GetGameRequest(game_id=game_id_of(game_id))
+        typed = part(call_session(gateway, "GetReview", message, kind_codes=True), "kind_review")
+        return jsonify(
+            {
+                "kind": None if typed is None else typed[0],
+                "review": None if typed is None else typed[1],
             }
         )
 

@@ -14,6 +14,7 @@ import copy
 from typing import Any
 
 from arbitre.api.actions import MAX_REQUEST_ID, REQUEST_ID_PATTERN
+from arbitre.api.contests import MAX_CONTEST_TABLES, MIN_CONTEST_TABLES
 from arbitre.api.tables import MAX_BEST_MOVES, MAX_TABLE_SEATS, MIN_TABLE_SEATS
 from arbitre.engine.robots.duplicate import RobotLevel
 from arbitre.gateway.openapi_kinds import event_types, kind_components, kind_parts, parted_kinds
@@ -848,7 +849,10 @@ _GAME_SCHEMAS: dict[str, Any] = {
             "package": _optional(
                 {
                     "type": "object",
-                    "description": "A pre-drawn duplicate game (`arbitre package prepare`): "
+                    "description": "A pre-drawn game: for duplicate `arbitre package prepare`'s, "
+                    "for Indecix a deal (`arbitre indecix deal`: the dice drawn from its seed, "
+                    "drawn again here and refused when they differ; config may give colours "
+                    "only). A duplicate package: "
                     "its rules, seed and tirages are played, so seed and the rules' settings "
                     "of config must be left out (config may still give reveal_seconds, seats "
                     "and late_join). Refused (400, code bad_package) unless its content hash "
@@ -1069,6 +1073,168 @@ _GAME_SCHEMAS: dict[str, Any] = {
         "required": ["centre", "players"],
         "properties": {"centre": {"type": "string"}, "players": _INTEGER},
     },
+    "CreateContestRequest": {
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["kind", "package", "tables"],
+        "description": "A contest: `tables` tables, each a game of `kind` made from the same "
+        "pre-drawn `package` (for Indecix a deal, `arbitre indecix deal`), so that every table "
+        "rolls the same dice to the same seats; its players are ranked seat by seat against "
+        "the other tables (docs/kinds.md, Contests). Each table is checked and made as POST "
+        "/v1/games makes a game from a package; a refusal comes before any table is made.",
+        "examples": [{"kind": "indecix", "package": {"format": "arbitre.package/1"}, "tables": 8}],
+        "properties": {
+            "kind": {
+                "type": "string",
+                "enum": list(GAME_KINDS),
+                "description": "A kind played in contests (indecix); another is a 400.",
+            },
+            "package": {
+                "type": "object",
+                "description": "The pre-drawn package every table plays, checked as POST "
+                "/v1/games checks one (400 bad_package).",
+            },
+            "tables": {
+                "type": "integer",
+                "minimum": MIN_CONTEST_TABLES,
+                "maximum": MAX_CONTEST_TABLES,
+            },
+            "config": _optional(
+                {
+                    "anyOf": kind_parts("CreateGameRequest"),
+                    "description": "What the package leaves to each table's game (Indecix: "
+                    "colours only); anything else is a 400 bad_config.",
+                }
+            ),
+            "title": _optional({"type": "string", "maxLength": MAX_TITLE_CHARS}),
+            "start_at_ms": _optional(
+                {
+                    "type": "integer",
+                    "minimum": 0,
+                    "maximum": MAX_START_AT_MS,
+                    "description": "Every table's scheduled start (Unix ms, UTC), as for a game.",
+                }
+            ),
+        },
+    },
+    "CreateContestResponse": {
+        "type": "object",
+        "required": ["contest_id", "organiser_token", "contest"],
+        "properties": {
+            "contest_id": {"type": "string", "pattern": GAME_ID_PATTERN},
+            "organiser_token": {
+                "type": "string",
+                "description": "The organiser's secret, for the contest and every table (seat "
+                "robots, start, pause): given only once.",
+            },
+            "contest": _ref("Contest"),
+        },
+    },
+    "Contest": {
+        "type": "object",
+        "required": [
+            "contest_id",
+            "kind",
+            "title",
+            "package_hash",
+            "start_at_ms",
+            "created_ms",
+            "closed",
+            "closed_reason",
+            "tables_over",
+            "tables",
+            "standings",
+        ],
+        "description": "A contest now, or as it closed. While it runs, a table's game_id is "
+        "given to the organiser only (null for anyone else): a finished table's record holds "
+        "the rolls the other tables have still to play, so a table is reached only by the link "
+        "its players were given. Once closed (every table over, or closed by the organiser) "
+        "the ids are public and every table's record can be read.",
+        "properties": {
+            "contest_id": {"type": "string"},
+            "kind": {"type": "string", "enum": list(GAME_KINDS)},
+            "title": {"type": "string"},
+            "package_hash": {"type": "string"},
+            "start_at_ms": {"type": ["integer", "null"]},
+            "created_ms": _INTEGER,
+            "closed": {"type": "boolean"},
+            "closed_reason": {
+                "type": ["string", "null"],
+                "enum": ["all_over", "organiser", None],
+            },
+            "tables_over": _INTEGER,
+            "tables": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "required": ["number", "game_id", "status", "seats"],
+                    "properties": {
+                        "number": {"type": "integer", "minimum": 1},
+                        "game_id": {"type": ["string", "null"]},
+                        "status": {
+                            "type": "string",
+                            "description": "The table's game's status (waiting, running, "
+                            "paused, parked, over), or expired once its game is gone.",
+                        },
+                        "seats": {
+                            "type": "array",
+                            "items": {
+                                "type": "object",
+                                "required": ["player", "name", "total"],
+                                "properties": {
+                                    "player": {"type": ["string", "null"]},
+                                    "name": {"type": "string"},
+                                    "total": {
+                                        "type": ["integer", "null"],
+                                        "description": "Once the table is over.",
+                                    },
+                                },
+                            },
+                        },
+                    },
+                },
+            },
+            "standings": {"type": "array", "items": _ref("ContestLine")},
+        },
+    },
+    "ContestLine": {
+        "type": "object",
+        "required": [
+            "place",
+            "table",
+            "seat",
+            "player",
+            "name",
+            "total",
+            "difference",
+            "versus",
+            "matchpoints",
+        ],
+        "description": "A player of a finished table, ranked by versus (equal versus share a "
+        "place: 1, 2, 2, 4).",
+        "properties": {
+            "place": {"type": "integer", "minimum": 1},
+            "table": {"type": "integer", "minimum": 1},
+            "seat": {"type": "integer", "minimum": 0},
+            "player": {"type": "string"},
+            "name": {"type": "string"},
+            "total": {"type": "integer"},
+            "difference": {
+                "type": "number",
+                "description": "The total minus the other seats' mean at the table.",
+            },
+            "versus": {
+                "type": "number",
+                "description": "The mean, over the other finished tables, of the difference "
+                "minus the same seat's difference there: points gained on the field with the "
+                "same dice (0 with no other table).",
+            },
+            "matchpoints": {
+                "type": "number",
+                "description": "%: 1 per other table whose same seat did worse, 1/2 per tie.",
+            },
+        },
+    },
     "NextResponse": {
         "type": "object",
         "required": ["turn", "ready", "of"],
@@ -1195,6 +1361,17 @@ _GAME_SCHEMAS: dict[str, Any] = {
                 },
             },
             "server_time_ms": {"type": "integer"},
+        },
+    },
+    "GameReview": {
+        "description": "A finished game reviewed by its kind's strongest robot: the kind's "
+        "review (IndecixReview).",
+        "type": "object",
+        "required": ["kind", "review"],
+        "additionalProperties": False,
+        "properties": {
+            "kind": {"type": "string", "description": "The game's kind."},
+            "review": {"anyOf": kind_parts("GameReview")},
         },
     },
     "GameRecord": {
@@ -1404,6 +1581,13 @@ _GAME_ID = {
     "description": "The game_id POST /v1/games answered; any other id is a 404.",
     "schema": {"type": "string", "pattern": GAME_ID_PATTERN},
 }
+_CONTEST_ID = {
+    "name": "contest_id",
+    "in": "path",
+    "required": True,
+    "description": "The contest_id POST /v1/contests answered; any other id is a 404.",
+    "schema": {"type": "string", "pattern": GAME_ID_PATTERN},
+}
 _TURN = {
     "name": "turn",
     "in": "path",
@@ -1534,6 +1718,43 @@ def _game_paths() -> dict[str, Any]:
                 status="201",
                 errors=(400, 405, 500, 502, 503),
                 body="CreateGameRequest",
+            )
+        },
+        "/v1/contests": {
+            "post": _game_operation(
+                "Create a contest (many tables, one package)",
+                "Tables made from the same pre-drawn package, ranked across tables seat by "
+                "seat; the answer holds the contest's id, the organiser's token (the tables' "
+                "too; given only once) and every table's game_id, the links to hand out.",
+                _json(_ref("CreateContestResponse"), "The contest, created."),
+                status="201",
+                errors=(400, 405, 500, 502, 503),
+                body="CreateContestRequest",
+            )
+        },
+        "/v1/contests/{contest_id}": {
+            "get": _game_operation(
+                "A contest",
+                "Its tables (their game ids to the organiser only while it runs), each "
+                "finished table's totals, and the finished tables' players ranked. Closed by "
+                "itself once every table is over.",
+                _json(_ref("Contest"), "The contest."),
+                errors=(*_GAME_ERRORS, 401),
+                parameters=[_CONTEST_ID],
+                security=[*_ORGANISER, {}],
+            )
+        },
+        "/v1/contests/{contest_id}/close": {
+            "post": _game_operation(
+                "Close a contest (the organiser)",
+                "Before every table is over: the tables not over are left out of the ranking "
+                "(their games go on, unranked) and every table's id becomes public, so close "
+                "so only when they are abandoned. Closing a closed contest returns it as it "
+                "closed. A body, if any, is ignored.",
+                _json(_ref("Contest"), "The contest, closed."),
+                errors=(*_GAME_ERRORS, 401, 403),
+                parameters=[_CONTEST_ID],
+                security=_ORGANISER,
             )
         },
         "/v1/games/{game_id}/players": {
@@ -1719,6 +1940,18 @@ def _game_paths() -> dict[str, Any]:
                     _ref("GameRecord"),
                     "The record: the kind's, with the session's part.",
                 ),
+                parameters=[_GAME_ID],
+            )
+        },
+        "/v1/games/{game_id}/review": {
+            "get": _game_operation(
+                "A finished game reviewed move by move",
+                "The kind's strongest robot values every move of the finished game (Indecix: "
+                "each placement's expected points against the best cell's, and the loss); "
+                "409 not_over before the end (it would be an aid), 409 no_review for a kind "
+                "without one.",
+                _json(_ref("GameReview"), "The review."),
+                errors=(*_GAME_ERRORS, 409),
                 parameters=[_GAME_ID],
             )
         },

@@ -16,7 +16,7 @@ from typing import Any
 
 from google.protobuf.descriptor import Descriptor
 
-from arbitre.api.kind_parts import PARTED_MESSAGES, SESSION_EVENTS
+from arbitre.api.kind_parts import OPTIONAL_PARTED_MESSAGES, PARTED_MESSAGES, SESSION_EVENTS
 from arbitre.api.proto_schema import components, description_of, reference
 from arbitre.v1 import session_pb2
 
@@ -26,10 +26,14 @@ __all__ = ["event_types", "kind_components", "kind_parts", "parted_kinds"]
 _STATE = "state"
 
 
+#: Every common message with a ``oneof`` of kinds' parts, and that oneof's name.
+_PARTED = {**PARTED_MESSAGES, **OPTIONAL_PARTED_MESSAGES}
+
+
 def _oneof_messages(message: str) -> dict[str, Descriptor]:
     """The messages of a common message's ``oneof`` of kinds' parts, by field name."""
     descriptor = getattr(session_pb2, message).DESCRIPTOR
-    oneof = descriptor.oneofs_by_name[PARTED_MESSAGES[message]]
+    oneof = descriptor.oneofs_by_name[_PARTED[message]]
     return {
         field.name: field.message_type for field in oneof.fields if field.message_type is not None
     }
@@ -77,7 +81,7 @@ def _events() -> list[tuple[str, Descriptor]]:
 def kind_components() -> dict[str, Any]:
     """The component schemas of every message of the kinds' parts and of the typed events."""
     roots: list[Descriptor] = []
-    for message in PARTED_MESSAGES:
+    for message in _PARTED:
         roots += [
             part
             for name, part in _oneof_messages(message).items()

@@ -2,7 +2,7 @@
 
 Four groups, each with a limit of its own that every route of the group shares:
 
-- ``create``: ``POST /v1/games``;
+- ``create``: ``POST /v1/games`` and ``POST /v1/contests``;
 - ``join``: ``POST /v1/games/{id}/players`` and ``/robots``;
 - ``answer``: what players do in a game: its actions (``POST /v1/games/{id}/actions``: a
   duplicate answer, its dry run that shows a pose's points, a duel's guess, an Indecix
@@ -57,7 +57,7 @@ __all__ = [
 #: The routes (Flask view names) of each group.
 GROUPS: Mapping[str, tuple[str, ...]] = MappingProxyType(
     {
-        "create": ("create_game",),
+        "create": ("create_game", "create_contest"),
         "join": ("join_game", "add_robot"),
         "answer": ("act", "leave", "next_turn"),
         "analysis": ("solve", "score", "check_word", "search"),

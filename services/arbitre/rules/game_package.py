@@ -89,22 +89,30 @@ def signature(digest: str, key: bytes) -> str:
     return hmac.new(key, digest.encode("ascii"), hashlib.sha256).hexdigest()
 
 
-def sign(package: Mapping[str, Any], key: bytes) -> dict[str, Any]:
-    """``package`` (checked first) with the HMAC-SHA256 of its content hash under ``key``."""
+def sign(
+    package: Mapping[str, Any], key: bytes, record_format: str = RECORD_FORMAT
+) -> dict[str, Any]:
+    """``package`` (checked first, as :func:`check_package` does for ``record_format``) with the
+    HMAC-SHA256 of its content hash under ``key``."""
     if not key:
         raise PackageError("a signing key cannot be empty")
-    checked = check_package(package)
+    checked = check_package(package, None, record_format)
     return {**checked, "signature": signature(checked["content_hash"], key)}
 
 
-def check_package(package: Any, key: bytes | None = None) -> Any:
-    """``package`` itself when it is a package whose content hash matches and, with ``key``,
-    whose signature matches; :class:`PackageError` saying what is wrong otherwise."""
+def check_package(
+    package: Any, key: bytes | None = None, record_format: str = RECORD_FORMAT
+) -> Any:
+    """``package`` itself when it is a package holding a record of ``record_format`` (a
+    duplicate game record by default; a game kind's, such as an Indecix deal, when given) whose
+    content hash matches and, with ``key``, whose signature matches; :class:`PackageError`
+    saying what is wrong otherwise."""
     if not isinstance(package, Mapping) or package.get("format") != PACKAGE_FORMAT:
         raise PackageError(f"not a game package (format {PACKAGE_FORMAT!r})")
     record = package.get("record")
-    if not isinstance(record, Mapping) or record.get("format") != RECORD_FORMAT:
-        raise PackageError(f"the package holds no duplicate game record ({RECORD_FORMAT!r})")
+    if not isinstance(record, Mapping) or record.get("format") != record_format:
+        what = "duplicate game record" if record_format == RECORD_FORMAT else "record"
+        raise PackageError(f"the package holds no {what} ({record_format!r})")
     check_integrity(package, key)
     return package
 

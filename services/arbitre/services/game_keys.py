@@ -20,6 +20,7 @@ __all__ = [
     "OPEN_TABLES",
     "ROBOT_ANSWERS",
     "GameKeys",
+    "contest_key",
     "is_game_id",
     "live_position",
 ]
@@ -46,6 +47,13 @@ OPEN_TABLES = "arbitre:open-tables"
 CLOCK_HEARTBEAT = "arbitre:clock-heartbeat"
 #: The prefix of every game's keys (``arbitre:game:{ID}``).
 GAME_PREFIX = "arbitre:game:"
+
+
+def contest_key(contest_id: str) -> str:
+    """Hash: a contest's kind, title, organiser's token hash, package hash, tables (JSON list
+    of game ids), and once closed why and the contest as it was then
+    (:mod:`arbitre.services.session.contests`)."""
+    return f"arbitre:contest:{{{contest_id}}}"
 
 
 def live_position(board_fingerprint: str) -> str:

@@ -105,6 +105,10 @@ ALLOWED: Mapping[str, frozenset[Identity]] = {
     "/arbitre.v1.Session/Act": _GATEWAY,
     "/arbitre.v1.Session/Leave": _GATEWAY,
     "/arbitre.v1.Session/OpenNext": _GATEWAY,
+    "/arbitre.v1.Session/CreateContest": _GATEWAY,
+    "/arbitre.v1.Session/GetContest": _GATEWAY,
+    "/arbitre.v1.Session/CloseContest": _GATEWAY,
+    "/arbitre.v1.Session/GetReview": _GATEWAY,
     # Reflection, when a developer turns it on (ARBITRE_GRPC_REFLECTION=1).
     "/grpc.reflection.v1alpha.ServerReflection/ServerReflectionInfo": _ANYONE,
 }

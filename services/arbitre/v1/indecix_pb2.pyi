@@ -587,3 +587,65 @@ class IndecixRecord(_message.Message):
     over: bool
     seed: int
     def __init__(self, kind: _Optional[str] = ..., format: _Optional[int] = ..., config: _Optional[_Union[IndecixConfig, _Mapping]] = ..., game_id: _Optional[str] = ..., players: _Optional[_Iterable[str]] = ..., seats: _Optional[_Iterable[str]] = ..., commitment: _Optional[str] = ..., steps: _Optional[_Iterable[_Union[IndecixStep, _Mapping]]] = ..., games: _Optional[_Iterable[_Union[IndecixGameRecord, _Mapping]]] = ..., standings: _Optional[_Iterable[_Union[IndecixStanding, _Mapping]]] = ..., over: _Optional[bool] = ..., seed: _Optional[int] = ...) -> None: ...
+
+class IndecixReview(_message.Message):
+    __slots__ = ("games", "seats")
+    GAMES_FIELD_NUMBER: _ClassVar[int]
+    SEATS_FIELD_NUMBER: _ClassVar[int]
+    games: _containers.RepeatedCompositeFieldContainer[IndecixGameReview]
+    seats: _containers.RepeatedCompositeFieldContainer[IndecixSeatReview]
+    def __init__(self, games: _Optional[_Iterable[_Union[IndecixGameReview, _Mapping]]] = ..., seats: _Optional[_Iterable[_Union[IndecixSeatReview, _Mapping]]] = ...) -> None: ...
+
+class IndecixGameReview(_message.Message):
+    __slots__ = ("number", "moves")
+    NUMBER_FIELD_NUMBER: _ClassVar[int]
+    MOVES_FIELD_NUMBER: _ClassVar[int]
+    number: int
+    moves: _containers.RepeatedCompositeFieldContainer[IndecixMoveReview]
+    def __init__(self, number: _Optional[int] = ..., moves: _Optional[_Iterable[_Union[IndecixMoveReview, _Mapping]]] = ...) -> None: ...
+
+class IndecixMoveReview(_message.Message):
+    __slots__ = ("roll", "game_roll", "seat", "player", "face", "placed", "lost", "cell", "points", "value", "best", "best_value", "loss", "legal_cells")
+    ROLL_FIELD_NUMBER: _ClassVar[int]
+    GAME_ROLL_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    PLAYER_FIELD_NUMBER: _ClassVar[int]
+    FACE_FIELD_NUMBER: _ClassVar[int]
+    PLACED_FIELD_NUMBER: _ClassVar[int]
+    LOST_FIELD_NUMBER: _ClassVar[int]
+    CELL_FIELD_NUMBER: _ClassVar[int]
+    POINTS_FIELD_NUMBER: _ClassVar[int]
+    VALUE_FIELD_NUMBER: _ClassVar[int]
+    BEST_FIELD_NUMBER: _ClassVar[int]
+    BEST_VALUE_FIELD_NUMBER: _ClassVar[int]
+    LOSS_FIELD_NUMBER: _ClassVar[int]
+    LEGAL_CELLS_FIELD_NUMBER: _ClassVar[int]
+    roll: int
+    game_roll: int
+    seat: int
+    player: str
+    face: int
+    placed: bool
+    lost: str
+    cell: str
+    points: int
+    value: float
+    best: str
+    best_value: float
+    loss: float
+    legal_cells: int
+    def __init__(self, roll: _Optional[int] = ..., game_roll: _Optional[int] = ..., seat: _Optional[int] = ..., player: _Optional[str] = ..., face: _Optional[int] = ..., placed: _Optional[bool] = ..., lost: _Optional[str] = ..., cell: _Optional[str] = ..., points: _Optional[int] = ..., value: _Optional[float] = ..., best: _Optional[str] = ..., best_value: _Optional[float] = ..., loss: _Optional[float] = ..., legal_cells: _Optional[int] = ...) -> None: ...
+
+class IndecixSeatReview(_message.Message):
+    __slots__ = ("seat", "player", "placed", "best_moves", "points_lost")
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    PLAYER_FIELD_NUMBER: _ClassVar[int]
+    PLACED_FIELD_NUMBER: _ClassVar[int]
+    BEST_MOVES_FIELD_NUMBER: _ClassVar[int]
+    POINTS_LOST_FIELD_NUMBER: _ClassVar[int]
+    seat: int
+    player: str
+    placed: int
+    best_moves: int
+    points_lost: float
+    def __init__(self, seat: _Optional[int] = ..., player: _Optional[str] = ..., placed: _Optional[int] = ..., best_moves: _Optional[int] = ..., points_lost: _Optional[float] = ...) -> None: ...

@@ -11,6 +11,108 @@ from typing import ClassVar as _ClassVar, Optional as _Optional, Union as _Union
 
 DESCRIPTOR: _descriptor.FileDescriptor
 
+class GameReview(_message.Message):
+    __slots__ = ("indecix",)
+    INDECIX_FIELD_NUMBER: _ClassVar[int]
+    indecix: _indecix_pb2.IndecixReview
+    def __init__(self, indecix: _Optional[_Union[_indecix_pb2.IndecixReview, _Mapping]] = ...) -> None: ...
+
+class CreateContestRequest(_message.Message):
+    __slots__ = ("game", "tables")
+    GAME_FIELD_NUMBER: _ClassVar[int]
+    TABLES_FIELD_NUMBER: _ClassVar[int]
+    game: CreateGameRequest
+    tables: int
+    def __init__(self, game: _Optional[_Union[CreateGameRequest, _Mapping]] = ..., tables: _Optional[int] = ...) -> None: ...
+
+class CreateContestResponse(_message.Message):
+    __slots__ = ("contest_id", "organiser_token", "contest")
+    CONTEST_ID_FIELD_NUMBER: _ClassVar[int]
+    ORGANISER_TOKEN_FIELD_NUMBER: _ClassVar[int]
+    CONTEST_FIELD_NUMBER: _ClassVar[int]
+    contest_id: str
+    organiser_token: str
+    contest: Contest
+    def __init__(self, contest_id: _Optional[str] = ..., organiser_token: _Optional[str] = ..., contest: _Optional[_Union[Contest, _Mapping]] = ...) -> None: ...
+
+class ContestRequest(_message.Message):
+    __slots__ = ("contest_id", "token")
+    CONTEST_ID_FIELD_NUMBER: _ClassVar[int]
+    TOKEN_FIELD_NUMBER: _ClassVar[int]
+    contest_id: str
+    token: str
+    def __init__(self, contest_id: _Optional[str] = ..., token: _Optional[str] = ...) -> None: ...
+
+class ContestSeat(_message.Message):
+    __slots__ = ("player", "name", "total")
+    PLAYER_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    TOTAL_FIELD_NUMBER: _ClassVar[int]
+    player: str
+    name: str
+    total: int
+    def __init__(self, player: _Optional[str] = ..., name: _Optional[str] = ..., total: _Optional[int] = ...) -> None: ...
+
+class ContestTable(_message.Message):
+    __slots__ = ("number", "game_id", "status", "seats")
+    NUMBER_FIELD_NUMBER: _ClassVar[int]
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    STATUS_FIELD_NUMBER: _ClassVar[int]
+    SEATS_FIELD_NUMBER: _ClassVar[int]
+    number: int
+    game_id: str
+    status: str
+    seats: _containers.RepeatedCompositeFieldContainer[ContestSeat]
+    def __init__(self, number: _Optional[int] = ..., game_id: _Optional[str] = ..., status: _Optional[str] = ..., seats: _Optional[_Iterable[_Union[ContestSeat, _Mapping]]] = ...) -> None: ...
+
+class ContestLine(_message.Message):
+    __slots__ = ("place", "table", "seat", "player", "name", "total", "difference", "versus", "matchpoints")
+    PLACE_FIELD_NUMBER: _ClassVar[int]
+    TABLE_FIELD_NUMBER: _ClassVar[int]
+    SEAT_FIELD_NUMBER: _ClassVar[int]
+    PLAYER_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    TOTAL_FIELD_NUMBER: _ClassVar[int]
+    DIFFERENCE_FIELD_NUMBER: _ClassVar[int]
+    VERSUS_FIELD_NUMBER: _ClassVar[int]
+    MATCHPOINTS_FIELD_NUMBER: _ClassVar[int]
+    place: int
+    table: int
+    seat: int
+    player: str
+    name: str
+    total: int
+    difference: float
+    versus: float
+    matchpoints: float
+    def __init__(self, place: _Optional[int] = ..., table: _Optional[int] = ..., seat: _Optional[int] = ..., player: _Optional[str] = ..., name: _Optional[str] = ..., total: _Optional[int] = ..., difference: _Optional[float] = ..., versus: _Optional[float] = ..., matchpoints: _Optional[float] = ...) -> None: ...
+
+class Contest(_message.Message):
+    __slots__ = ("contest_id", "kind", "title", "package_hash", "start_at_ms", "created_ms", "closed", "closed_reason", "tables_over", "tables", "standings")
+    CONTEST_ID_FIELD_NUMBER: _ClassVar[int]
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    TITLE_FIELD_NUMBER: _ClassVar[int]
+    PACKAGE_HASH_FIELD_NUMBER: _ClassVar[int]
+    START_AT_MS_FIELD_NUMBER: _ClassVar[int]
+    CREATED_MS_FIELD_NUMBER: _ClassVar[int]
+    CLOSED_FIELD_NUMBER: _ClassVar[int]
+    CLOSED_REASON_FIELD_NUMBER: _ClassVar[int]
+    TABLES_OVER_FIELD_NUMBER: _ClassVar[int]
+    TABLES_FIELD_NUMBER: _ClassVar[int]
+    STANDINGS_FIELD_NUMBER: _ClassVar[int]
+    contest_id: str
+    kind: _common_pb2.GameKind
+    title: str
+    package_hash: str
+    start_at_ms: int
+    created_ms: int
+    closed: bool
+    closed_reason: str
+    tables_over: int
+    tables: _containers.RepeatedCompositeFieldContainer[ContestTable]
+    standings: _containers.RepeatedCompositeFieldContainer[ContestLine]
+    def __init__(self, contest_id: _Optional[str] = ..., kind: _Optional[_Union[_common_pb2.GameKind, str]] = ..., title: _Optional[str] = ..., package_hash: _Optional[str] = ..., start_at_ms: _Optional[int] = ..., created_ms: _Optional[int] = ..., closed: _Optional[bool] = ..., closed_reason: _Optional[str] = ..., tables_over: _Optional[int] = ..., tables: _Optional[_Iterable[_Union[ContestTable, _Mapping]]] = ..., standings: _Optional[_Iterable[_Union[ContestLine, _Mapping]]] = ...) -> None: ...
+
 class CreateGameRequest(_message.Message):
     __slots__ = ("kind", "has_seed", "seed", "title", "package_json", "start_at_ms", "refereed", "duel", "duplicate", "indecix")
     KIND_FIELD_NUMBER: _ClassVar[int]

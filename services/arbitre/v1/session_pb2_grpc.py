@@ -134,6 +134,26 @@ class SessionStub:
                 request_serializer=arbitre_dot_v1_dot_session__pb2.GameCommand.SerializeToString,
                 response_deserializer=arbitre_dot_v1_dot_session__pb2.GameState.FromString,
                 _registered_method=True)
+        self.CreateContest = channel.unary_unary(
+                '/arbitre.v1.Session/CreateContest',
+                request_serializer=arbitre_dot_v1_dot_session__pb2.CreateContestRequest.SerializeToString,
+                response_deserializer=arbitre_dot_v1_dot_session__pb2.CreateContestResponse.FromString,
+                _registered_method=True)
+        self.GetContest = channel.unary_unary(
+                '/arbitre.v1.Session/GetContest',
+                request_serializer=arbitre_dot_v1_dot_session__pb2.ContestRequest.SerializeToString,
+                response_deserializer=arbitre_dot_v1_dot_session__pb2.Contest.FromString,
+                _registered_method=True)
+        self.CloseContest = channel.unary_unary(
+                '/arbitre.v1.Session/CloseContest',
+                request_serializer=arbitre_dot_v1_dot_session__pb2.ContestRequest.SerializeToString,
+                response_deserializer=arbitre_dot_v1_dot_session__pb2.Contest.FromString,
+                _registered_method=True)
+        self.GetReview = channel.unary_unary(
+                '/arbitre.v1.Session/GetReview',
+                request_serializer=arbitre_dot_v1_dot_session__pb2.GetGameRequest.SerializeToString,
+                response_deserializer=arbitre_dot_v1_dot_session__pb2.GameReview.FromString,
+                _registered_method=True)
 
 
 class SessionServicer:
@@ -290,6 +310,39 @@ class SessionServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def CreateContest(self, request, context):
+        """A contest: tables made from one package (the same seed: the same dice or tiles at every
+        table), ranked across tables seat by seat (arbitre.rules.contest). The organiser's token
+        is each table's too; the tables' game ids are given to the organiser only while it runs.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def GetContest(self, request, context):
+        """The contest: its tables (their ids once it is closed, or to its organiser), each finished
+        table's totals, and the ranking of the finished tables' players.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def CloseContest(self, request, context):
+        """The organiser closes the contest before every table is over: the tables not over are left
+        out of the ranking (their games go on, unranked).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def GetReview(self, request, context):
+        """A finished game reviewed move by move by its kind's strongest robot (a kind that has a
+        review: Indecix); refused before the game is over (it would be an aid).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_SessionServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -392,6 +445,26 @@ def add_SessionServicer_to_server(servicer, server):
                     servicer.OpenNext,
                     request_deserializer=arbitre_dot_v1_dot_session__pb2.GameCommand.FromString,
                     response_serializer=arbitre_dot_v1_dot_session__pb2.GameState.SerializeToString,
+            ),
+            'CreateContest': grpc.unary_unary_rpc_method_handler(
+                    servicer.CreateContest,
+                    request_deserializer=arbitre_dot_v1_dot_session__pb2.CreateContestRequest.FromString,
+                    response_serializer=arbitre_dot_v1_dot_session__pb2.CreateContestResponse.SerializeToString,
+            ),
+            'GetContest': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetContest,
+                    request_deserializer=arbitre_dot_v1_dot_session__pb2.ContestRequest.FromString,
+                    response_serializer=arbitre_dot_v1_dot_session__pb2.Contest.SerializeToString,
+            ),
+            'CloseContest': grpc.unary_unary_rpc_method_handler(
+                    servicer.CloseContest,
+                    request_deserializer=arbitre_dot_v1_dot_session__pb2.ContestRequest.FromString,
+                    response_serializer=arbitre_dot_v1_dot_session__pb2.Contest.SerializeToString,
+            ),
+            'GetReview': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetReview,
+                    request_deserializer=arbitre_dot_v1_dot_session__pb2.GetGameRequest.FromString,
+                    response_serializer=arbitre_dot_v1_dot_session__pb2.GameReview.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -934,6 +1007,114 @@ class Session:
             '/arbitre.v1.Session/OpenNext',
             arbitre_dot_v1_dot_session__pb2.GameCommand.SerializeToString,
             arbitre_dot_v1_dot_session__pb2.GameState.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def CreateContest(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/arbitre.v1.Session/CreateContest',
+            arbitre_dot_v1_dot_session__pb2.CreateContestRequest.SerializeToString,
+            arbitre_dot_v1_dot_session__pb2.CreateContestResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetContest(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/arbitre.v1.Session/GetContest',
+            arbitre_dot_v1_dot_session__pb2.ContestRequest.SerializeToString,
+            arbitre_dot_v1_dot_session__pb2.Contest.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def CloseContest(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/arbitre.v1.Session/CloseContest',
+            arbitre_dot_v1_dot_session__pb2.ContestRequest.SerializeToString,
+            arbitre_dot_v1_dot_session__pb2.Contest.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetReview(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/arbitre.v1.Session/GetReview',
+            arbitre_dot_v1_dot_session__pb2.GetGameRequest.SerializeToString,
+            arbitre_dot_v1_dot_session__pb2.GameReview.FromString,
             options,
             channel_credentials,
             insecure,

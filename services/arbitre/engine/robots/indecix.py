@@ -68,9 +68,11 @@ __all__ = [
     "best_cell",
     "best_points",
     "choose",
+    "expected_best",
     "level_of",
     "options",
     "plan",
+    "reply_value",
 ]
 
 #: How many of its best two-ply placements the expectimax robot searches a ply deeper.
@@ -263,7 +265,7 @@ def _taken(run: list[int], face: int) -> int:
     return taken
 
 
-def _expected(best: list[int]) -> float:
+def expected_best(best: list[int]) -> float:
     """The expected value of :func:`best_points` over the six faces."""
     return (best[1] + best[2] + best[3] + best[4] + best[5] + best[6]) / 6
 
@@ -282,18 +284,18 @@ def best_cell(
     scored: list[tuple[float, int, tuple[int, ...], int]] = []
     for points, cell in mine:
         _, after = play(cells, cell, face, player)
-        scored.append((points - _expected(best_points(after, other)), cell, after, points))
+        scored.append((points - expected_best(best_points(after, other)), cell, after, points))
     best = max(scored, key=lambda item: item[0])
     if level is IndecixLevel.PRUDENT or rolls_left == 1:
         return best[1]
     ranked = sorted(scored, key=lambda item: (-item[0], item[1]))[:ROOT_BEAM]
     deeper = [
-        (points - _reply_value(after, other, player), cell) for _, cell, after, points in ranked
+        (points - reply_value(after, other, player), cell) for _, cell, after, points in ranked
     ]
     return max(deeper, key=lambda item: (item[0], -item[1]))[1]
 
 
-def _reply_value(cells: tuple[int, ...], mover: int, answerer: int) -> float:
+def reply_value(cells: tuple[int, ...], mover: int, answerer: int) -> float:
     """``mover``'s expected value over their six faces on ``cells``: their best of the
     :data:`REPLY_BEAM` best immediate replies, each valued by its points minus ``answerer``'s
     expected best points after it (a pass: -1 and ``answerer`` answers on ``cells``)."""
@@ -302,13 +304,13 @@ def _reply_value(cells: tuple[int, ...], mover: int, answerer: int) -> float:
     for face in FACES:
         listed = found[face]
         if not listed:
-            total += -1 - _expected(best_points(cells, answerer))
+            total += -1 - expected_best(best_points(cells, answerer))
             continue
         replies = sorted(listed, key=lambda option: (-option[0], option[1]))[:REPLY_BEAM]
         best = None
         for points, cell in replies:
             _, after = play(cells, cell, face, mover)
-            value = points - _expected(best_points(after, answerer))
+            value = points - expected_best(best_points(after, answerer))
             if best is None or value > best:
                 best = value
         assert best is not None

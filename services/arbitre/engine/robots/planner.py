@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["Plan", "Planner", "planner_for", "warm_up"]
+__all__ = ["Plan", "Planner", "Reviewer", "planner_for", "reviewer_for", "warm_up"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,13 +38,32 @@ _MODULES: dict[str, str] = {
 }
 
 
+def _found(modules: Mapping[str, str], kind_name: str, name: str) -> Any:
+    """The function ``name`` of ``kind_name``'s module in ``modules``, or ``None``."""
+    module = modules.get(kind_name)
+    return None if module is None else getattr(importlib.import_module(module), name)
+
+
 def planner_for(kind_name: str) -> Planner | None:
     """The planner of ``kind_name``'s robots, or ``None`` when the kind has no robots."""
-    module = _MODULES.get(kind_name)
-    if module is None:
-        return None
-    planner: Planner = importlib.import_module(module).plan
+    planner: Planner | None = _found(_MODULES, kind_name, "plan")
     return planner
+
+
+#: ``reviewer(record)`` -> a finished game's review, JSON-ready (the kind's review message).
+Reviewer = Callable[[Mapping[str, Any]], dict[str, Any]]
+
+#: The kinds whose finished games the engine reviews move by move, by kind name -> module (its
+#: ``review``).
+_REVIEWS: dict[str, str] = {
+    "indecix": "arbitre.engine.robots.indecix_review",
+}
+
+
+def reviewer_for(kind_name: str) -> Reviewer | None:
+    """The review of ``kind_name``'s finished games by its strongest robot, or ``None``."""
+    reviewer: Reviewer | None = _found(_REVIEWS, kind_name, "review")
+    return reviewer
 
 
 def warm_up(kind_name: str, tools: Any) -> None:

@@ -44,6 +44,7 @@ __all__ = [
     "LISTED",
     "ActionRefusedError",
     "BestMoves",
+    "Contested",
     "Event",
     "InvalidConfigError",
     "Judgement",
@@ -572,6 +573,12 @@ class Packaged(Protocol):
     opened at the start). Pure: the package's hash, signature and the content hash of the
     lexicon it was made over are the services' to check (the kind knows no hashes)."""
 
+    @property
+    def package_format(self) -> str:
+        """The ``format`` of the record a package of this kind holds (a package holding
+        another is refused before its record is read)."""
+        ...
+
     def package_config(self, rules: Mapping[str, Any], settings: Mapping[str, Any]) -> Any:
         """The configuration of a game played from a package whose record is configured by
         ``rules`` (the record's ``config``), with the typed configuration's ``settings`` that
@@ -585,6 +592,16 @@ class Packaged(Protocol):
         (:meth:`package_config`'s) without players and that it replays with ``tools``, draw
         after draw; :class:`InvalidConfigError` for a record of another configuration, an
         :class:`ArbitreError` saying where it differs otherwise."""
+        ...
+
+
+class Contested(Protocol):
+    """A kind whose games played from one package can be ranked together as a *contest*
+    (:mod:`arbitre.rules.contest`): every table rolls or draws the same, and each seat is
+    compared with the same seat at the other tables."""
+
+    def seat_totals(self, state: Any) -> tuple[tuple[str | None, int], ...]:
+        """Each seat's player (``None``: an empty seat) and total, in seat order. Pure."""
         ...
 
 

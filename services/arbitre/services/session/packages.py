@@ -14,6 +14,7 @@ from typing import Any
 import grpc
 
 from arbitre.rules.game_package import PackageError, check_package
+from arbitre.rules.game_record import RECORD_FORMAT
 from arbitre.rules.sealed_package import (
     PackageKind,
     ReleaseKey,
@@ -34,9 +35,10 @@ log = logging.getLogger(__package__)
 class Packages(SessionBase):
     """The session service's part that reads, checks and opens game packages."""
 
-    def _read_package(self, text: str) -> tuple[Any, SealedSummary | None]:
-        """The package in ``text``, its hash (and signature, with the operator's key) checked,
-        and, for a sealed package, what it says of itself."""
+    def _read_package(self, text: str, record_format: str) -> tuple[Any, SealedSummary | None]:
+        """The package in ``text``, holding a record of ``record_format`` (the kind's), its
+        hash (and signature, with the operator's key) checked, and, for a sealed package (a
+        duplicate game's), what it says of itself."""
         if len(text) > MAX_PACKAGE_CHARS:
             _refuse(grpc.StatusCode.INVALID_ARGUMENT, "the package is too long")
         try:
@@ -45,8 +47,10 @@ class Packages(SessionBase):
             _refuse(grpc.StatusCode.INVALID_ARGUMENT, "the package is not valid JSON")
         try:
             if package_kind(package) is PackageKind.SEALED:
+                if record_format != RECORD_FORMAT:
+                    raise PackageError("only a duplicate game's package is played sealed")
                 return package, check_sealed(package, self.package_key)
-            return check_package(package, self.package_key), None
+            return check_package(package, self.package_key, record_format), None
         except PackageError as error:
             _refuse(grpc.StatusCode.INVALID_ARGUMENT, f"bad_package: {error}")
 

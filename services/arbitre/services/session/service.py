@@ -8,16 +8,16 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from arbitre.services.session.contests import Contests
 from arbitre.services.session.events import EventStreams
 from arbitre.services.session.lobby import Lobby
 from arbitre.services.session.refusals import _call
-from arbitre.services.session.seam import KindGames
 from arbitre.v1 import session_pb2_grpc
 
 __all__ = ["SessionService"]
 
 
-class SessionService(Lobby, KindGames, EventStreams, session_pb2_grpc.SessionServicer):
+class SessionService(Lobby, Contests, EventStreams, session_pb2_grpc.SessionServicer):
     """Games of every kind in ``redis`` (a redis-py client), with ``peers`` for what a kind's
     tools ask of the other services (duplicate's tops and verdicts), on the seam
     (:mod:`arbitre.services.session.seam`)."""
@@ -89,11 +89,27 @@ class SessionService(Lobby, KindGames, EventStreams, session_pb2_grpc.SessionSer
             context, request, lambda game_id, game, _: self._kind_record(game_id, game)
         )
 
+    def GetReview(self, request: Any, context: Any) -> Any:  # noqa: N802
+        return self._read(
+            context, request, lambda game_id, game, _: self._kind_review(game_id, game)
+        )
+
     def GetResults(self, request: Any, context: Any) -> Any:  # noqa: N802
         return self._read(context, request, self._kind_results)
 
     def UploadCentre(self, request: Any, context: Any) -> Any:  # noqa: N802
         return self._read(context, request, self._kind_upload_centre)
+
+    # -- contests ----------------------------------------------------------------------------
+
+    def CreateContest(self, request: Any, context: Any) -> Any:  # noqa: N802
+        return _call(context, lambda: self._create_contest(request))
+
+    def GetContest(self, request: Any, context: Any) -> Any:  # noqa: N802
+        return _call(context, lambda: self._get_contest(request))
+
+    def CloseContest(self, request: Any, context: Any) -> Any:  # noqa: N802
+        return _call(context, lambda: self._close_contest(request))
 
     # -- open tables (lobby) ----------------------------------------------------------------
 

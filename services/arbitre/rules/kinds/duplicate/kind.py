@@ -52,6 +52,7 @@ from arbitre.rules.duplicate import (
     check_player_name,
 )
 from arbitre.rules.fair_play import board_fingerprint, rack_key
+from arbitre.rules.game_record import RECORD_FORMAT
 from arbitre.rules.kinds.base import (
     ActionRefusedError,
     BestMoves,
@@ -439,6 +440,11 @@ class DuplicateKind:
         return frozenset({(board_fingerprint(state.game.board.rows()), rack_key(draw.rack))})
 
     # -- pre-drawn packages (see arbitre.rules.kinds.duplicate.package) ----------------------
+
+    @property
+    def package_format(self) -> str:
+        """A duplicate package holds a game record (:mod:`arbitre.rules.game_record`)."""
+        return RECORD_FORMAT
 
     def package_config(
         self, rules: Mapping[str, Any], settings: Mapping[str, Any]

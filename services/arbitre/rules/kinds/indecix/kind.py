@@ -64,6 +64,7 @@ from arbitre.rules.kinds.base import (
 )
 from arbitre.rules.kinds.indecix import game as rules
 from arbitre.rules.kinds.indecix import moves
+from arbitre.rules.kinds.indecix import package as deals
 from arbitre.rules.kinds.indecix.config import (
     SEATS,
     Aids,
@@ -85,6 +86,7 @@ from arbitre.rules.kinds.indecix.game import (
     Rolled,
 )
 from arbitre.rules.kinds.indecix.grid import Grid, cell_name, line_name
+from arbitre.rules.kinds.indecix.package import DEAL_FORMAT
 from arbitre.rules.kinds.indecix.rolls import Roll
 from arbitre.rules.kinds.indecix.trays import Tray, trays
 
@@ -186,6 +188,29 @@ class IndecixKind:
 
     def standings(self, state: IndecixGame) -> list[Standing]:
         return rules.standings(state.match)
+
+    # -- played from a deal, ranked in a contest --------------------------------------------
+
+    @property
+    def package_format(self) -> str:
+        """An Indecix package holds a deal (:mod:`arbitre.rules.kinds.indecix.package`)."""
+        return DEAL_FORMAT
+
+    def package_config(
+        self, rules: Mapping[str, Any], settings: Mapping[str, Any]
+    ) -> IndecixConfig:
+        """See :func:`arbitre.rules.kinds.indecix.package.package_config`."""
+        return deals.package_config(rules, settings)
+
+    def package_game(self, record: Mapping[str, Any], config: IndecixConfig, tools: None) -> int:
+        """See :func:`arbitre.rules.kinds.indecix.package.package_game`."""
+        return deals.package_game(record, config)
+
+    def seat_totals(self, state: IndecixGame) -> tuple[tuple[str | None, int], ...]:
+        """Each seat's player (``None`` while empty) and total over the match."""
+        totals = {line.player: line.total for line in rules.standings(state.match)}
+        seats = list(state.match.seats) + [None] * (SEATS - len(state.match.seats))
+        return tuple((seat, totals.get(seat, 0) if seat else 0) for seat in seats)
 
     def record(self, state: IndecixGame) -> dict[str, Any]:
         return record_of(state.match)

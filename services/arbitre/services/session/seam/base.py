@@ -181,6 +181,8 @@ class SeamBase(Steps):
         self._kind_lines: OrderedDict[str, tuple[tuple[str, ...], list[Standing], int]] = (
             OrderedDict()
         )
+        #: Game id -> its review, once over (a finished game never changes).
+        self._reviews: OrderedDict[str, Any] = OrderedDict()
         #: Locks that let one thread at a time build a game's spectator state (by game id).
         self._building = tuple(threading.Lock() for _ in range(64))
 

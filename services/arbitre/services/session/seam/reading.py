@@ -15,6 +15,7 @@ import grpc
 
 from arbitre.api.kind_parts import put_part, put_part_changes
 from arbitre.api.tables import MAX_BEST_MOVES
+from arbitre.engine.robots.planner import reviewer_for
 from arbitre.rules.kinds import kind
 from arbitre.rules.kinds.base import ActionRefusedError, ResultsView, Stage, Standing, Viewer
 from arbitre.rules.simultane_results import CentreResultsError
@@ -42,6 +43,8 @@ __all__ = ["KindReading"]
 
 #: What :meth:`KindReading._own_part` gives when the game moved on under the read.
 _MOVED_ON = object()
+#: Finished games' reviews kept per process.
+_REVIEWS_CACHED = 64
 
 log = logging.getLogger("arbitre.services.session")
 
@@ -352,6 +355,32 @@ class KindReading(SeamBase):
         if sheet is not None:
             found.sheet = sheet(state, game.get("title") or None)
         return found
+
+    def _kind_review(self, game_id: str, game: Mapping[str, str]) -> Any:
+        """The finished game reviewed by its kind's strongest robot
+        (:func:`~arbitre.engine.robots.planner.reviewer_for`), typed; FAILED_PRECONDITION
+        ``no_review`` for a kind without one and ``not_over`` before the end (a review of a
+        live game would be an aid). A finished game never changes: its review is kept per
+        process (:data:`_REVIEWS_CACHED` of them)."""
+        reviewer = reviewer_for(game["kind"])
+        if reviewer is None:
+            _refuse(
+                grpc.StatusCode.FAILED_PRECONDITION,
+                f"no_review: a {game['kind']} game has no review",
+            )
+        if game.get("status") != "over":
+            _refuse(grpc.StatusCode.FAILED_PRECONDITION, "not_over: a game is reviewed once over")
+        with self._views_lock:
+            cached = self._reviews.get(game_id)
+        if cached is None:
+            game_kind, state = self._load(game_id, game)
+            cached = session_pb2.GameReview()
+            put_part(cached, game["kind"], reviewer(game_kind.record(state)))
+            with self._views_lock:
+                self._reviews[game_id] = cached
+                while len(self._reviews) > _REVIEWS_CACHED:
+                    self._reviews.popitem(last=False)
+        return cached
 
     # -- a simultané's results across tables --------------------------------------------------
 

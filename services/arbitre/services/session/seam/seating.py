@@ -79,7 +79,7 @@ class Seating(KindReading):
 
     # -- creating and seating -------------------------------------------------------------------
 
-    def _kind_create(self, request: Any) -> Any:
+    def _kind_create(self, request: Any, organiser: str = "", contest: str = "") -> Any:
         """A new game of the request's kind, configured by its typed configuration; with a
         ``start_at_ms`` (within :data:`MAX_SCHEDULE_MS`), the clock's first step is due then,
         written in the creation's transaction (the stepping's scheduled start). A ``refereed``
@@ -92,7 +92,10 @@ class Seating(KindReading):
         over the lexicon this server plays (:meth:`SessionTools.fingerprint`), and, open, it
         replays here and its seed is the game's; sealed, its stated rules are the game's and
         it is opened at the start (:meth:`Stepping._kind_opening`). Anything wrong:
-        INVALID_ARGUMENT, nothing created."""
+        INVALID_ARGUMENT, nothing created.
+
+        A table of a contest (:mod:`arbitre.services.session.contests`) is made with the
+        contest's ``organiser`` token and id (``contest``); any other game gets a new token."""
         name = name_of_enum(request.kind)
         try:
             game_kind = kind(name)
@@ -124,7 +127,9 @@ class Seating(KindReading):
             )
         data = _config_of(request, name)
         package, sealed = (
-            self._read_package(request.package_json) if request.package_json else (None, None)
+            self._read_package(request.package_json, getattr(game_kind, "package_format", ""))
+            if request.package_json
+            else (None, None)
         )
         packaged: Any = game_kind
         try:
@@ -151,7 +156,7 @@ class Seating(KindReading):
             _refuse(grpc.StatusCode.INVALID_ARGUMENT, "the seed must be below 2**63")
         game_id = secrets.token_urlsafe(9)
         state = game_kind.new_game(config, Setup(game_id, seed, ()), tools)
-        organiser = new_secret()
+        organiser = organiser or new_secret()
         rest = (
             game_kind.detach(state)[0]  # type: ignore[attr-defined]
             if _parted(game_kind)
@@ -176,6 +181,8 @@ class Seating(KindReading):
             "package_hash": "" if package is None else package["content_hash"],
             **({} if sealed is not None else _seed_fields(seed)),
         }
+        if contest:
+            fields["contest"] = contest
         if sealed is not None:  # opened at the start (Stepping._kind_opening)
             fields["sealed_package"] = request.package_json
         if request.refereed:  # its steps keep its open positions live (SeamBase._write)

@@ -72,13 +72,13 @@ async function createTable(event, navigate) {
   }
   nameError($("#create-name"), "");
   const kind = kindOf(form.kind.value) || defaultKind();
-  const { body, seats } = kind.home.createRequest(form);
+  const { body, seats, seat = {} } = kind.home.createRequest(form);
   const button = form.querySelector("button[type=submit]");
   button.disabled = true;
   try {
     saveName(name);
     const created = await api.createGame(body);
-    saveSeat(created.game_id, { organiserToken: created.organiser_token, seats, kind: kind.name });
+    saveSeat(created.game_id, { ...seat, organiserToken: created.organiser_token, seats, kind: kind.name });
     const joined = await api.join(created.game_id, name);
     saveSeat(created.game_id, { playerId: joined.player_id, playerToken: joined.player_token, name });
     await navigate(`/t/${created.game_id}`);

@@ -1,7 +1,7 @@
 """The page is a shell and one module per game kind: the shell's modules never ask which kind
 they serve (no kind's name in their code), and every kind of the rules' registry has its page
-modules, listed in web/kinds/index.js. The browser tests (test_tables.py, test_duel.py) play
-both kinds through the shell."""
+modules, listed in web/kinds/index.js. The browser tests (test_tables.py, test_duel.py,
+test_indecix.py) play the kinds through the shell."""
 
 from __future__ import annotations
 
@@ -29,8 +29,8 @@ def test_the_shell_names_no_kind() -> None:
             assert not re.search(rf"[\"'`]{kind}[\"'`]", code), (path.name, kind)
 
 
-#: Kinds played over the API whose page is still to come (issue 16: Indecix's page).
-PAGES_TO_COME = frozenset({"indecix"})
+#: Kinds played over the API whose page is still to come (none since Indecix's, issue 16).
+PAGES_TO_COME: frozenset[str] = frozenset()
 
 
 def test_every_kind_has_its_page_modules() -> None:

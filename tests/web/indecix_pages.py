@@ -175,7 +175,7 @@ def play_until(
     its own way first (True: it did)."""
     give_up = time.monotonic() + timeout
     while time.monotonic() < give_up:
-        view = api.state(game_id)["view"]
+        view: dict[str, Any] = api.state(game_id)["view"]
         if stop(view):
             return view
         current = view.get("current")
@@ -190,12 +190,13 @@ def play_until(
         if not (on_turn and on_turn(view, player)):
             chosen = player.chooser(view) if player.chooser else best_on_page(page)
             (player.placer or place_by_click)(page, chosen)
-        wait_for_view(
-            api,
-            game_id,
-            lambda found, roll=roll: found["roll"] != roll or found["stage"] != "playing",
-        )
+        wait_for_view(api, game_id, rolled_past(roll))
     raise AssertionError("the game did not get there in time")
+
+
+def rolled_past(roll: int) -> Callable[[dict[str, Any]], bool]:
+    """Whether a view is past roll ``roll``: another die rolled, or no game playing."""
+    return lambda found: found["roll"] != roll or found["stage"] != "playing"
 
 
 def _shows_the_die(api: Api, game_id: str, page: Page, roll: int, timeout: float = 15) -> bool:

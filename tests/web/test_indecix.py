@@ -38,6 +38,7 @@ from tests.web.indecix_pages import (
     place_by_click,
     place_by_keys,
     play_until,
+    rolled_past,
     rolls_in,
     wait_for_view,
 )
@@ -589,14 +590,14 @@ def test_a_phone_plays_by_taps_in_french_and_english(
             view = api.state(game_id)["view"]
             if view["current"]["player"] == bob.player_id:
                 bob_plays(view)
-                wait_for_view(api, game_id, lambda found, roll=view["roll"]: found["roll"] != roll)
+                wait_for_view(api, game_id, rolled_past(view["roll"]))
                 continue
             expect(page.locator("#ix-rollbar")).to_have_class(MINE)
             expect(page.locator("#ix-turn")).to_have_text(
                 f"À vous : posez votre {view['current']['face']}."
             )
             place_by_click(page, legal_cells(view)[0])  # a tap
-            wait_for_view(api, game_id, lambda found, roll=view["roll"]: found["roll"] != roll)
+            wait_for_view(api, game_id, rolled_past(view["roll"]))
             placed += 1
         view = api.state(game_id)["view"]
         if view["current"]["player"] == bob.player_id:

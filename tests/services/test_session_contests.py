@@ -7,6 +7,7 @@ with nothing made; the organiser may close a contest early."""
 from __future__ import annotations
 
 import json
+import time
 from typing import Any
 
 import grpc
@@ -237,3 +238,33 @@ def test_bad_contests_are_refused_and_nothing_is_made(stub: Any, redis_db: Any) 
     assert code is grpc.StatusCode.NOT_FOUND
     code, _ = refusal(lambda: contest_of(stub, "not/an/id"))
     assert code is grpc.StatusCode.INVALID_ARGUMENT
+
+
+def test_a_scheduled_contest_starts_every_table_by_itself(stub: Any) -> None:
+    now = state_of_any(stub)
+    start_at = now + 2_000
+    request = contest_request(deal_package(SEED + 2), 2)
+    request.game.start_at_ms = start_at
+    made = stub.CreateContest(request)
+    assert made.contest.start_at_ms == start_at
+    ids = [table.game_id for table in made.contest.tables]
+    for number, game_id in enumerate(ids, start=1):
+        ContestTableUnderTest(stub, game_id, made.organiser_token, number, 0)
+        assert state_of(stub, game_id).start_at_ms == start_at
+    assert [table.status for table in contest_of(stub, made.contest_id).tables] == ["waiting"] * 2
+    deadline = time.monotonic() + 30
+    while [table.status for table in contest_of(stub, made.contest_id).tables] != ["running"] * 2:
+        assert time.monotonic() < deadline, "the tables did not start by themselves"
+        time.sleep(0.1)
+    faces = {view_in(state_of(stub, game_id))["current"]["face"] for game_id in ids}
+    assert len(faces) == 1
+
+
+def state_of_any(stub: Any) -> int:
+    """The session's clock now (Unix ms), read from a game made for it."""
+    made = stub.CreateGame(
+        session_pb2.CreateGameRequest(
+            kind=common_pb2.GAME_KIND_INDECIX, indecix=indecix_pb2.IndecixConfig()
+        )
+    )
+    return int(made.state.server_time_ms)

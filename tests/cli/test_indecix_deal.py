@@ -15,7 +15,7 @@ import pytest
 from arbitre.cli import main
 from arbitre.cli.indecix_command import deal_package
 from arbitre.cli.package_command import RANDOM_SEED_BITS
-from arbitre.rules.game_package import PackageError, check_package
+from arbitre.rules.game_package import PackageError, check_package, seal
 from arbitre.rules.kinds.indecix.config import Aids, Mode, configure
 from arbitre.rules.kinds.indecix.package import (
     DEAL_FORMAT,
@@ -180,3 +180,26 @@ def test_help_lists_deal_and_its_options(capsys: pytest.CaptureFixture[str]) -> 
     text = capsys.readouterr().out
     for option in ("--seed", "--games", "--mode", "--blitz-seconds", "--title", "--key-file"):
         assert option in text
+
+
+def test_arbitre_package_check_checks_a_deal(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    key = tmp_path / "operator.key"
+    key.write_bytes(b"an operator's key")
+    package = dealt(capsys, "--seed", 21, "--games", 2, "--key-file", key)
+    path = tmp_path / "deal.json"
+    path.write_text(json.dumps(package), encoding="utf-8")
+    assert main(["package", "check", str(path), "--key-file", str(key)]) == 0
+    said = capsys.readouterr().out
+    assert said.startswith("package ok: signed, indecix, hash ")
+    other = tmp_path / "other.key"
+    other.write_bytes(b"another key")
+    assert main(["package", "check", str(path), "--key-file", str(other)]) == 1
+    assert "signature" in capsys.readouterr().err
+    record = package["record"]
+    record["games"][1][3] = record["games"][1][3] % 6 + 1  # a die the seed does not roll
+    forged = seal({"title": "", "record": record})
+    path.write_text(json.dumps(forged), encoding="utf-8")
+    assert main(["package", "check", str(path)]) == 1
+    assert "not what its seed draws" in capsys.readouterr().err

@@ -38,7 +38,8 @@ from arbitre.lexicons.shipped import SHIPPED
 from arbitre.rules.errors import ArbitreError
 from arbitre.rules.game_config import GameConfig
 from arbitre.rules.game_package import PackageError, check_package, prepare_package, sign
-from arbitre.rules.game_record import replay_record
+from arbitre.rules.game_record import RECORD_FORMAT, replay_record
+from arbitre.rules.kinds import kind, names
 from arbitre.rules.sealed_package import (
     PackageKind,
     ReleaseKey,
@@ -213,6 +214,27 @@ def _check_open(package: Any, key: bytes | None) -> Mapping[str, Any]:
     return package  # type: ignore[no-any-return]
 
 
+def _kind_of(package: Any) -> str | None:
+    """The game kind whose packages hold a record of the format ``package``'s record has
+    (Indecix's deal: :attr:`~arbitre.rules.kinds.base.Packaged.package_format`), or ``None``
+    for a duplicate game's record or a format no kind plays."""
+    record = package.get("record") if isinstance(package, Mapping) else None
+    found = record.get("format") if isinstance(record, Mapping) else None
+    if not isinstance(found, str) or found == RECORD_FORMAT:
+        return None
+    return next((n for n in names() if getattr(kind(n), "package_format", None) == found), None)
+
+
+def _check_kind_package(name: str, package: Any, key: bytes | None) -> None:
+    """Check a package of the kind ``name``: hash, signature with ``key``, and its record
+    played again by the kind (a deal's dice drawn again from its seed)."""
+    packaged: Any = kind(name)
+    check_package(package, key, packaged.package_format)
+    record = package["record"]
+    rules = record.get("config")
+    packaged.package_game(record, packaged.package_config(rules, {}), None)
+
+
 def _signed(key: bytes | None) -> str:
     return "signed, " if key is not None else ""
 
@@ -305,6 +327,17 @@ def run_check(arguments: argparse.Namespace) -> int:
     sealed = package_kind(package) is PackageKind.SEALED
     if release is not None and not sealed:
         return _usage_error(ArbitreError("a release key opens a sealed package only"))
+    name = None if sealed else _kind_of(package)
+    if name is not None:
+        try:
+            _check_kind_package(name, package, key)
+        except (ArbitreError, KeyError, TypeError, AttributeError) as error:
+            return _refused(error)
+        print(
+            f"package ok: {_signed(key)}{name}, hash {package['content_hash'][:16]}"
+            f"{_unchecked(key)}"
+        )
+        return 0
     try:
         if sealed and release is None:
             summary = check_sealed(package, key)

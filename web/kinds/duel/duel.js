@@ -5,20 +5,20 @@
 // The shell (app.js, through web/kinds/index.js) hands a table over to this module when
 // `GET /v1/games/{id}` says `kind: "duel"` (after the join screen, which every kind shares):
 // `open({id, state, seat, watching})` draws it, and the controller it returns is closed when
-// the page goes elsewhere. Like the
-// duplicate table, it reads the game with the player's token on load, after every event (the
-// events are public: a player's own letters come only from their guesses' answers and from
-// that read), after a reconnection and when the tab comes back; during a round it asks for
-// nothing else. Every text from the server goes through textContent (dom.js).
+// the page goes elsewhere. Its plumbing (the reads, the live updates, sending a guess, the
+// lobby, the organiser's commands, the clock's face) is the shell's TableController
+// (web/table.js). Like the duplicate table, it reads the game with the player's token on load,
+// after every event (the events are public: a player's own letters come only from their
+// guesses' answers and from that read), after a reconnection and when the tab comes back;
+// during a round it asks for nothing else. Every text from the server goes through
+// textContent (dom.js).
 
-import { api, ApiError } from "../../api.js";
+import { api } from "../../api.js";
 import { $, h, fill, show } from "../../dom.js";
-import { t, language, onLanguage, translate } from "../../i18n.js";
-import { screen, message, failure } from "../../ui.js";
-import { Clock, formatClock } from "../../clock.js";
-import { Live } from "../../live.js";
-import { soundOn, setSound, soundLastSeconds, drawSoundToggle, WARNING_SECONDS } from "../../sound.js";
-import { drawPlayers } from "../../panels.js";
+import { t, language } from "../../i18n.js";
+import { formatClock } from "../../clock.js";
+import { WARNING_SECONDS } from "../../sound.js";
+import { TableController, i18n, sha256, lobbyCard, statusButtons, statusNotes } from "../../table.js";
 import "./messages.js";
 import { lettersOf, typed as typedLetters, byPosition, display } from "./letters.js";
 import { playerGrid, rivalGrid, revealedRows, LENGTH, TRIES } from "./grid.js";
@@ -41,23 +41,16 @@ const EVENTS = [
 ];
 /** Where the colour-blind palette is remembered. */
 const PALETTE_KEY = "arbitre.duel.palette";
-/** A guess lost on the network is sent again, with the same request id, this many times. */
-const RETRIES = 2;
+/** Refusals of the guess itself (the round goes on as it was): the game is not read again. */
+const OWN_FAULTS = new Set(["not_in_list", "already_tried", "wrong_length", "not_a_letter", "bad_action"]);
 /** Languages whose letters a Latin keyboard cannot type: their keys are taken by position. */
 const BY_POSITION = new Set(["ru", "ko"]);
-
-let active = null; // the open DuelTable
-
-onLanguage(() => active?.draw());
 
 /** Open the duel table `id` with its first `state` (a player's `seat`, or watching); the
  * shell calls the table's `close()` when the page leaves the game, `refresh()` when the tab
  * comes back and `reconnect()` when the network does. */
-export function open({ id, state, seat, watching }) {
-  active?.close();
-  active = new DuelTable(id, seat, watching);
-  active.apply(state);
-  return active;
+export function open(table) {
+  return DuelTable.open(table);
 }
 
 // -- little helpers ---------------------------------------------------------------------------
@@ -86,60 +79,13 @@ export function ordinal(n) {
   return `${n}${{ 1: "st", 2: "nd", 3: "rd" }[n % 10] || "th"}`;
 }
 
-function requestId() {
-  if (globalThis.crypto?.randomUUID) return crypto.randomUUID();
-  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
-}
-
-/** The SHA-256 (hex) of `text`, or null where the browser has no WebCrypto. */
-async function sha256(text) {
-  if (!globalThis.crypto?.subtle) return null;
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
-}
-
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
 // -- the page's skeleton (built once, kept in <main>) -----------------------------------------
 
-const i18n = (key) => ({ dataset: { i18n: key } });
-
 function skeleton() {
-  const levels = ["expert", "confirme", "debutant"].map((level) =>
-    h("option", { value: level, ...i18n(`robot.${level}`) }),
-  );
   return h(
     "section",
     { id: "duel", class: "duel", hidden: true },
-    h(
-      "div",
-      { id: "duel-lobby", class: "card narrow", hidden: true },
-      h("h1", i18n("duel.lobby")),
-      h("p", { id: "duel-settings", class: "muted" }),
-      h("p", { class: "duel-rules", ...i18n("duel.rules") }),
-      h("p", i18n("invite")),
-      h(
-        "div",
-        { class: "invite" },
-        h("input", { id: "duel-invite-link", readonly: true, "aria-label": "link" }),
-        h("button", { id: "duel-copy-link", type: "button", ...i18n("copy") }),
-      ),
-      h("h2", {}, h("span", i18n("players")), " ", h("span", { id: "duel-seat-count", class: "muted" })),
-      h("ul", { id: "duel-lobby-players", class: "players" }),
-      h(
-        "div",
-        { id: "duel-organiser" },
-        h(
-          "form",
-          { id: "duel-robot-form", class: "robot-form" },
-          h("label", { class: "field inline" }, h("span", i18n("robotLevel")), h("select", { id: "duel-robot-level" }, levels)),
-          h("button", { id: "duel-add-robot", type: "submit", ...i18n("addRobot") }),
-        ),
-        h("button", { id: "duel-start", type: "button", class: "primary", ...i18n("start") }),
-        h("p", { id: "duel-start-hint", class: "muted", ...i18n("needOpponent") }),
-      ),
-      h("p", { id: "duel-wait-organiser", class: "muted", ...i18n("waitOrganiser") }),
-    ),
+    lobbyCard("duel", "duel"),
     h(
       "div",
       { id: "duel-table", class: "duel-table", hidden: true },
@@ -154,18 +100,10 @@ function skeleton() {
           h("span", { id: "duel-closing", class: "duel-closing", role: "status", hidden: true }),
           h("span", { class: "spacer" }),
           h("button", { id: "duel-palette", type: "button", class: "ghost icon", "aria-pressed": "false" }, "◐"),
-          h("button", { id: "duel-sound", type: "button", class: "ghost icon", hidden: true }, "♪"),
-          h("button", { id: "duel-pause", type: "button", class: "ghost", hidden: true, ...i18n("pause") }),
-          h("button", { id: "duel-resume", type: "button", class: "primary", hidden: true, ...i18n("resume") }),
+          statusButtons("duel"),
           h("button", { id: "duel-leave", type: "button", class: "ghost", hidden: true, ...i18n("duel.leave") }),
         ),
-        h("p", { id: "duel-warning", class: "clock-warning", role: "status", hidden: true }),
-        h(
-          "div",
-          { id: "duel-paused", class: "card paused-panel", role: "status", hidden: true },
-          h("h2", i18n("pausedTitle")),
-          h("p", { class: "muted", ...i18n("duel.pausedText") }),
-        ),
+        statusNotes("duel", "duel"),
         h("p", { id: "duel-who", class: "duel-who", hidden: true }),
         h("div", { id: "duel-grid", class: "duel-grid", role: "grid", "data-i18n-label": "duel.grid" }),
         h("p", { id: "duel-note", class: "duel-note", role: "status", "aria-live": "polite" }),
@@ -225,66 +163,37 @@ function skeleton() {
 
 // -- the controller -----------------------------------------------------------------------------
 
-class DuelTable {
+class DuelTable extends TableController {
   constructor(id, seat, watching) {
-    this.id = id;
-    this.seat = seat || null;
-    this.watching = watching;
-    this.game = null;
-    this.clock = new Clock();
+    super(id, seat, watching, {
+      name: "duel",
+      parts: "duel",
+      skeleton,
+      events: EVENTS,
+      title: "duel.kind.duel",
+      deadline: "ends_at",
+      lastSeconds: WARNING_SECONDS,
+    });
+    // this.note (the table's): {kind: "refused" | "extra" | "found" | "info", text, code}
     this.round = 0; // the round the typed row and `mine` belong to
     this.typed = [];
     this.mine = null; // {round, rows, keyboard, found, points, guessing}
-    this.note = null; // {kind: "refused" | "extra" | "found" | "info", text, code}
     this.shake = false;
-    this.sending = false;
-    this.closed = false;
-    this.refreshing = null;
-    this.again = false;
-    this.soon = null;
     this.verified = new Map(); // round -> true | false
     this.rivalRows = new Map(); // "round/player" -> the rows (marks) the events told, in order
     this.shownRound = ""; // "round/stage" last drawn, to focus and reset once per change
-
-    let section = $("#duel");
-    if (!section) {
-      section = skeleton();
-      $("main").appendChild(section);
-      translate(section);
-      this.wire(section);
-    }
-    this.section = section;
-    section.classList.toggle("contrast", contrastOn());
-    screen("duel"); // hides the duplicate's screens
-    show(section, true);
-    message("");
-
-    this.onKey = (event) => this.key(event);
-    document.addEventListener("keydown", this.onKey);
-    this.ticker = setInterval(() => this.drawClock(), 250);
-    this.warned = ""; // "round/seconds" of the last warning given
-    this.live = null;
+    this.section.classList.toggle("contrast", contrastOn());
   }
 
   /** Wire the skeleton's controls once (they act on the open table). */
   wire(section) {
+    super.wire(section);
     const on = (selector, type, handler) => $(selector, section).addEventListener(type, handler);
-    on("#duel-copy-link", "click", () => active?.copy($("#duel-invite-link").value, $("#duel-copy-link"), "copy", "copied"));
-    on("#duel-robot-form", "submit", (event) => {
-      event.preventDefault();
-      active?.addRobot();
-    });
-    on("#duel-start", "click", () => active?.command("start"));
-    on("#duel-pause", "click", () => active?.command("pause"));
-    on("#duel-resume", "click", () => active?.command("resume"));
-    on("#duel-next", "click", () => active?.command("next"));
-    on("#duel-leave", "click", () => active?.leave());
-    on("#duel-sound", "click", () => {
-      setSound(!soundOn());
-      active?.drawStatus();
-    });
+    const active = () => DuelTable.active;
+    on("#duel-copy-link", "click", () => active()?.copy($("#duel-invite-link").value, $("#duel-copy-link"), "copy", "copied"));
+    on("#duel-leave", "click", () => active()?.leave());
     on("#duel-copy-share", "click", () =>
-      active?.copy($("#duel-share").textContent, $("#duel-copy-share"), "duel.copyShare", "duel.copied"),
+      active()?.copy($("#duel-share").textContent, $("#duel-copy-share"), "duel.copyShare", "duel.copied"),
     );
     // A click on these keeps the focus where it was (Enter goes on sending the typed word).
     for (const id of ["#duel-palette", "#duel-pause", "#duel-resume", "#duel-sound"]) {
@@ -294,50 +203,11 @@ class DuelTable {
       const contrast = !section.classList.contains("contrast");
       saveContrast(contrast);
       section.classList.toggle("contrast", contrast);
-      active?.draw();
+      active()?.draw();
     });
   }
 
-  /** The network is back: reconnect the live updates at once (the shell calls it). */
-  reconnect() {
-    this.live?.reconnect();
-  }
-
-  close() {
-    this.closed = true;
-    this.live?.close();
-    this.live = null;
-    clearInterval(this.ticker);
-    clearTimeout(this.soon);
-    document.removeEventListener("keydown", this.onKey);
-    show(this.section, false);
-    show($("#connection"), false);
-    if (active === this) active = null;
-  }
-
   // -- who is who ------------------------------------------------------------------------------
-
-  get view() {
-    return this.game?.view || {};
-  }
-
-  get me() {
-    return this.game?.you || null;
-  }
-
-  isOrganiser() {
-    return Boolean(this.seat?.organiserToken);
-  }
-
-  nameOf(player) {
-    const found = (this.game?.players || []).find((p) => p.id === player);
-    return found ? found.name : player;
-  }
-
-  robotOf(player) {
-    const found = (this.game?.players || []).find((p) => p.id === player);
-    return found ? found.robot : "";
-  }
 
   get language() {
     return this.view.config?.language || "en";
@@ -377,16 +247,9 @@ class DuelTable {
   /** Take a game read from the server (with the player's token). */
   apply(game) {
     if (this.closed) return;
-    this.game = game;
+    this.take(game);
     const view = this.view;
     const current = view.current;
-    this.clock.sync({
-      server_time_ms: game.server_time_ms,
-      deadline_ms: current?.ends_at || 0,
-      status: game.status,
-      remaining_ms: current?.remaining_ms || 0,
-    });
-    $("#table-title").textContent = game.title || t("duel.kind.duel");
     if (current && current.round !== this.round) {
       this.round = current.round;
       this.typed = [];
@@ -412,20 +275,7 @@ class DuelTable {
       this.typed = [];
       this.note = null;
     }
-    if (game.status === "over" && this.live) {
-      this.live.close();
-      this.live = null;
-      show($("#connection"), false);
-    } else if (game.status !== "over" && !this.live) {
-      this.live = new Live(
-        api.eventsUrl(this.id),
-        (type, data) => this.event(type, data),
-        () => this.refresh(),
-        (connected) => show($("#connection"), !connected),
-        EVENTS,
-      );
-      this.live.open();
-    }
+    this.follow();
     this.draw();
     this.verifyRounds();
   }
@@ -467,40 +317,6 @@ class DuelTable {
       this.drawClock();
     }
     this.refreshSoon();
-  }
-
-  refreshSoon(delay = 120) {
-    clearTimeout(this.soon);
-    this.soon = setTimeout(() => this.refresh(), delay);
-  }
-
-  /** Read the game again (one read at a time; one asked meanwhile runs after it). */
-  async refresh() {
-    if (this.closed) return;
-    if (this.refreshing) {
-      this.again = true;
-      return this.refreshing;
-    }
-    this.refreshing = (async () => {
-      do {
-        this.again = false;
-        try {
-          const game = await api.state(this.id, this.seat?.playerToken);
-          show($("#connection"), false);
-          this.apply(game);
-        } catch (error) {
-          if (error instanceof ApiError && error.status === 0) {
-            show($("#connection"), true);
-            this.refreshSoon(2000); // until the network is back
-          } else message(failure(error));
-        }
-      } while (this.again && !this.closed);
-    })();
-    try {
-      await this.refreshing;
-    } finally {
-      this.refreshing = null;
-    }
   }
 
   // -- the player's actions --------------------------------------------------------------------
@@ -546,7 +362,8 @@ class DuelTable {
   }
 
   /** A refused guess: the row shakes once, stays outlined, and the reason is said. Nothing is
-   * spent: the letters stay, to be corrected. */
+   * spent: the letters stay, to be corrected. A refusal that is not the guess's own fault
+   * (the round is over…) reads the game again. */
   refuse(code, text) {
     const known = `duel.refused.${code}`;
     const words = t(known);
@@ -557,46 +374,20 @@ class DuelTable {
       this.shake = false;
       $("#duel-grid .duel-row.current")?.classList.remove("shake");
     }, 600);
+    if (!OWN_FAULTS.has(code)) this.refreshSoon(0);
   }
 
+  /** Enter: send the typed word (again with its request id if lost on the network, 0.7 s then
+   * 1.4 s later). */
   async submit() {
     if (!this.canType() || this.sending) return;
     if (this.typed.length < LENGTH) {
       this.refuse("wrong_length");
       return;
     }
-    const guess = this.typed.join("");
-    const round = this.view.current.round;
-    const id = requestId();
-    this.sending = true;
-    this.drawPlay();
-    let answer = null;
-    try {
-      for (let attempt = 0; ; attempt++) {
-        try {
-          answer = await api.act(this.id, this.seat.playerToken, { guess, round }, id);
-          break;
-        } catch (error) {
-          // Lost on the network: the same request again (the server spends it once).
-          if (!(error instanceof ApiError && error.status === 0) || attempt >= RETRIES) throw error;
-          await sleep(700 * (attempt + 1));
-        }
-      }
-    } catch (error) {
-      this.sending = false;
-      if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.code) {
-        this.refuse(error.code, error.message);
-        if (!["not_in_list", "already_tried", "wrong_length", "not_a_letter", "bad_action"].includes(error.code)) {
-          this.refreshSoon(0);
-        }
-      } else {
-        message(failure(error));
-        this.drawPlay();
-      }
-      return;
-    }
-    this.sending = false;
-    this.took(answer.result);
+    const sent = await this.send({ guess: this.typed.join(""), round: this.view.current.round }, 700);
+    if (!sent) return;
+    this.took(sent.answer.result);
     this.refreshSoon(200);
   }
 
@@ -621,34 +412,11 @@ class DuelTable {
     this.drawPlay();
   }
 
-  async command(what) {
-    try {
-      await api.command(this.id, this.seat.organiserToken, what);
-    } catch (error) {
-      message(failure(error));
-    }
-    await this.refresh(); // read as the player (the organiser's answer has no grid of ours)
-  }
-
   /** The player leaves the game, once they confirm: their rows so far count, nobody waits for
    * them any more, and they watch from then on. */
   async leave() {
     if (!this.seat?.playerToken || !confirm(t("duel.leaveConfirm"))) return;
-    try {
-      await api.leave(this.id, this.seat.playerToken);
-    } catch (error) {
-      message(failure(error));
-    }
-    await this.refresh();
-  }
-
-  async addRobot() {
-    try {
-      await api.addRobot(this.id, this.seat.organiserToken, $("#duel-robot-level").value);
-    } catch (error) {
-      message(failure(error));
-    }
-    await this.refresh();
+    await this.call(() => api.leave(this.id, this.seat.playerToken));
   }
 
   async copy(text, button, idle, done) {
@@ -692,14 +460,11 @@ class DuelTable {
   draw() {
     if (this.closed || !this.game) return;
     this.section.classList.toggle("contrast", contrastOn());
-    if (this.game.status === "waiting") {
-      show($("#duel-lobby"), true);
-      show($("#duel-table"), false);
-      this.drawLobby();
-      return;
-    }
-    show($("#duel-lobby"), false);
-    show($("#duel-table"), true);
+    super.draw();
+  }
+
+  /** The game, once out of the lobby. */
+  drawTable() {
     this.drawStatus();
     this.drawPlay();
     this.drawRivals();
@@ -716,75 +481,34 @@ class DuelTable {
     }
   }
 
-  drawLobby() {
-    const game = this.game;
-    const config = this.view.config || {};
-    $("#duel-invite-link").value = `${location.origin}/t/${this.id}`;
-    $("#duel-settings").textContent = t("duel.settings", {
+  /** The lobby's line: the words' language, the rounds, the round's clock. */
+  settingsText(config) {
+    return t("duel.settings", {
       language: t(`duel.lang.${config.language}`),
       rounds: config.rounds,
       clock: formatClock((config.round_seconds || 0) * 1000),
     });
-    const seats = game.seats || config.seats || 4;
-    $("#duel-seat-count").textContent = `(${t("seatsTaken", { n: game.players.length, seats })})`;
-    drawPlayers($("#duel-lobby-players"), {
-      players: game.players,
-      me: this.me || this.seat?.playerId,
-      answering: false,
-      totals: null,
-      organiserId: this.isOrganiser() ? this.seat?.playerId : null,
-    });
-    const organiser = this.isOrganiser();
-    show($("#duel-organiser"), organiser);
-    show($("#duel-wait-organiser"), !organiser);
-    const full = game.players.length >= seats;
-    $("#duel-add-robot").disabled = full;
-    $("#duel-robot-level").disabled = full;
-    const enough = game.players.length >= 2;
-    $("#duel-start").disabled = !enough;
-    show($("#duel-start-hint"), !enough);
-    document.title = `${t("duel.lobby")} — Arbitre`;
   }
 
   drawStatus() {
     const view = this.view;
     const config = view.config || {};
     $("#duel-round").textContent = view.round ? t("duel.roundOf", { n: view.round, of: config.rounds }) : "";
-    const organiser = this.isOrganiser();
-    const running = this.game.status === "running";
-    show($("#duel-pause"), organiser && running && view.stage === "playing");
-    show($("#duel-resume"), organiser && this.game.status === "paused");
     const palette = $("#duel-palette");
     const on = this.section.classList.contains("contrast");
     palette.setAttribute("aria-pressed", String(on));
     palette.title = t(on ? "duel.paletteOn" : "duel.paletteOff");
     palette.setAttribute("aria-label", t("duel.palette"));
-    const paused = this.game.status === "paused" || this.game.status === "parked";
-    show($("#duel-paused"), paused && view.stage === "playing");
     const seated = Boolean(view.you?.seated) && view.stage !== "over";
     show($("#duel-leave"), seated);
-    const sound = $("#duel-sound");
-    show(sound, seated);
-    drawSoundToggle(sound);
-  }
-
-  /** A guessing player's last seconds of the round: a visible warning, and the sound (the
-   * warning once a round from 10 s left, a tick in each of the last 3 seconds). */
-  drawWarning(remaining) {
-    const node = $("#duel-warning");
-    const seconds = Math.ceil(remaining / 1000);
-    const last = this.canType() && seconds > 0 && seconds <= WARNING_SECONDS;
-    show(node, last);
-    if (!last) return;
-    node.textContent = t("lastSeconds", { s: seconds });
-    this.warned = soundLastSeconds(this.view.round, seconds, this.warned);
+    this.drawCommands(seated);
   }
 
   /** The player's grid, the note under it, the keyboard and the hint. */
   drawPlay() {
     if (!this.game || this.game.status === "waiting") return;
     const view = this.view;
-    const paused = (this.game.status === "paused" || this.game.status === "parked") && view.stage === "playing";
+    const paused = this.held && view.stage === "playing";
     const me = this.me;
     const you = view.you;
     let rows = null;
@@ -827,7 +551,6 @@ class DuelTable {
       if (current && this.note?.kind === "refused") current.dataset.refused = this.note.code;
     }
 
-    const note = $("#duel-note");
     let noteText = this.note?.text || "";
     let kind = this.note?.kind || "";
     if (!noteText && view.stage === "playing" && this.mine) {
@@ -842,11 +565,7 @@ class DuelTable {
         kind = "count";
       }
     }
-    note.textContent = paused ? "" : noteText;
-    note.className = `duel-note${kind ? ` ${kind}` : ""}`;
-    note.setAttribute("role", kind === "refused" ? "alert" : "status");
-    if (this.note?.code) note.dataset.code = this.note.code;
-    else delete note.dataset.code;
+    this.drawNote(paused ? "" : noteText, kind);
 
     const board = $("#duel-keyboard");
     const keyboard = view.stage === "playing" && Boolean(this.mine) && !paused;
@@ -1084,6 +803,8 @@ class DuelTable {
     );
   }
 
+  /** The round's clock and its closing window; a guessing player's last seconds (a warning
+   * once a round from 10 s left, a tick in each of the last 3 seconds); the next round's. */
   drawClock() {
     if (this.closed || !this.game || this.game.status === "waiting") return;
     const view = this.view;
@@ -1092,11 +813,7 @@ class DuelTable {
     const current = view.current;
     if (view.stage === "playing" && current) {
       const remaining = this.remaining();
-      const paused = this.game.status !== "running";
-      node.textContent = paused ? `${t("paused")} ${formatClock(remaining)}` : formatClock(remaining);
-      node.classList.toggle("low", !paused && remaining <= 10_000);
-      node.classList.toggle("paused", paused);
-      node.setAttribute("aria-label", `${t("clock")} ${formatClock(remaining)}`);
+      this.drawTimer(remaining);
       const closingWindow = current.closing_window;
       show(closing, Boolean(closingWindow));
       if (closingWindow) {
@@ -1104,20 +821,13 @@ class DuelTable {
         closing.title = t("duel.closingLabel", { time: formatClock(remaining) });
       }
       node.classList.toggle("closing", Boolean(closingWindow));
-      this.drawWarning(remaining);
-      const typing = this.canType();
-      if (typing !== this.wasTyping) {
-        this.wasTyping = typing;
-        this.drawPlay(); // the clock ran out: the keyboard goes quiet
-        if (!typing && remaining <= 0) this.refreshSoon(600);
-      }
+      this.drawWarning(remaining, this.canType(), view.round);
+      this.drawTurn(this.canType(), remaining <= 0); // the clock ran out: the keyboard goes quiet
       document.title = `${node.textContent} · ${t("duel.roundOf", { n: view.round, of: view.config?.rounds })} — Duel de Mots`;
     } else {
-      node.textContent = "";
-      node.removeAttribute("aria-label");
-      node.classList.remove("low", "paused", "closing");
+      this.drawTimer(null);
+      node.classList.remove("closing");
       show(closing, false);
-      show($("#duel-warning"), false);
       document.title = `${t(view.stage === "over" ? "duel.over" : "duel.kind.duel")} — Arbitre`;
     }
     const nextIn = $("#duel-next-in");

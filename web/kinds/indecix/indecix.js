@@ -7,21 +7,21 @@
 //
 // The shell (app.js, through web/kinds/index.js) hands a table over to this module when
 // `GET /v1/games/{id}` says `kind: "indecix"`: `open({id, state, seat, watching})` draws it,
-// and the controller it returns is closed when the page goes elsewhere. The server is the
-// arbiter: the page judges nothing (which cells are legal, what a cell captures, the scores
-// and the winner all come from the player's own view of the game); it reads the game with the
-// player's token on load, after every event (all public), after a reconnection and when the
-// tab comes back. Every text from the server goes through textContent (dom.js).
+// and the controller it returns is closed when the page goes elsewhere. Its plumbing (the
+// reads, the live updates, sending a placement, the lobby, the organiser's commands, the
+// clock's face) is the shell's TableController (web/table.js). The server is the arbiter: the
+// page judges nothing (which cells are legal, what a cell captures, the scores and the winner
+// all come from the player's own view of the game); it reads the game with the player's token
+// on load, after every event (all public), after a reconnection and when the tab comes back.
+// Every text from the server goes through textContent (dom.js).
 
 import { api, ApiError } from "../../api.js";
 import { $, h, fill, show } from "../../dom.js";
-import { t, language, onLanguage, translate } from "../../i18n.js";
-import { screen, message, failure } from "../../ui.js";
-import { Clock, formatClock } from "../../clock.js";
-import { Live } from "../../live.js";
-import { soundOn, setSound, soundLastSeconds, drawSoundToggle } from "../../sound.js";
-import { drawPlayers } from "../../panels.js";
+import { t, language } from "../../i18n.js";
+import { message, failure } from "../../ui.js";
+import { formatClock } from "../../clock.js";
 import { saveSeat, seatOf } from "../../storage.js";
+import { TableController, i18n, sha256, lobbyCard, statusButtons, statusNotes } from "../../table.js";
 import "./messages.js";
 import { ROWS, SIZE, cssColour, inkOn, dieAt, dieNode, nameTag, gridNode, gainText, trayNode, rollText } from "./grid.js";
 import { positions } from "./replay.js";
@@ -41,42 +41,19 @@ const EVENTS = [
   "resumed",
   "parked",
 ];
-/** A placement lost on the network is sent again, with the same request id, this many times. */
-const RETRIES = 2;
 /** The Blitz clock's last seconds: a warning and, unless muted, a tick. */
 const LAST_SECONDS = 3;
 /** Refusals after which the page reads the game again (the die is not the player's any more). */
 const STALE = new Set(["not_your_turn", "wrong_roll", "too_late", "game_over", "not_started", "paused", "occupied"]);
 
-let active = null; // the open IndecixTable
-
-onLanguage(() => active?.draw());
-
 /** Open the Indecix table `id` with its first `state` (a player's `seat`, or watching); the
  * shell calls the table's `close()` when the page leaves the game, `refresh()` when the tab
  * comes back and `reconnect()` when the network does. */
-export function open({ id, state, seat, watching }) {
-  active?.close();
-  active = new IndecixTable(id, seat, watching);
-  active.apply(state);
-  return active;
+export function open(table) {
+  return IndecixTable.open(table);
 }
 
 // -- little helpers ---------------------------------------------------------------------------
-
-function requestId() {
-  if (globalThis.crypto?.randomUUID) return crypto.randomUUID();
-  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
-}
-
-/** The SHA-256 (hex) of `text`, or null where the browser has no WebCrypto. */
-async function sha256(text) {
-  if (!globalThis.crypto?.subtle) return null;
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, "0")).join("");
-}
-
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A JSON text with every "seed" kept as its digits (a 64-bit seed does not fit a JavaScript
  * number: its commitment is checked on the exact digits). */
@@ -118,45 +95,13 @@ const keyOfTray = (tray) => ({
 
 // -- the page's skeleton (built once, kept in <main>) -----------------------------------------
 
-const i18n = (key) => ({ dataset: { i18n: key } });
-
 function skeleton() {
-  const levels = ["expert", "confirme", "debutant"].map((level) => h("option", { value: level, ...i18n(`robot.${level}`) }));
   const replayButton = (id, label, text) =>
     h("button", { id, type: "button", class: "ghost ix-replay-button", "data-i18n-label": label }, text);
   return h(
     "section",
     { id: "indecix", class: "ix", hidden: true },
-    h(
-      "div",
-      { id: "ix-lobby", class: "card narrow", hidden: true },
-      h("h1", i18n("indecix.lobby")),
-      h("p", { id: "ix-settings", class: "muted" }),
-      h("p", { class: "ix-rules", ...i18n("indecix.rules") }),
-      h("p", i18n("invite")),
-      h(
-        "div",
-        { class: "invite" },
-        h("input", { id: "ix-invite-link", readonly: true, "aria-label": "link" }),
-        h("button", { id: "ix-copy-link", type: "button", ...i18n("copy") }),
-      ),
-      h("h2", {}, h("span", i18n("players")), " ", h("span", { id: "ix-seat-count", class: "muted" })),
-      h("ul", { id: "ix-lobby-players", class: "players" }),
-      h(
-        "div",
-        { id: "ix-organiser" },
-        h(
-          "form",
-          { id: "ix-robot-form", class: "robot-form" },
-          h("label", { class: "field inline" }, h("span", i18n("robotLevel")), h("select", { id: "ix-robot-level" }, levels)),
-          h("button", { id: "ix-add-robot", type: "submit", ...i18n("addRobot") }),
-        ),
-        h("button", { id: "ix-start", type: "button", class: "primary", ...i18n("start") }),
-        h("p", { id: "ix-start-hint", class: "muted", ...i18n("needOpponent") }),
-      ),
-      h("p", { id: "ix-wait-organiser", class: "muted", ...i18n("waitOrganiser") }),
-      h("p", { id: "ix-robot-note", class: "muted", hidden: true, ...i18n("indecix.startingRobot") }),
-    ),
+    lobbyCard("indecix", "ix", h("p", { id: "ix-robot-note", class: "muted", hidden: true, ...i18n("indecix.startingRobot") })),
     h(
       "div",
       { id: "ix-table", class: "ix-table", hidden: true },
@@ -171,17 +116,9 @@ function skeleton() {
           h("span", { id: "ix-mode", class: "badge ix-mode" }),
           h("span", { id: "ix-clock", class: "clock", role: "timer", "aria-live": "off" }),
           h("span", { class: "spacer" }),
-          h("button", { id: "ix-sound", type: "button", class: "ghost icon", hidden: true }, "♪"),
-          h("button", { id: "ix-pause", type: "button", class: "ghost", hidden: true, ...i18n("pause") }),
-          h("button", { id: "ix-resume", type: "button", class: "primary", hidden: true, ...i18n("resume") }),
+          statusButtons("ix"),
         ),
-        h("p", { id: "ix-warning", class: "clock-warning", role: "status", hidden: true }),
-        h(
-          "div",
-          { id: "ix-paused", class: "card paused-panel", role: "status", hidden: true },
-          h("h2", i18n("pausedTitle")),
-          h("p", { class: "muted", ...i18n("indecix.pausedText") }),
-        ),
+        statusNotes("indecix", "ix"),
         h(
           "div",
           { id: "ix-rollbar", class: "ix-rollbar" },
@@ -277,25 +214,23 @@ function skeleton() {
 
 // -- the controller -----------------------------------------------------------------------------
 
-class IndecixTable {
+class IndecixTable extends TableController {
   constructor(id, seat, watching) {
-    this.id = id;
-    this.seat = seat || null;
-    this.watching = watching;
-    this.game = null;
-    this.clock = new Clock();
+    super(id, seat, watching, {
+      name: "indecix",
+      parts: "ix",
+      skeleton,
+      events: EVENTS,
+      title: "indecix.kind",
+      deadline: "deadline_at",
+      lastSeconds: LAST_SECONDS,
+    });
+    // this.note (the table's): {kind: "refused" | "info", text, code}
     this.roll = -1; // the roll the choice belongs to
     this.selected = ""; // the cell chosen for the open die
     this.focus = ""; // the grid's cell that takes the keyboard's focus
     this.typedRow = ""; // a row letter typed, waiting for its column
-    this.sending = false;
     this.playedRoll = 0; // the roll placed by this page, until the game says so too
-    this.note = null; // {kind: "refused" | "info", text, code}
-    this.closed = false;
-    this.refreshing = null;
-    this.again = false;
-    this.soon = null;
-    this.warned = "";
     this.record = null; // GET …/record once the match is over
     this.recordAsked = false;
     this.review = null; // GET …/review once the match is over: the robot's view of each move
@@ -303,97 +238,35 @@ class IndecixTable {
     this.verified = null; // the seed against the commitment: true, false, or null (unknown)
     this.replay = { game: 1, step: -1 };
     this.seating = false;
-    this.live = null;
-
-    let section = $("#indecix");
-    if (!section) {
-      section = skeleton();
-      $("main").appendChild(section);
-      translate(section);
-      this.wire(section);
-    }
-    this.section = section;
-    screen("indecix"); // hides the shell's screens
-    show(section, true);
-    message("");
-
-    this.onKey = (event) => this.key(event);
-    document.addEventListener("keydown", this.onKey);
-    this.ticker = setInterval(() => this.drawClock(), 250);
   }
 
   /** Wire the skeleton's controls once (they act on the open table). */
   wire(section) {
+    super.wire(section);
     const on = (selector, type, handler) => $(selector, section).addEventListener(type, handler);
-    on("#ix-copy-link", "click", () => active?.copyLink());
-    on("#ix-robot-form", "submit", (event) => {
-      event.preventDefault();
-      active?.addRobot($("#ix-robot-level").value);
-    });
-    on("#ix-start", "click", () => active?.command("start"));
-    on("#ix-pause", "click", () => active?.command("pause"));
-    on("#ix-resume", "click", () => active?.command("resume"));
-    on("#ix-next", "click", () => active?.command("next"));
-    on("#ix-ok", "click", () => active?.confirm());
-    on("#ix-cancel", "click", () => active?.cancel());
-    on("#ix-sound", "click", () => {
-      setSound(!soundOn());
-      active?.drawStatus();
-    });
-    on("#ix-replay-game", "change", (event) => active?.replayTo(Number(event.target.value), -1));
-    on("#ix-replay-first", "click", () => active?.replayTo(active.replay.game, 0));
-    on("#ix-replay-prev", "click", () => active?.replayBy(-1));
-    on("#ix-replay-next", "click", () => active?.replayBy(1));
-    on("#ix-replay-last", "click", () => active?.replayTo(active.replay.game, -1));
+    const active = () => IndecixTable.active;
+    on("#ix-copy-link", "click", () => active()?.copyLink());
+    on("#ix-ok", "click", () => active()?.confirm());
+    on("#ix-cancel", "click", () => active()?.cancel());
+    on("#ix-replay-game", "change", (event) => active()?.replayTo(Number(event.target.value), -1));
+    on("#ix-replay-first", "click", () => active()?.replayTo(active().replay.game, 0));
+    on("#ix-replay-prev", "click", () => active()?.replayBy(-1));
+    on("#ix-replay-next", "click", () => active()?.replayBy(1));
+    on("#ix-replay-last", "click", () => active()?.replayTo(active().replay.game, -1));
     on("#ix-replay", "keydown", (event) => {
       if (event.target.closest("select")) return;
       if (event.key === "ArrowLeft" || event.key === "ArrowRight") {
         event.preventDefault();
-        active?.replayBy(event.key === "ArrowLeft" ? -1 : 1);
+        active()?.replayBy(event.key === "ArrowLeft" ? -1 : 1);
       }
     });
-    on("#ix-grid-wrap", "keydown", (event) => active?.gridKey(event));
-  }
-
-  /** The network is back: reconnect the live updates at once (the shell calls it). */
-  reconnect() {
-    this.live?.reconnect();
-  }
-
-  close() {
-    this.closed = true;
-    this.live?.close();
-    this.live = null;
-    clearInterval(this.ticker);
-    clearTimeout(this.soon);
-    document.removeEventListener("keydown", this.onKey);
-    show(this.section, false);
-    show($("#connection"), false);
-    if (active === this) active = null;
+    on("#ix-grid-wrap", "keydown", (event) => active()?.gridKey(event));
   }
 
   // -- who is who ------------------------------------------------------------------------------
 
-  get view() {
-    return this.game?.view || {};
-  }
-
-  get me() {
-    return this.game?.you || null;
-  }
-
-  isOrganiser() {
-    return Boolean(this.seat?.organiserToken);
-  }
-
   nameOf(player) {
-    const found = (this.game?.players || []).find((p) => p.id === player);
-    return found ? found.name : player || "?";
-  }
-
-  robotOf(player) {
-    const found = (this.game?.players || []).find((p) => p.id === player);
-    return found ? found.robot : "";
+    return player ? super.nameOf(player) : "?";
   }
 
   /** The player at `seat` (the view's seats), or "". */
@@ -457,16 +330,8 @@ class IndecixTable {
   /** Take a game read from the server (with the player's token). */
   apply(game) {
     if (this.closed) return;
-    this.game = game;
+    this.take(game);
     const view = this.view;
-    const current = view.current;
-    this.clock.sync({
-      server_time_ms: game.server_time_ms,
-      deadline_ms: current?.deadline_at || 0,
-      status: game.status,
-      remaining_ms: current?.remaining_ms || 0,
-    });
-    $("#table-title").textContent = game.title || t("indecix.kind");
     if (view.roll !== this.roll) {
       this.roll = view.roll;
       this.selected = "";
@@ -478,57 +343,15 @@ class IndecixTable {
     this.section.style.setProperty("--ix-c1", cssColour(view.config?.colours?.[1] || "red"));
     this.section.style.setProperty("--ix-ink0", inkOn(view.config?.colours?.[0] || "blue"));
     this.section.style.setProperty("--ix-ink1", inkOn(view.config?.colours?.[1] || "red"));
-    if (game.status === "over" && this.live) {
-      this.live.close();
-      this.live = null;
-      show($("#connection"), false);
-    } else if (game.status !== "over" && !this.live) {
-      this.live = new Live(
-        api.eventsUrl(this.id),
-        () => this.refreshSoon(40),
-        () => this.refresh(),
-        (connected) => show($("#connection"), !connected),
-        EVENTS,
-      );
-      this.live.open();
-    }
+    this.follow();
     this.draw();
     if (view.stage === "over" && !this.recordAsked) this.loadRecord();
     if (game.status === "waiting") this.seatRobot();
   }
 
-  refreshSoon(delay = 80) {
-    clearTimeout(this.soon);
-    this.soon = setTimeout(() => this.refresh(), delay);
-  }
-
-  /** Read the game again (one read at a time; one asked meanwhile runs after it). */
-  async refresh() {
-    if (this.closed) return;
-    if (this.refreshing) {
-      this.again = true;
-      return this.refreshing;
-    }
-    this.refreshing = (async () => {
-      do {
-        this.again = false;
-        try {
-          const game = await api.state(this.id, this.seat?.playerToken);
-          show($("#connection"), false);
-          this.apply(game);
-        } catch (error) {
-          if (error instanceof ApiError && error.status === 0) {
-            show($("#connection"), true);
-            this.refreshSoon(2000); // until the network is back
-          } else message(failure(error));
-        }
-      } while (this.again && !this.closed);
-    })();
-    try {
-      await this.refreshing;
-    } finally {
-      this.refreshing = null;
-    }
+  /** Every event: the game read again (the events are public, the view is the player's). */
+  event() {
+    this.refreshSoon(40);
   }
 
   /** The match is over: its record (public now), for the seed's digits and the replay, and
@@ -619,44 +442,29 @@ class IndecixTable {
     this.drawPlay();
   }
 
-  /** OK: place the die on the chosen cell. */
+  /** OK: place the die on the chosen cell (again with its request id if lost on the network,
+   * 0.5 s then 1 s later). */
   async confirm() {
     if (!this.canPlace() || !this.selected || this.sending) return;
-    const cell = this.selected;
     const roll = this.view.current.roll;
-    const id = requestId();
-    this.sending = true;
-    this.drawPlay();
-    let answer = null;
-    try {
-      for (let attempt = 0; ; attempt++) {
-        try {
-          answer = await api.act(this.id, this.seat.playerToken, { cell, roll }, id);
-          break;
-        } catch (error) {
-          // Lost on the network: the same request again (the server places it once).
-          if (!(error instanceof ApiError && error.status === 0) || attempt >= RETRIES) throw error;
-          await sleep(500 * (attempt + 1));
-        }
-      }
-    } catch (error) {
-      this.sending = false;
-      if (error instanceof ApiError && error.status >= 400 && error.status < 500 && error.code) {
-        const key = `indecix.refused.${error.code}`;
-        const text = t(key, { face: this.view.current?.face ?? "" });
-        this.note = { kind: "refused", code: error.code, text: text === key ? error.message : text };
-        this.selected = "";
-        if (STALE.has(error.code)) this.refreshSoon(0);
-      } else message(failure(error));
-      this.drawPlay();
-      return;
-    }
-    this.sending = false;
-    this.playedRoll = answer?.result?.roll ?? roll;
+    const sent = await this.send({ cell: this.selected, roll }, 500);
+    if (!sent) return;
+    this.playedRoll = sent.answer?.result?.roll ?? roll;
     this.selected = "";
     this.note = null;
     this.drawPlay();
     this.refreshSoon(0); // the die's result, and the next die, come with the game read again
+  }
+
+  /** A refused placement: said under the grid, the choice undone, nothing spent; the game is
+   * read again when the die is not the player's any more. */
+  refuse(code, text) {
+    const key = `indecix.refused.${code}`;
+    const words = t(key, { face: this.view.current?.face ?? "" });
+    this.note = { kind: "refused", code, text: words === key ? text : words };
+    this.selected = "";
+    if (STALE.has(code)) this.refreshSoon(0);
+    this.drawPlay();
   }
 
   /** The keyboard on the grid: arrows move, Enter or Space chooses (Enter again: OK). */
@@ -718,24 +526,6 @@ class IndecixTable {
     }
   }
 
-  async command(what) {
-    try {
-      await api.command(this.id, this.seat.organiserToken, what);
-    } catch (error) {
-      message(failure(error));
-    }
-    await this.refresh(); // read as the player (the organiser's answer has no aid of ours)
-  }
-
-  async addRobot(level) {
-    try {
-      await api.addRobot(this.id, this.seat.organiserToken, level);
-    } catch (error) {
-      message(failure(error));
-    }
-    await this.refresh();
-  }
-
   async copyLink() {
     const button = $("#ix-copy-link");
     try {
@@ -765,16 +555,8 @@ class IndecixTable {
 
   // -- drawing -----------------------------------------------------------------------------------
 
-  draw() {
-    if (this.closed || !this.game) return;
-    if (this.game.status === "waiting") {
-      show($("#ix-lobby"), true);
-      show($("#ix-table"), false);
-      this.drawLobby();
-      return;
-    }
-    show($("#ix-lobby"), false);
-    show($("#ix-table"), true);
+  /** The game, once out of the lobby. */
+  drawTable() {
     this.drawStatus();
     this.drawPlay();
     this.drawBetween();
@@ -785,28 +567,9 @@ class IndecixTable {
     this.drawClock();
   }
 
-  drawLobby() {
-    const game = this.game;
-    const config = this.view.config || {};
-    $("#ix-invite-link").value = `${location.origin}/t/${this.id}`;
-    $("#ix-settings").textContent = this.settingsText(config);
-    $("#ix-seat-count").textContent = `(${t("seatsTaken", { n: game.players.length, seats: 2 })})`;
-    drawPlayers($("#ix-lobby-players"), {
-      players: game.players,
-      me: this.me || this.seat?.playerId,
-      answering: false,
-      totals: null,
-      organiserId: this.isOrganiser() ? this.seat?.playerId : null,
-    });
-    const organiser = this.isOrganiser();
-    show($("#ix-organiser"), organiser);
-    show($("#ix-wait-organiser"), !organiser);
-    const full = game.players.length >= 2;
-    $("#ix-add-robot").disabled = full;
-    $("#ix-robot-level").disabled = full;
-    $("#ix-start").disabled = !full;
-    show($("#ix-start-hint"), !full);
-    document.title = `${t("indecix.lobby")} — Arbitre`;
+  /** Two seats, always. */
+  get seats() {
+    return 2;
   }
 
   /** The game's settings in words: mode (and clock), games, aids. */
@@ -836,15 +599,7 @@ class IndecixTable {
           ? t("indecix.masterBadge")
           : t("indecix.mode.classic");
     mode.dataset.mode = this.mode;
-    const organiser = this.isOrganiser();
-    const running = this.game.status === "running";
-    show($("#ix-pause"), organiser && running && view.stage === "playing");
-    show($("#ix-resume"), organiser && this.game.status === "paused");
-    const paused = this.game.status === "paused" || this.game.status === "parked";
-    show($("#ix-paused"), paused && view.stage === "playing");
-    const sound = $("#ix-sound");
-    show(sound, Boolean(view.you) && this.mode === "blitz" && view.stage !== "over");
-    drawSoundToggle(sound);
+    this.drawCommands(Boolean(view.you) && this.mode === "blitz" && view.stage !== "over");
   }
 
   /** The die to place, the choice and its OK, the grid and the trays, the notes. */
@@ -853,7 +608,7 @@ class IndecixTable {
     const view = this.view;
     const current = view.current;
     const you = view.you;
-    const paused = this.game.status === "paused" || this.game.status === "parked";
+    const paused = this.held;
     const mine = this.canPlace();
 
     // The rolled die, whose it is, and what the player chose.
@@ -910,12 +665,7 @@ class IndecixTable {
       );
     }
 
-    const note = $("#ix-note");
-    note.textContent = this.note?.text || "";
-    note.className = `ix-note${this.note ? ` ${this.note.kind}` : ""}`;
-    note.setAttribute("role", this.note?.kind === "refused" ? "alert" : "status");
-    if (this.note?.code) note.dataset.code = this.note.code;
-    else delete note.dataset.code;
+    this.drawNote(this.note?.text || "", this.note?.kind);
 
     // The last die resolved, in words (a placement and its gains, or a die lost and why).
     const history = view.history || [];
@@ -935,7 +685,7 @@ class IndecixTable {
     const last = history[history.length - 1];
     const wrap = $("#ix-grid-wrap");
     const hadFocus = wrap.contains(document.activeElement);
-    const paused = this.game.status === "paused" || this.game.status === "parked";
+    const paused = this.held;
     fill(
       wrap,
       gridNode({
@@ -1231,37 +981,15 @@ class IndecixTable {
     );
   }
 
+  /** The Blitz clock (none in the other modes) and a placing player's last seconds. */
   drawClock() {
     if (this.closed || !this.game || this.game.status === "waiting") return;
     const view = this.view;
-    const node = $("#ix-clock");
     const remaining = view.stage === "playing" ? this.remaining() : null;
-    const warning = $("#ix-warning");
-    if (remaining !== null) {
-      const paused = this.game.status !== "running";
-      node.textContent = paused ? `${t("paused")} ${formatClock(remaining)}` : formatClock(remaining);
-      node.classList.toggle("low", !paused && remaining <= LAST_SECONDS * 1000);
-      node.classList.toggle("paused", paused);
-      node.setAttribute("aria-label", `${t("clock")} ${formatClock(remaining)}`);
-      const seconds = Math.ceil(remaining / 1000);
-      const last = this.canPlace() && seconds > 0 && seconds <= LAST_SECONDS;
-      show(warning, last);
-      if (last) {
-        warning.textContent = t("lastSeconds", { s: seconds });
-        this.warned = soundLastSeconds(view.roll, seconds, this.warned);
-      }
-    } else {
-      node.textContent = "";
-      node.removeAttribute("aria-label");
-      node.classList.remove("low", "paused");
-      show(warning, false);
-    }
+    this.drawTimer(remaining);
+    if (remaining !== null) this.drawWarning(remaining, this.canPlace(), view.roll);
     const placing = this.canPlace();
-    if (placing !== this.wasPlacing) {
-      this.wasPlacing = placing;
-      this.drawPlay(); // the clock ran out: the grid goes quiet
-      if (!placing && remaining === 0) this.refreshSoon(600);
-    }
+    this.drawTurn(placing, remaining === 0); // the clock ran out: the grid goes quiet
     const over = view.stage === "over";
     const turn = placing ? t("indecix.yourTurn", { face: view.current.face }) : t(over ? "indecix.over" : "indecix.kind");
     document.title = `${remaining !== null && placing ? `${formatClock(remaining)} · ` : ""}${turn} — Arbitre`;

@@ -2035,6 +2035,7 @@ def _health() -> dict[str, Any]:
 LIMITED_PATHS = frozenset(
     {
         ("post", "/v1/games"),
+        ("post", "/v1/contests"),
         ("post", "/v1/games/{game_id}/players"),
         ("post", "/v1/games/{game_id}/robots"),
         ("post", "/v1/games/{game_id}/turns/{turn}/next"),

@@ -79,9 +79,18 @@ not have; a redraw from an empty box cannot be met)*. Mimil gives ½ after a ref
 player holding less than 1½. Only a player who started with at least 1 Chance sees the box's
 contents.
 
+**The kind.** :class:`~arbitre.rules.kinds.duplikta.kind.DupliktaKind` (in
+:mod:`~arbitre.rules.kinds.duplikta.kind`) puts these rules behind the game-kind interface,
+over a table (:mod:`~arbitre.rules.kinds.duplikta.table`: two seats, each turn's times on the
+session's clock, the steps taken, saved and loaded): seats, phases with the clock and a 5 s
+reveal between turns, actions and their refusals, events, views that hold no secret (a
+spectator sees the open turn's rack only once it is closed), standings, records and their
+replay. Its decisions are listed in its module docstring.
+
 Not here yet: the blanks given a letter at the loupe (free) and the clock's limit of 2 blanks
 given a letter at the end of a turn, the pause budget, Tourlou and its scenarios, saved
-environments, the computer's best move of each turn, and the kind's session seam.
+environments, the computer's best move of each turn, and the kind's registration in
+:mod:`arbitre.rules.kinds` with its protos and the session's services.
 """
 
 from __future__ import annotations

@@ -308,6 +308,16 @@ class DupliktaGame:
         """Whether ``player`` has confirmed in the open turn."""
         return self._hand(player).confirm is not None
 
+    def exchanges_of(self, player: str) -> tuple[Exchange, ...]:
+        """``player``'s requests at the loupe in the open turn, in order."""
+        return tuple(self._hand(player).exchanges)
+
+    def confirm_of(self, player: str) -> tuple[Confirm, MoveVerdict | None] | None:
+        """``player``'s confirm in the open turn and, for a move, its verdict (``None``: not
+        confirmed yet). Whether the move's words are valid is for the close to tell."""
+        hand = self._hand(player)
+        return None if hand.confirm is None else (hand.confirm, hand.verdict)
+
     def totals(self) -> dict[str, int]:
         """Each player's total: the points of every closed turn, and the end adjustment once
         the game is over."""

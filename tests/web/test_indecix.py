@@ -607,6 +607,8 @@ def test_a_phone_plays_by_taps_in_french_and_english(
         # Everything of the play fits the phone's width; the die and OK show without
         # scrolling; each cell is big enough for a finger; the trays are under the grid.
         assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+        for part in ("#ix-grid", "#ix-ok", "#ix-tray-0", "#ix-tray-1"):
+            expect(page.locator(part)).to_be_visible()  # drawn again meanwhile, maybe
         grid = page.locator("#ix-grid").bounding_box()
         ok = page.locator("#ix-ok").bounding_box()
         tray = page.locator("#ix-tray-0").bounding_box()

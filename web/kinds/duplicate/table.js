@@ -55,6 +55,10 @@ const PREVIEW_DELAY_MS = 250;
 /** How late the shared part of a state may be (others' answered marks, the answers' count):
  * an answer's event reads the state again once past it. */
 const SHARED_LAG_MS = 500;
+/** Under load the shared part may lag more (the server keeps it longer when it is slow to
+ * build, and serves it while it is built anew): a stream's start and a network back read the
+ * state once more this late too. */
+const SHARED_LAG_LOADED_MS = 2500;
 /** The refusals of an answer that say what is wrong with the pose (shown beside it). */
 const POSE_REFUSALS = new Set(["illegal_move", "bad_notation", "unknown_letter", "bad_rack", "bad_action"]);
 /** How many times an answer lost on the network is sent again (with its request id). */
@@ -100,7 +104,10 @@ function onConnection(connected) {
 }
 
 function onFetch(ok) {
-  if (ok && !connection.fetch) refreshSoon(SHARED_LAG_MS + 100); // back: once more, settled
+  if (ok && !connection.fetch) {
+    refreshSoon(SHARED_LAG_MS + 100); // back: once more, settled
+    refreshSoon(SHARED_LAG_LOADED_MS);
+  }
   connection.fetch = ok;
   show($("#connection"), !(connection.stream && connection.fetch));
   clearTimeout(retryTimer);
@@ -131,6 +138,7 @@ function onEvent(type, data) {
 function resync() {
   refresh();
   refreshSoon(SHARED_LAG_MS + 100);
+  refreshSoon(SHARED_LAG_LOADED_MS);
 }
 
 let soon = null; // the planned read

@@ -31,9 +31,11 @@ from arbitre.services.session.seam.seating import JOINED
 from arbitre.v1 import session_pb2
 from tests.rules.kinds.duel.samples import GUESSES
 from tests.rules.kinds.duplicate.games import lesser_move, referee
+from tests.rules.kinds.duplikta.test_kind import SHORT, Hashed, new, play
 
 DUEL = kind("duel")
 DUPLICATE = kind("duplicate")
+DUPLIKTA = kind("duplikta")
 INDECIX = kind("indecix")
 WORDS = WordList("en", GUESSES, ("CHIOT", "FORTE", "TARTE"))
 
@@ -59,7 +61,7 @@ def test_an_optional_part_is_a_kind_s_and_in_its_oneof() -> None:
 
 def test_a_kind_without_a_part_is_told() -> None:
     event = session_pb2.GameEvent()
-    assert not put_event(event, "duplikta", "turn_started", {})  # no such kind's part (yet)
+    assert not put_event(event, "scrabblette", "turn_started", {})  # no such kind's part
     assert not put_event(event, "duel", "no_such_event", {})
     assert event.WhichOneof("payload") is None
     assert not has_part(session_pb2.GameState(), "players")  # a field, but no kind's part
@@ -361,6 +363,101 @@ def test_indecix_data_round_trips_through_its_typed_parts(
     assert {"die_placed", "die_rolled", "game_over"} <= {
         event.public.type for event in events if event.public is not None
     }
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    seed=st.integers(10**12, 2**62),
+    choices=st.integers(0, 2**32),
+    clock=st.sampled_from((0, 30, 120)),
+    own_set=st.booleans(),
+)
+def test_duplikta_data_round_trips_through_its_typed_parts(
+    seed: int, choices: int, clock: int, own_set: bool
+) -> None:
+    """A game played to its end by random steps (the rules' tests' ``play``): requests at the
+    loupe met, mutated and unmet, moves accepted and refused, passes with tokens out of the
+    rack, a player away and back, pauses. Its events (public, and each player's own: the
+    rack dealt, a request's or a confirm's result), the actions' results, views of every
+    viewer at many moments, standings and records, in the middle of the game and at its end,
+    go through the typed messages and come back equal."""
+    chance = random.Random(choices)
+    settings_: dict[str, Any] = {"clock": clock, "handicaps": [0, 2]}
+    if own_set:
+        settings_["tile_set"] = SHORT
+    state = new(seed, tools=Hashed(), **settings_)
+    seated = list(state.seats)
+    viewers = [None, *seated, "zed"]
+    events: list[Event] = []
+    views: list[Any] = [DUPLIKTA.view(state, Viewer(v), 0) for v in viewers]
+    records: list[Any] = [DUPLIKTA.record(state)]
+    now = 0
+    for taken in play(state, chance):
+        now = taken.now
+        events.extend(taken.events)
+        if chance.random() < 0.1:
+            views.append(DUPLIKTA.view(state, Viewer(chance.choice(viewers)), now))
+        if chance.random() < 0.02:
+            records.append(DUPLIKTA.record(state))
+    views.extend(DUPLIKTA.view(state, Viewer(v), now) for v in viewers)
+    records.append(DUPLIKTA.record(state))
+    results = [  # an action's result is its player's own message of the action's event
+        message.data
+        for event in events
+        for message in event.private.values()
+        if message.type in ("loupe", "confirmed")
+    ]
+
+    for event in events:
+        round_trip_event("duplikta", event, seated)
+    for result in results:
+        round_trip(session_pb2.ActResponse(), "result", "duplikta", result)
+    for view in views:
+        round_trip(session_pb2.GameState(), "view", "duplikta", view)
+    changes_written("duplikta", views)
+    for line in DUPLIKTA.standings(state):
+        round_trip(session_pb2.NamedStanding(), "details", "duplikta", dict(line.details))
+    for record in records:
+        round_trip(session_pb2.GameRecord(), "kind_record", "duplikta", record)
+    round_trip(
+        session_pb2.CreateGameRequest(),
+        "kind_config",
+        "duplikta",
+        DUPLIKTA.config_data(state.config),
+    )
+    for action in (
+        {"turn": 1, "redraw": "K"},
+        {"turn": 2, "exchange": "K", "for": "?"},
+        {"turn": 3, "confirm": "H8 JOUR"},
+        {"turn": 4, "confirm": None},  # a pass: the key is there, and null
+        {"turn": 5, "confirm": None, "loupe": "KW", "returned": "E"},
+    ):
+        round_trip(session_pb2.ActRequest(), "action", "duplikta", action)
+    told = {event.public.type for event in events if event.public is not None}
+    assert {"turn_dealt", "player_confirmed", "turn_closed", "game_over"} <= told
+    assert {"loupe", "confirmed"} <= {m.type for e in events for m in e.private.values()}
+    ended = DUPLIKTA.view(state, Viewer(None), now)
+    assert ended["stage"] == "over"
+    assert ended["seed"] == seed
+
+
+def test_duplikta_s_pass_is_told_from_an_action_without_a_confirm() -> None:
+    """A key that only some actions have is left out when unset, and a pass's ``"confirm":
+    null`` is there, and null, for a gRPC client and for the session that reads it (which
+    leaves the unset settings out)."""
+    request = session_pb2.ActRequest()
+    request.duplikta.turn = 1
+    request.duplikta.confirm.SetInParent()  # a pass
+    assert part(request, "action", nulls=False) == ("duplikta", {"turn": 1, "confirm": None})
+    request.duplikta.confirm.value = "8H JOUR"
+    assert part(request, "action") == ("duplikta", {"turn": 1, "confirm": "8H JOUR"})
+    request.duplikta.ClearField("confirm")
+    request.duplikta.redraw = "K"  # a request at the loupe: no confirm key at all
+    assert part(request, "action") == ("duplikta", {"turn": 1, "redraw": "K"})
+    again = session_pb2.ActRequest()
+    put_part(again, "duplikta", {"turn": 1, "confirm": None, "loupe": "KW"})
+    assert again.duplikta.HasField("confirm")
+    assert not again.duplikta.confirm.HasField("value")
 
 
 def test_a_typed_configuration_left_unset_takes_the_defaults() -> None:

@@ -4,6 +4,7 @@ data its messages would refuse; descriptions come from the .proto comments."""
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import jsonschema
@@ -12,10 +13,11 @@ from referencing import Registry, Resource
 
 from arbitre.api.proto_schema import SCHEMA_PREFIX, components, description_of
 from arbitre.rules.kinds import kind
-from arbitre.rules.kinds.base import Setup, Viewer
+from arbitre.rules.kinds.base import Event, Setup, Viewer
 from arbitre.rules.kinds.duel.words import WordList
-from arbitre.v1 import duel_pb2, indecix_pb2
+from arbitre.v1 import duel_pb2, duplikta_pb2, indecix_pb2
 from tests.rules.kinds.duel.samples import GUESSES
+from tests.rules.kinds.duplikta.test_kind import SHORT, Hashed, new, play
 from tests.rules.kinds.indecix.games import legal, roller
 
 DUEL = kind("duel")
@@ -35,6 +37,13 @@ MESSAGES = (
     indecix_pb2.IndecixConfig,
     indecix_pb2.IndecixAction,
     indecix_pb2.IndecixEvent,
+    duplikta_pb2.DupliktaView,
+    duplikta_pb2.DupliktaRecord,
+    duplikta_pb2.DupliktaResult,
+    duplikta_pb2.DupliktaStandingDetails,
+    duplikta_pb2.DupliktaConfig,
+    duplikta_pb2.DupliktaAction,
+    duplikta_pb2.DupliktaEvent,
 )
 
 
@@ -155,6 +164,66 @@ def test_a_played_indecix_matchs_data_fits_its_schemas() -> None:
     }
     for event, data in typed:
         assert valid(event_types[event], dict(data)), event
+
+
+def test_a_played_duplikta_games_data_fits_its_schemas() -> None:
+    """A game of a token set of one's own played to its end by random steps (requests at the
+    loupe, moves accepted and refused, passes, a player away): views, events public and
+    private, results, records in the middle of the game and at the end."""
+    duplikta = kind("duplikta")
+    state = new(41_327_905_118, tools=Hashed(), tile_set=SHORT, clock=30)
+    events: list[Event] = []
+    views: list[dict[str, Any]] = []
+    records: list[dict[str, Any]] = []
+    chooser = random.Random(2)
+    for number, taken in enumerate(play(state, chooser)):
+        events.extend(taken.events)
+        if number % 40 == 0:
+            views.extend(duplikta.view(state, Viewer(v), taken.now) for v in (None, "ana", "zed"))
+            records.append(duplikta.record(state))
+    views.extend(duplikta.view(state, Viewer(v), 10**13) for v in (None, "ana", "bob"))
+    records.append(duplikta.record(state))
+    for view in views:
+        assert valid("DupliktaView", view)
+    for record in records:
+        assert valid("DupliktaRecord", record)
+    for line in duplikta.standings(state):
+        assert valid("DupliktaStandingDetails", dict(line.details))
+    event_types = {
+        f.name: f.message_type.name for f in descriptor_of(duplikta_pb2.DupliktaEvent).fields
+    }
+    told = [
+        (message.type, message.data)
+        for event in events
+        for message in (event.public, *event.private.values())
+        if message is not None
+    ]
+    assert {event for event, _ in told} >= {
+        "turn_dealt",
+        "loupe",
+        "confirmed",
+        "player_confirmed",
+        "turn_closed",
+        "game_over",
+    }
+    for event, data in told:
+        if event == "player_joined":  # the session names the seat in a kind's announcement
+            data = {**data, "name": "Ana", "robot": None}
+        assert valid(event_types[event], dict(data)), event
+        if event in ("loupe", "confirmed"):  # an action's result is its player's own message
+            assert valid("DupliktaResult", dict(data)), event
+    assert valid("DupliktaConfig", {"tiles": "en", "clock": None, "handicaps": [0, 3]})
+    assert valid("DupliktaConfig", {"tile_set": SHORT})
+    assert not valid("DupliktaConfig", {"tiles": SHORT})  # a set of one's own is tile_set
+    for action in (
+        {"turn": 1, "redraw": "K"},
+        {"turn": 1, "exchange": "K", "for": "E"},
+        {"turn": 1, "confirm": None, "loupe": "K", "returned": ""},
+        {"turn": 1, "confirm": "H8 JOUR"},
+    ):
+        assert valid("DupliktaAction", action), action
+    assert not valid("DupliktaAction", {"turn": 1, "confirm": 7})
+    assert not valid("DupliktaAction", {"turn": 1, "confirm": None, "rack": "ABC"})
 
 
 @pytest.mark.parametrize(

@@ -1241,7 +1241,7 @@ CUSTOM_LAYOUT = "D" + STANDARD.to_text()[1:]
         ({"settings": {"reveal_seconds": 601}}, "reveal_seconds"),
         ({"title": "t" * 121}, "title"),
         ({"has_seed": True, "seed": 2**63}, "seed"),
-        ({"kind": common_pb2.GAME_KIND_DUPLIKTA}, "duplikta games are not played yet"),
+        ({"kind": 99}, "unknown games are not played yet"),  # a GameKind no kind has
     ],
 )
 def test_bad_games_are_refused_and_nothing_is_written(

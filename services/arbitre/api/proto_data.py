@@ -18,7 +18,9 @@ this module, by the rules the ``.proto`` files follow:
   field or a map), is that value, and ``null`` unset: a list whose items may be null is a
   repeated box of a scalar; a setting that is a list or an object and may be left unset (to
   take its default) is a box of a repeated field or a map;
-* a field of a ``oneof`` is written only when it is the one set.
+* a field of a ``oneof`` is written only when it is the one set; a box of an ``optional``
+  scalar alone in a ``oneof`` is a key that may be left out or ``null`` (dupliKta's confirm,
+  ``"confirm": null`` to pass, beside actions without the key): ``null`` sets the box empty.
 
 ``to_data(fill(Message(), data)) == data`` for every ``data`` that follows these rules: the
 kinds' tests check it on their views, events, results, standings and records.
@@ -201,6 +203,9 @@ def _set(message: Message, field: FieldShape, value: Any, path: str) -> None:
             target.extend(value)
         return
     if value is None:
+        if field.in_oneof and _nullable_box(field.message):
+            getattr(message, field.name).SetInParent()  # the key is there, and null
+            return
         if not field.presence:
             raise ProtoDataError(path, "may not be null")
         return
@@ -212,6 +217,14 @@ def _set(message: Message, field: FieldShape, value: Any, path: str) -> None:
         setattr(message, field.name, value)
     except (ValueError, TypeError) as error:  # out of the field's range
         raise ProtoDataError(path, str(error)) from None
+
+
+def _nullable_box(descriptor: Descriptor | None) -> bool:
+    """Whether ``descriptor`` is a box of an ``optional`` scalar (its empty box is ``null``)."""
+    if descriptor is None:
+        return False
+    layout = shape(descriptor)
+    return layout.box and layout.fields[0].presence
 
 
 def _check_scalar(field: FieldDescriptor, value: Any, path: str) -> None:

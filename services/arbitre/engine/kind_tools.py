@@ -9,19 +9,28 @@ than the shipped ones is refused (``bad_config``), never read from a path a clie
 >>> duel = kind("duel")
 >>> tools_for("duel", duel.configure({"language": "fr"})).language
 'fr'
+>>> duplikta = kind("duplikta")
+>>> words = tools_for("duplikta", duplikta.configure({}))
+>>> words.lexicon.info.id, "JOUR" in words.lexicon, "RUOJ" in words.lexicon
+('fr', True, False)
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from arbitre.engine import duel_words
+from arbitre.engine.analysis import default_lexicon_id
+from arbitre.engine.lexicon import Lexicon, load_lexicon
+from arbitre.lexicons.shipped import SHIPPED as SHIPPED_LEXICONS
 from arbitre.rules.kinds.base import InvalidConfigError
 from arbitre.rules.kinds.duel import DuelConfig
 from arbitre.rules.kinds.duel.words import WordList
+from arbitre.rules.kinds.duplikta import DupliktaConfig
 
-__all__ = ["SHIPPED", "tools_for"]
+__all__ = ["SHIPPED", "Words", "tools_for"]
 
 #: The name of the word lists that ship with Arbitre (the only ones a server plays).
 SHIPPED = "shipped"
@@ -40,7 +49,32 @@ def _no_tools(config: Any) -> None:
     return None
 
 
-_MAKERS: dict[str, Callable[[Any], Any]] = {"duel": _duel_tools, "indecix": _no_tools}
+@dataclass(frozen=True, slots=True)
+class Words:
+    """A game's lexicon (``word in words.lexicon`` for an uppercase word): dupliKta's tools
+    (:class:`arbitre.rules.kinds.duplikta.game.Tools`)."""
+
+    lexicon: Lexicon
+
+
+def _duplikta_tools(config: DupliktaConfig) -> Words:
+    """The shipped lexicon of the token set's language (French for a set without one, the
+    default French set's own), compiled once per process and memory-mapped; a language with no
+    shipped lexicon is refused (``bad_config``): a set's language is never read as a path."""
+    lexicon_id = default_lexicon_id(config.tiles)
+    if lexicon_id not in SHIPPED_LEXICONS:
+        raise InvalidConfigError(
+            f"tile_set.language: no lexicon is shipped for {lexicon_id[:40]!r}; "
+            f"the languages played are {', '.join(sorted(SHIPPED_LEXICONS))}"
+        )
+    return Words(load_lexicon(lexicon_id))
+
+
+_MAKERS: dict[str, Callable[[Any], Any]] = {
+    "duel": _duel_tools,
+    "duplikta": _duplikta_tools,
+    "indecix": _no_tools,
+}
 
 
 def tools_for(kind_name: str, config: Any) -> Any:

@@ -645,7 +645,9 @@ _KIND_SCHEMAS: dict[str, Any] = {
         "kind's view of the game for the caller, holding nothing hidden: never the top of an "
         "open turn nor another player's answer before the reveal (duplicate), never an open "
         "round's word nor a rival's letters (Duel de Mots), never a die still to roll nor the "
-        "seed before the end (Indecix). Counts shared by every viewer "
+        "seed before the end (Indecix), never the opponent's copy of the rack, requests at the "
+        "loupe or move before the turn's close, nor the seed before the end (dupliKta). Counts "
+        "shared by every viewer "
         "(answers, other players' answered flags, player_count past the listed players) may "
         "lag up to half a second; the caller's own answer, seat and line are always fresh.",
         "required": [
@@ -817,6 +819,7 @@ _GAME_SCHEMAS: dict[str, Any] = {
             {"config": {"name": "online", "seconds_per_turn": 120, "max_turns": 20, "seats": 4}},
             {"kind": "duel", "config": {"language": "fr", "rounds": 3}, "title": "Duel"},
             {"kind": "indecix", "config": {"mode": "blitz", "blitz_seconds": 15}},
+            {"kind": "duplikta", "config": {"clock": 90, "chances": 3, "handicaps": [0, 2]}},
         ],
         "properties": {
             "kind": _optional(
@@ -830,8 +833,8 @@ _GAME_SCHEMAS: dict[str, Any] = {
                 {
                     "anyOf": kind_parts("CreateGameRequest"),
                     "description": "The kind's configuration (DuplicateConfig for duplicate, "
-                    "DuelConfig for Duel de Mots, IndecixConfig for Indecix): the settings left "
-                    "out or null take their "
+                    "DuelConfig for Duel de Mots, IndecixConfig for Indecix, DupliktaConfig for "
+                    "dupliKta): the settings left out or null take their "
                     "defaults. An unknown field, a value of the wrong type, out of its range or "
                     "impossible is a 400 bad_config saying which.",
                 }
@@ -1251,7 +1254,8 @@ _GAME_SCHEMAS: dict[str, Any] = {
         "duplicate turn with its top, every answer and the board it was played on; a duel's "
         "round with its word, salt and rows); names gives the players' names by id. Indecix "
         "reveals no turn one at a time (409 no_turns): its resolved rolls are in its view's "
-        "history and its record.",
+        "history and its record; nor does dupliKta: a closed turn is in the event "
+        "turn_closed, the view's sheet and the record.",
         "required": ["turn", "kind", "revealed", "names"],
         "properties": {
             "turn": _INTEGER,
@@ -1376,7 +1380,8 @@ _GAME_SCHEMAS: dict[str, Any] = {
     },
     "GameRecord": {
         "description": "The record of the game so far (closed turns or rounds only): the "
-        "kind's own (`record`: DuplicateRecord, DuelRecord, IndecixRecord), as `arbitre` "
+        "kind's own (`record`: DuplicateRecord, DuelRecord, IndecixRecord, DupliktaRecord), "
+        "as `arbitre` "
         "replays it "
         "(configuration, every turn with every answer, the standings; the seed only once the "
         "game is over), with the session's part: the seed's commitment published at the "
@@ -1403,8 +1408,8 @@ _GAME_SCHEMAS: dict[str, Any] = {
             },
             "fingerprint": {
                 "type": ["string", "null"],
-                "description": "The content hash of what the kind's tools play (duplicate: "
-                "its lexicon's); null for a kind without one.",
+                "description": "The content hash of what the kind's tools play (duplicate, "
+                "dupliKta: its lexicon's); null for a kind without one.",
             },
         },
     },
@@ -1665,14 +1670,22 @@ def _kind_paths() -> dict[str, Any]:
                 'de Mots, a guess {"guess": "crane", "round": 1}: the result gives its letters '
                 'and marks. In Indecix, a placement {"cell": "C4", "roll": 7} of the open '
                 "roll's die by its player: the result gives its captures, suites and points, "
-                "and the next die is rolled at once. Refused, spending nothing, with the kind's "
+                "and the next die is rolled at once. In dupliKta, a request at the loupe "
+                '{"turn": 1, "redraw": "K"} or {"turn": 1, "exchange": "K", "for": "E"}, on '
+                "the player's own copy of the rack (the result: what became of it, their rack, "
+                'Chances and box), or their confirm {"turn": 1, "confirm": "H8 JOUR"} (null: '
+                'a pass, with "loupe" and "returned" tokens), final (the result: the move as '
+                "judged and its score if its words are valid; whether they are is told at the "
+                "turn's close). Refused, spending nothing, with the kind's "
                 "code: 400 for a malformed action or a move that cannot be placed (bad_action, "
                 "illegal_move, bad_notation, unknown_letter, bad_rack; wrong_length, "
-                "not_a_letter; bad_cell), 409 for one the game cannot take now (not_started, "
+                "not_a_letter; bad_cell; bad_tokens, letter_not_in_set, same_token, "
+                "loupe_with_move), 409 for one the game cannot take now (not_started, "
                 "wrong_turn, too_late, turn_closed, game_over, not_seated, paused; not_in_list, "
                 "already_tried, round_not_open, round_over, no_tries_left, already_found, "
                 "wrong_round, waiting, no_dry_run; not_your_turn, wrong_roll, occupied, "
-                "illegal_cell, no_roll). "
+                "illegal_cell, no_roll; not_open, already_confirmed, not_enough_chances, "
+                "not_on_rack). "
                 "A request_id sent again (a retry) gets the first answer, with replayed true, "
                 "and spends nothing more.",
                 _json(_ref("ActResponse"), "The action, taken."),
@@ -1700,7 +1713,7 @@ def _kind_paths() -> dict[str, Any]:
             "Open the next turn or round of",
             "Between two turns or rounds, during the reveal: open the next one now (it opens "
             "by itself at the end of the reveal; a duel's only so when its pause is 0; an "
-            "Indecix match's next game only so); 409 "
+            "Indecix match's next game only so; a dupliKta turn 5 s after the close); 409 "
             "(round_open) while one is open, and before the start.",
         ),
     }

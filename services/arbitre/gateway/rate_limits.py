@@ -6,8 +6,9 @@ Four groups, each with a limit of its own that every route of the group shares:
 - ``join``: ``POST /v1/games/{id}/players`` and ``/robots``;
 - ``answer``: what players do in a game: its actions (``POST /v1/games/{id}/actions``: a
   duplicate answer, its dry run that shows a pose's points, a duel's guess, an Indecix
-  placement), ``/leave`` and Next (``POST /v1/games/{id}/turns/{n}/next``): a flood of
-  guesses not in the list, which cost no row, is refused here;
+  placement, a dupliKta request at the loupe or confirm), ``/leave`` and Next
+  (``POST /v1/games/{id}/turns/{n}/next``): a flood of guesses not in the list, which cost no
+  row, is refused here;
 - ``analysis``: ``POST /v1/solve``, ``POST /v1/score``, ``GET /v1/lexicons/{id}/words/{word}``
   and ``GET /v1/lexicons/{id}/search``.
 

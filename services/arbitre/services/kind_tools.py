@@ -1,5 +1,6 @@
 """The tools a game kind is played with on the session service: the engine's own
-(:func:`arbitre.engine.kind_tools.tools_for`: the duel's word lists), or, for a kind whose rules
+(:func:`arbitre.engine.kind_tools.tools_for`: the duel's word lists, dupliKta's lexicon, loaded
+in this process: a word is judged without a call), or, for a kind whose rules
 ask other services, tools made over the session's peers (duplicate's referee: tops from the
 movegen service, verdicts from the scoring service).
 
@@ -15,7 +16,7 @@ from collections import OrderedDict
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from arbitre.engine.kind_tools import tools_for
+from arbitre.engine.kind_tools import Words, tools_for
 from arbitre.rules.kinds.base import InvalidConfigError
 from arbitre.rules.kinds.duplicate.config import DuplicateConfig
 from arbitre.services.remote_referee import (
@@ -64,10 +65,18 @@ def _duplicate_fingerprint(referee: RemoteReferee) -> str | None:
     return referee.lexicon_hash or None
 
 
+def _lexicon_fingerprint(words: Words) -> str:
+    """The content hash of the lexicon dupliKta's ``words`` judge with."""
+    return words.lexicon.info.hash
+
+
 #: The kinds whose tools are made over the session's peers, by kind name.
 _OVER_PEERS: dict[str, Callable[[Any, Peers], Any]] = {"duplicate": _duplicate_tools}
 #: The kinds whose tools play a content the session can name by its hash, by kind name.
-_FINGERPRINTS: dict[str, Callable[[Any], str | None]] = {"duplicate": _duplicate_fingerprint}
+_FINGERPRINTS: dict[str, Callable[[Any], str | None]] = {
+    "duplicate": _duplicate_fingerprint,
+    "duplikta": _lexicon_fingerprint,
+}
 
 
 class SessionTools:
@@ -100,8 +109,8 @@ class SessionTools:
     @staticmethod
     def fingerprint(kind_name: str, tools: Any) -> str | None:
         """The content hash of what ``tools`` (:meth:`tools`' for a ``kind_name`` game) play
-        (duplicate: its lexicon's, as the dictionary service listed it), to compare with the
-        one a pre-drawn package was made over and to name in a record; ``None`` for a kind
-        whose tools have none."""
+        (duplicate: its lexicon's, as the dictionary service listed it; dupliKta: its
+        lexicon's), to compare with the one a pre-drawn package was made over and to name in a
+        record; ``None`` for a kind whose tools have none."""
         maker = _FINGERPRINTS.get(kind_name)
         return None if maker is None else maker(tools)

@@ -1,6 +1,7 @@
 from arbitre.v1 import common_pb2 as _common_pb2
 from arbitre.v1 import duel_pb2 as _duel_pb2
 from arbitre.v1 import duplicate_pb2 as _duplicate_pb2
+from arbitre.v1 import duplikta_pb2 as _duplikta_pb2
 from arbitre.v1 import indecix_pb2 as _indecix_pb2
 from arbitre.v1 import scoring_pb2 as _scoring_pb2
 from google.protobuf.internal import containers as _containers
@@ -114,7 +115,7 @@ class Contest(_message.Message):
     def __init__(self, contest_id: _Optional[str] = ..., kind: _Optional[_Union[_common_pb2.GameKind, str]] = ..., title: _Optional[str] = ..., package_hash: _Optional[str] = ..., start_at_ms: _Optional[int] = ..., created_ms: _Optional[int] = ..., closed: _Optional[bool] = ..., closed_reason: _Optional[str] = ..., tables_over: _Optional[int] = ..., tables: _Optional[_Iterable[_Union[ContestTable, _Mapping]]] = ..., standings: _Optional[_Iterable[_Union[ContestLine, _Mapping]]] = ...) -> None: ...
 
 class CreateGameRequest(_message.Message):
-    __slots__ = ("kind", "has_seed", "seed", "title", "package_json", "start_at_ms", "refereed", "duel", "duplicate", "indecix")
+    __slots__ = ("kind", "has_seed", "seed", "title", "package_json", "start_at_ms", "refereed", "duel", "duplicate", "indecix", "duplikta")
     KIND_FIELD_NUMBER: _ClassVar[int]
     HAS_SEED_FIELD_NUMBER: _ClassVar[int]
     SEED_FIELD_NUMBER: _ClassVar[int]
@@ -125,6 +126,7 @@ class CreateGameRequest(_message.Message):
     DUEL_FIELD_NUMBER: _ClassVar[int]
     DUPLICATE_FIELD_NUMBER: _ClassVar[int]
     INDECIX_FIELD_NUMBER: _ClassVar[int]
+    DUPLIKTA_FIELD_NUMBER: _ClassVar[int]
     kind: _common_pb2.GameKind
     has_seed: bool
     seed: int
@@ -135,7 +137,8 @@ class CreateGameRequest(_message.Message):
     duel: _duel_pb2.DuelConfig
     duplicate: _duplicate_pb2.DuplicateConfig
     indecix: _indecix_pb2.IndecixConfig
-    def __init__(self, kind: _Optional[_Union[_common_pb2.GameKind, str]] = ..., has_seed: _Optional[bool] = ..., seed: _Optional[int] = ..., title: _Optional[str] = ..., package_json: _Optional[str] = ..., start_at_ms: _Optional[int] = ..., refereed: _Optional[bool] = ..., duel: _Optional[_Union[_duel_pb2.DuelConfig, _Mapping]] = ..., duplicate: _Optional[_Union[_duplicate_pb2.DuplicateConfig, _Mapping]] = ..., indecix: _Optional[_Union[_indecix_pb2.IndecixConfig, _Mapping]] = ...) -> None: ...
+    duplikta: _duplikta_pb2.DupliktaConfig
+    def __init__(self, kind: _Optional[_Union[_common_pb2.GameKind, str]] = ..., has_seed: _Optional[bool] = ..., seed: _Optional[int] = ..., title: _Optional[str] = ..., package_json: _Optional[str] = ..., start_at_ms: _Optional[int] = ..., refereed: _Optional[bool] = ..., duel: _Optional[_Union[_duel_pb2.DuelConfig, _Mapping]] = ..., duplicate: _Optional[_Union[_duplicate_pb2.DuplicateConfig, _Mapping]] = ..., indecix: _Optional[_Union[_indecix_pb2.IndecixConfig, _Mapping]] = ..., duplikta: _Optional[_Union[_duplikta_pb2.DupliktaConfig, _Mapping]] = ...) -> None: ...
 
 class CreateGameResponse(_message.Message):
     __slots__ = ("game_id", "organiser_token", "state")
@@ -228,7 +231,7 @@ class Player(_message.Message):
     def __init__(self, id: _Optional[str] = ..., name: _Optional[str] = ..., robot: _Optional[str] = ...) -> None: ...
 
 class GameState(_message.Message):
-    __slots__ = ("game_id", "kind", "status", "phase", "turn", "deadline_ms", "remaining_ms", "server_time_ms", "players", "title", "seats", "package_hash", "start_at_ms", "player_count", "seed_commitment", "refereed", "sealed", "key_released", "parked_reason", "you", "kind_name", "duel", "duplicate", "indecix")
+    __slots__ = ("game_id", "kind", "status", "phase", "turn", "deadline_ms", "remaining_ms", "server_time_ms", "players", "title", "seats", "package_hash", "start_at_ms", "player_count", "seed_commitment", "refereed", "sealed", "key_released", "parked_reason", "you", "kind_name", "duel", "duplicate", "indecix", "duplikta")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     KIND_FIELD_NUMBER: _ClassVar[int]
     STATUS_FIELD_NUMBER: _ClassVar[int]
@@ -253,6 +256,7 @@ class GameState(_message.Message):
     DUEL_FIELD_NUMBER: _ClassVar[int]
     DUPLICATE_FIELD_NUMBER: _ClassVar[int]
     INDECIX_FIELD_NUMBER: _ClassVar[int]
+    DUPLIKTA_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     kind: _common_pb2.GameKind
     status: str
@@ -277,10 +281,11 @@ class GameState(_message.Message):
     duel: _duel_pb2.DuelView
     duplicate: _duplicate_pb2.DuplicateView
     indecix: _indecix_pb2.IndecixView
-    def __init__(self, game_id: _Optional[str] = ..., kind: _Optional[_Union[_common_pb2.GameKind, str]] = ..., status: _Optional[str] = ..., phase: _Optional[str] = ..., turn: _Optional[int] = ..., deadline_ms: _Optional[int] = ..., remaining_ms: _Optional[int] = ..., server_time_ms: _Optional[int] = ..., players: _Optional[_Iterable[_Union[Player, _Mapping]]] = ..., title: _Optional[str] = ..., seats: _Optional[int] = ..., package_hash: _Optional[str] = ..., start_at_ms: _Optional[int] = ..., player_count: _Optional[int] = ..., seed_commitment: _Optional[str] = ..., refereed: _Optional[bool] = ..., sealed: _Optional[bool] = ..., key_released: _Optional[bool] = ..., parked_reason: _Optional[str] = ..., you: _Optional[str] = ..., kind_name: _Optional[str] = ..., duel: _Optional[_Union[_duel_pb2.DuelView, _Mapping]] = ..., duplicate: _Optional[_Union[_duplicate_pb2.DuplicateView, _Mapping]] = ..., indecix: _Optional[_Union[_indecix_pb2.IndecixView, _Mapping]] = ...) -> None: ...
+    duplikta: _duplikta_pb2.DupliktaView
+    def __init__(self, game_id: _Optional[str] = ..., kind: _Optional[_Union[_common_pb2.GameKind, str]] = ..., status: _Optional[str] = ..., phase: _Optional[str] = ..., turn: _Optional[int] = ..., deadline_ms: _Optional[int] = ..., remaining_ms: _Optional[int] = ..., server_time_ms: _Optional[int] = ..., players: _Optional[_Iterable[_Union[Player, _Mapping]]] = ..., title: _Optional[str] = ..., seats: _Optional[int] = ..., package_hash: _Optional[str] = ..., start_at_ms: _Optional[int] = ..., player_count: _Optional[int] = ..., seed_commitment: _Optional[str] = ..., refereed: _Optional[bool] = ..., sealed: _Optional[bool] = ..., key_released: _Optional[bool] = ..., parked_reason: _Optional[str] = ..., you: _Optional[str] = ..., kind_name: _Optional[str] = ..., duel: _Optional[_Union[_duel_pb2.DuelView, _Mapping]] = ..., duplicate: _Optional[_Union[_duplicate_pb2.DuplicateView, _Mapping]] = ..., indecix: _Optional[_Union[_indecix_pb2.IndecixView, _Mapping]] = ..., duplikta: _Optional[_Union[_duplikta_pb2.DupliktaView, _Mapping]] = ...) -> None: ...
 
 class ActRequest(_message.Message):
-    __slots__ = ("game_id", "token", "request_id", "dry_run", "duel", "duplicate", "indecix")
+    __slots__ = ("game_id", "token", "request_id", "dry_run", "duel", "duplicate", "indecix", "duplikta")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     TOKEN_FIELD_NUMBER: _ClassVar[int]
     REQUEST_ID_FIELD_NUMBER: _ClassVar[int]
@@ -288,6 +293,7 @@ class ActRequest(_message.Message):
     DUEL_FIELD_NUMBER: _ClassVar[int]
     DUPLICATE_FIELD_NUMBER: _ClassVar[int]
     INDECIX_FIELD_NUMBER: _ClassVar[int]
+    DUPLIKTA_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     token: str
     request_id: str
@@ -295,19 +301,22 @@ class ActRequest(_message.Message):
     duel: _duel_pb2.DuelAction
     duplicate: _duplicate_pb2.DuplicateAction
     indecix: _indecix_pb2.IndecixAction
-    def __init__(self, game_id: _Optional[str] = ..., token: _Optional[str] = ..., request_id: _Optional[str] = ..., dry_run: _Optional[bool] = ..., duel: _Optional[_Union[_duel_pb2.DuelAction, _Mapping]] = ..., duplicate: _Optional[_Union[_duplicate_pb2.DuplicateAction, _Mapping]] = ..., indecix: _Optional[_Union[_indecix_pb2.IndecixAction, _Mapping]] = ...) -> None: ...
+    duplikta: _duplikta_pb2.DupliktaAction
+    def __init__(self, game_id: _Optional[str] = ..., token: _Optional[str] = ..., request_id: _Optional[str] = ..., dry_run: _Optional[bool] = ..., duel: _Optional[_Union[_duel_pb2.DuelAction, _Mapping]] = ..., duplicate: _Optional[_Union[_duplicate_pb2.DuplicateAction, _Mapping]] = ..., indecix: _Optional[_Union[_indecix_pb2.IndecixAction, _Mapping]] = ..., duplikta: _Optional[_Union[_duplikta_pb2.DupliktaAction, _Mapping]] = ...) -> None: ...
 
 class ActResponse(_message.Message):
-    __slots__ = ("replayed", "duel", "duplicate", "indecix")
+    __slots__ = ("replayed", "duel", "duplicate", "indecix", "duplikta")
     REPLAYED_FIELD_NUMBER: _ClassVar[int]
     DUEL_FIELD_NUMBER: _ClassVar[int]
     DUPLICATE_FIELD_NUMBER: _ClassVar[int]
     INDECIX_FIELD_NUMBER: _ClassVar[int]
+    DUPLIKTA_FIELD_NUMBER: _ClassVar[int]
     replayed: bool
     duel: _duel_pb2.DuelGuessResult
     duplicate: _duplicate_pb2.DuplicateAnswerResult
     indecix: _indecix_pb2.IndecixRoll
-    def __init__(self, replayed: _Optional[bool] = ..., duel: _Optional[_Union[_duel_pb2.DuelGuessResult, _Mapping]] = ..., duplicate: _Optional[_Union[_duplicate_pb2.DuplicateAnswerResult, _Mapping]] = ..., indecix: _Optional[_Union[_indecix_pb2.IndecixRoll, _Mapping]] = ...) -> None: ...
+    duplikta: _duplikta_pb2.DupliktaResult
+    def __init__(self, replayed: _Optional[bool] = ..., duel: _Optional[_Union[_duel_pb2.DuelGuessResult, _Mapping]] = ..., duplicate: _Optional[_Union[_duplicate_pb2.DuplicateAnswerResult, _Mapping]] = ..., indecix: _Optional[_Union[_indecix_pb2.IndecixRoll, _Mapping]] = ..., duplikta: _Optional[_Union[_duplikta_pb2.DupliktaResult, _Mapping]] = ...) -> None: ...
 
 class GetTurnRequest(_message.Message):
     __slots__ = ("game_id", "turn", "best_moves")
@@ -340,7 +349,7 @@ class NextResponse(_message.Message):
     def __init__(self, turn: _Optional[int] = ..., ready: _Optional[int] = ..., of: _Optional[int] = ...) -> None: ...
 
 class TurnResult(_message.Message):
-    __slots__ = ("turn", "best_moves", "names", "duel", "duplicate", "indecix")
+    __slots__ = ("turn", "best_moves", "names", "duel", "duplicate", "indecix", "duplikta")
     class NamesEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -354,13 +363,15 @@ class TurnResult(_message.Message):
     DUEL_FIELD_NUMBER: _ClassVar[int]
     DUPLICATE_FIELD_NUMBER: _ClassVar[int]
     INDECIX_FIELD_NUMBER: _ClassVar[int]
+    DUPLIKTA_FIELD_NUMBER: _ClassVar[int]
     turn: int
     best_moves: _containers.RepeatedCompositeFieldContainer[_common_pb2.ScoredMove]
     names: _containers.ScalarMap[str, str]
     duel: _duel_pb2.DuelRevealedRound
     duplicate: _duplicate_pb2.DuplicateReveal
     indecix: _indecix_pb2.IndecixRoll
-    def __init__(self, turn: _Optional[int] = ..., best_moves: _Optional[_Iterable[_Union[_common_pb2.ScoredMove, _Mapping]]] = ..., names: _Optional[_Mapping[str, str]] = ..., duel: _Optional[_Union[_duel_pb2.DuelRevealedRound, _Mapping]] = ..., duplicate: _Optional[_Union[_duplicate_pb2.DuplicateReveal, _Mapping]] = ..., indecix: _Optional[_Union[_indecix_pb2.IndecixRoll, _Mapping]] = ...) -> None: ...
+    duplikta: _duplikta_pb2.DupliktaTurnClosed
+    def __init__(self, turn: _Optional[int] = ..., best_moves: _Optional[_Iterable[_Union[_common_pb2.ScoredMove, _Mapping]]] = ..., names: _Optional[_Mapping[str, str]] = ..., duel: _Optional[_Union[_duel_pb2.DuelRevealedRound, _Mapping]] = ..., duplicate: _Optional[_Union[_duplicate_pb2.DuplicateReveal, _Mapping]] = ..., indecix: _Optional[_Union[_indecix_pb2.IndecixRoll, _Mapping]] = ..., duplikta: _Optional[_Union[_duplikta_pb2.DupliktaTurnClosed, _Mapping]] = ...) -> None: ...
 
 class GetStandingsRequest(_message.Message):
     __slots__ = ("game_id", "offset", "limit")
@@ -373,18 +384,20 @@ class GetStandingsRequest(_message.Message):
     def __init__(self, game_id: _Optional[str] = ..., offset: _Optional[int] = ..., limit: _Optional[int] = ...) -> None: ...
 
 class NamedStanding(_message.Message):
-    __slots__ = ("standing", "name", "duel", "duplicate", "indecix")
+    __slots__ = ("standing", "name", "duel", "duplicate", "indecix", "duplikta")
     STANDING_FIELD_NUMBER: _ClassVar[int]
     NAME_FIELD_NUMBER: _ClassVar[int]
     DUEL_FIELD_NUMBER: _ClassVar[int]
     DUPLICATE_FIELD_NUMBER: _ClassVar[int]
     INDECIX_FIELD_NUMBER: _ClassVar[int]
+    DUPLIKTA_FIELD_NUMBER: _ClassVar[int]
     standing: _scoring_pb2.Standing
     name: str
     duel: _duel_pb2.DuelStandingDetails
     duplicate: _duplicate_pb2.DuplicateStandingDetails
     indecix: _indecix_pb2.IndecixStandingDetails
-    def __init__(self, standing: _Optional[_Union[_scoring_pb2.Standing, _Mapping]] = ..., name: _Optional[str] = ..., duel: _Optional[_Union[_duel_pb2.DuelStandingDetails, _Mapping]] = ..., duplicate: _Optional[_Union[_duplicate_pb2.DuplicateStandingDetails, _Mapping]] = ..., indecix: _Optional[_Union[_indecix_pb2.IndecixStandingDetails, _Mapping]] = ...) -> None: ...
+    duplikta: _duplikta_pb2.DupliktaStandingDetails
+    def __init__(self, standing: _Optional[_Union[_scoring_pb2.Standing, _Mapping]] = ..., name: _Optional[str] = ..., duel: _Optional[_Union[_duel_pb2.DuelStandingDetails, _Mapping]] = ..., duplicate: _Optional[_Union[_duplicate_pb2.DuplicateStandingDetails, _Mapping]] = ..., indecix: _Optional[_Union[_indecix_pb2.IndecixStandingDetails, _Mapping]] = ..., duplikta: _Optional[_Union[_duplikta_pb2.DupliktaStandingDetails, _Mapping]] = ...) -> None: ...
 
 class GameStandings(_message.Message):
     __slots__ = ("standings", "turns", "players")
@@ -397,7 +410,7 @@ class GameStandings(_message.Message):
     def __init__(self, standings: _Optional[_Iterable[_Union[NamedStanding, _Mapping]]] = ..., turns: _Optional[int] = ..., players: _Optional[int] = ...) -> None: ...
 
 class GameRecord(_message.Message):
-    __slots__ = ("sheet", "seed_commitment", "seed_salt", "names", "fingerprint", "duel", "duplicate", "indecix")
+    __slots__ = ("sheet", "seed_commitment", "seed_salt", "names", "fingerprint", "duel", "duplicate", "indecix", "duplikta")
     class NamesEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -413,6 +426,7 @@ class GameRecord(_message.Message):
     DUEL_FIELD_NUMBER: _ClassVar[int]
     DUPLICATE_FIELD_NUMBER: _ClassVar[int]
     INDECIX_FIELD_NUMBER: _ClassVar[int]
+    DUPLIKTA_FIELD_NUMBER: _ClassVar[int]
     sheet: str
     seed_commitment: str
     seed_salt: str
@@ -421,7 +435,8 @@ class GameRecord(_message.Message):
     duel: _duel_pb2.DuelRecord
     duplicate: _duplicate_pb2.DuplicateRecord
     indecix: _indecix_pb2.IndecixRecord
-    def __init__(self, sheet: _Optional[str] = ..., seed_commitment: _Optional[str] = ..., seed_salt: _Optional[str] = ..., names: _Optional[_Mapping[str, str]] = ..., fingerprint: _Optional[str] = ..., duel: _Optional[_Union[_duel_pb2.DuelRecord, _Mapping]] = ..., duplicate: _Optional[_Union[_duplicate_pb2.DuplicateRecord, _Mapping]] = ..., indecix: _Optional[_Union[_indecix_pb2.IndecixRecord, _Mapping]] = ...) -> None: ...
+    duplikta: _duplikta_pb2.DupliktaRecord
+    def __init__(self, sheet: _Optional[str] = ..., seed_commitment: _Optional[str] = ..., seed_salt: _Optional[str] = ..., names: _Optional[_Mapping[str, str]] = ..., fingerprint: _Optional[str] = ..., duel: _Optional[_Union[_duel_pb2.DuelRecord, _Mapping]] = ..., duplicate: _Optional[_Union[_duplicate_pb2.DuplicateRecord, _Mapping]] = ..., indecix: _Optional[_Union[_indecix_pb2.IndecixRecord, _Mapping]] = ..., duplikta: _Optional[_Union[_duplikta_pb2.DupliktaRecord, _Mapping]] = ...) -> None: ...
 
 class EventsRequest(_message.Message):
     __slots__ = ("game_id", "after", "backlog")
@@ -496,7 +511,7 @@ class UploadCentreResponse(_message.Message):
     def __init__(self, accepted: _Optional[bool] = ..., centre: _Optional[str] = ..., players: _Optional[int] = ..., problems: _Optional[_Iterable[_Union[CentreProblem, _Mapping]]] = ...) -> None: ...
 
 class GameEvent(_message.Message):
-    __slots__ = ("id", "type", "data_json", "backlog", "state", "session", "duel", "duplicate", "indecix")
+    __slots__ = ("id", "type", "data_json", "backlog", "state", "session", "duel", "duplicate", "indecix", "duplikta")
     ID_FIELD_NUMBER: _ClassVar[int]
     TYPE_FIELD_NUMBER: _ClassVar[int]
     DATA_JSON_FIELD_NUMBER: _ClassVar[int]
@@ -506,6 +521,7 @@ class GameEvent(_message.Message):
     DUEL_FIELD_NUMBER: _ClassVar[int]
     DUPLICATE_FIELD_NUMBER: _ClassVar[int]
     INDECIX_FIELD_NUMBER: _ClassVar[int]
+    DUPLIKTA_FIELD_NUMBER: _ClassVar[int]
     id: str
     type: str
     data_json: str
@@ -515,7 +531,8 @@ class GameEvent(_message.Message):
     duel: _duel_pb2.DuelEvent
     duplicate: _duplicate_pb2.DuplicateEvent
     indecix: _indecix_pb2.IndecixEvent
-    def __init__(self, id: _Optional[str] = ..., type: _Optional[str] = ..., data_json: _Optional[str] = ..., backlog: _Optional[bool] = ..., state: _Optional[_Union[GameState, _Mapping]] = ..., session: _Optional[_Union[SessionEvent, _Mapping]] = ..., duel: _Optional[_Union[_duel_pb2.DuelEvent, _Mapping]] = ..., duplicate: _Optional[_Union[_duplicate_pb2.DuplicateEvent, _Mapping]] = ..., indecix: _Optional[_Union[_indecix_pb2.IndecixEvent, _Mapping]] = ...) -> None: ...
+    duplikta: _duplikta_pb2.DupliktaEvent
+    def __init__(self, id: _Optional[str] = ..., type: _Optional[str] = ..., data_json: _Optional[str] = ..., backlog: _Optional[bool] = ..., state: _Optional[_Union[GameState, _Mapping]] = ..., session: _Optional[_Union[SessionEvent, _Mapping]] = ..., duel: _Optional[_Union[_duel_pb2.DuelEvent, _Mapping]] = ..., duplicate: _Optional[_Union[_duplicate_pb2.DuplicateEvent, _Mapping]] = ..., indecix: _Optional[_Union[_indecix_pb2.IndecixEvent, _Mapping]] = ..., duplikta: _Optional[_Union[_duplikta_pb2.DupliktaEvent, _Mapping]] = ...) -> None: ...
 
 class SessionEvent(_message.Message):
     __slots__ = ("created", "game_started", "paused", "resumed", "parked", "package_opened", "next_count")

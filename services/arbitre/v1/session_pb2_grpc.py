@@ -286,8 +286,8 @@ class SessionServicer:
     def Act(self, request, context):
         """A player's action (an answer in duplicate, the last one counting; a guess in Duel de
         Mots), judged by the kind's rules against the player's own part of the open turn or
-        round (a placement in Indecix: against the whole game, under its lock); refused with the
-        kind's code ("not_in_list: ..."). A retried request with the same
+        round (a placement in Indecix, a request at the loupe or a confirm in dupliKta: against
+        the whole game, under its lock); refused with the kind's code ("not_in_list: ..."). A retried request with the same
         request_id is not taken twice: it gets the first answer. A dry run judges it and keeps
         nothing (duplicate: the points of a pose before it is validated).
         """

@@ -35,6 +35,7 @@ _MODULES: dict[str, str] = {
     "duel": "arbitre.engine.robots.duel",
     "duplicate": "arbitre.engine.robots.duplicate",
     "indecix": "arbitre.engine.robots.indecix",
+    # duplikta: none yet (Tourlou, issue 15, comes later); the session refuses its robots.
 }
 
 

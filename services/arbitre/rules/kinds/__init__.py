@@ -7,7 +7,7 @@ a game stores. Shared code asks the registry, never which kind it serves.
 >>> kind("duel").title
 'Duel de Mots'
 >>> names()
-('duel', 'duplicate', 'indecix')
+('duel', 'duplicate', 'duplikta', 'indecix')
 """
 
 from __future__ import annotations
@@ -24,6 +24,7 @@ __all__ = ["BUILT_IN", "UnknownKindError", "kind", "names", "register"]
 BUILT_IN: dict[str, str] = {
     "duel": "arbitre.rules.kinds.duel",
     "duplicate": "arbitre.rules.kinds.duplicate",
+    "duplikta": "arbitre.rules.kinds.duplikta",
     "indecix": "arbitre.rules.kinds.indecix",
 }
 

@@ -111,8 +111,25 @@ def test_the_data_form_reads_back() -> None:
         assert configure(config_data(config)) == config
     assert config_data(DupliktaConfig()) == {
         "tiles": "fr",
+        "tile_set": None,
         "same_racks": True,
         "clock": 120,
         "chances": 5,
         "handicaps": [0, 0],
     }
+
+
+def test_a_set_of_ones_own_is_tile_set_and_each_key_holds_one_type() -> None:
+    """A preset by its name (``tiles``), another set whole (``tile_set``), the other ``null``:
+    each key of the data form always holds one type (its typed message's field)."""
+    custom = {"name": "club", "letters": {"E": {"count": 50, "value": 1}}, "blanks": 10}
+    config = configure({"tile_set": custom})
+    assert (config.tiles.name, config.tiles.total) == ("club", 60)
+    data = config_data(config)
+    assert (data["tiles"], data["tile_set"]) == (None, config.tiles.to_mapping())
+    assert configure(data) == config == configure({"tiles": custom})
+    assert configure({"tiles": None, "tile_set": None}) == DupliktaConfig()
+    with pytest.raises(InvalidConfigError, match="not both"):
+        configure({"tiles": "fr", "tile_set": custom})
+    with pytest.raises(InvalidConfigError, match="tile_set must be a token set"):
+        configure({"tile_set": "fr"})

@@ -1,9 +1,12 @@
 """dupliKta: two players, the same letters at the same time, one word kept on the board.
 
 The pure rules of a dupliKta turn and game (no I/O, no clock of their own, randomness only from
-the game's seed). The kind is not registered with :mod:`arbitre.rules.kinds` yet: the session
-seam comes later. The rules are those of seed ``000`` as issue 15 states them; where both are
-silent, this package decides, and each such resolution is marked *(resolution)*.
+the game's seed). The kind, :data:`~arbitre.rules.kinds.duplikta.kind.DUPLIKTA`, is registered
+in :mod:`arbitre.rules.kinds` as ``duplikta``: the session plays it on its seam (typed in
+``protos/arbitre/v1/duplikta.proto``), over gRPC and HTTP, its lexicon the shipped one of the
+token set's language (:func:`arbitre.engine.kind_tools.tools_for`). The rules are those of
+seed ``000`` as issue 15 states them; where both are silent, this package decides, and each
+such resolution is marked *(resolution)*.
 
 **Options** (:mod:`~arbitre.rules.kinds.duplikta.config`). The French set of 102 tokens, or any
 set of 60 to 120 tokens (blanks allowed, even all blanks; values 0 to 30); "deux jeux pareils"
@@ -89,12 +92,12 @@ replay. Its decisions are listed in its module docstring.
 
 Not here yet: the blanks given a letter at the loupe (free) and the clock's limit of 2 blanks
 given a letter at the end of a turn, the pause budget, Tourlou and its scenarios, saved
-environments, the computer's best move of each turn, and the kind's registration in
-:mod:`arbitre.rules.kinds` with its protos and the session's services.
+environments, the computer's best move of each turn, and the page.
 """
 
 from __future__ import annotations
 
+from arbitre.rules.kinds import register
 from arbitre.rules.kinds.duplikta.chances import Exchange, ExchangeKind
 from arbitre.rules.kinds.duplikta.config import DupliktaConfig, config_data, configure
 from arbitre.rules.kinds.duplikta.game import (
@@ -105,15 +108,18 @@ from arbitre.rules.kinds.duplikta.game import (
     Side,
     Tools,
 )
+from arbitre.rules.kinds.duplikta.kind import DUPLIKTA, DupliktaKind
 from arbitre.rules.kinds.duplikta.record import game_record, replay
 from arbitre.rules.kinds.duplikta.resolution import Contender, Criterion, Resolution, resolve
 
 __all__ = [
+    "DUPLIKTA",
     "Confirm",
     "Contender",
     "Criterion",
     "DupliktaConfig",
     "DupliktaGame",
+    "DupliktaKind",
     "EndReason",
     "Exchange",
     "ExchangeKind",
@@ -127,3 +133,5 @@ __all__ = [
     "replay",
     "resolve",
 ]
+
+register(DUPLIKTA)

@@ -10,6 +10,10 @@ The Chances option is a whole number of Chances, 0 to 10, kept in **half-units**
 the Chances ledger, :mod:`~arbitre.rules.kinds.duplikta.chances`): the default 5 Chances is
 ``chances_halves == 10``. The clock is off (0) or 30 to 300 seconds.
 
+The token set is ``tiles``, a preset's name, or ``tile_set``, a set of one's own (one of them at
+most; ``null`` is left out): :func:`config_data` writes both keys, the one not used ``null``, so
+that each key always holds one type (the typed ``DupliktaConfig`` of ``duplikta.proto``).
+
 >>> config = configure({"clock": 90, "chances": 3, "handicaps": [0, 4]})
 >>> config.clock_seconds, config.chances_halves, config.handicaps, config.reversed_words
 (90, 6, (0, 4), False)
@@ -68,7 +72,7 @@ MAX_HANDICAP = 10
 #: vertical through the centre (the project's classic rules under the kind's name).
 RULES = PlayRules(KIND_NAME, first_move_horizontal=False)
 
-_SETTINGS = ("tiles", "same_racks", "clock", "chances", "handicaps")
+_SETTINGS = ("tiles", "tile_set", "same_racks", "clock", "chances", "handicaps")
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,10 +155,11 @@ class DupliktaConfig:
 def configure(data: Mapping[str, object]) -> DupliktaConfig:
     """The options ``data`` describes, or :class:`InvalidConfigError`.
 
-    Keys, all optional: ``tiles`` (a preset name such as ``"fr"``, or a token set object as
-    :meth:`TileSet.from_mapping <arbitre.rules.tiles.TileSet.from_mapping>` reads it),
-    ``same_racks`` (bool), ``clock`` (seconds, 0 or ``null`` for off), ``chances`` (whole
-    Chances), ``handicaps`` (a list of two handicaps).
+    Keys, all optional: ``tiles`` (a preset name such as ``"fr"``; from Python, a token set
+    object is taken too), ``tile_set`` (a token set object as :meth:`TileSet.from_mapping
+    <arbitre.rules.tiles.TileSet.from_mapping>` reads it; not with ``tiles``; either ``null``
+    is left out), ``same_racks`` (bool), ``clock`` (seconds, 0 or ``null`` for off),
+    ``chances`` (whole Chances), ``handicaps`` (a list of two handicaps).
     """
     if not isinstance(data, Mapping):
         raise InvalidConfigError(f"options are a mapping (got {type(data).__name__})")
@@ -164,8 +169,15 @@ def configure(data: Mapping[str, object]) -> DupliktaConfig:
             f"unknown option(s): {', '.join(unknown)}; the options are: {', '.join(_SETTINGS)}"
         )
     values: dict[str, Any] = {}
-    if "tiles" in data:
-        values["tiles"] = _tiles(data["tiles"])
+    preset, custom = data.get("tiles"), data.get("tile_set")
+    if preset is not None and custom is not None:
+        raise InvalidConfigError("give tiles (a preset's name) or tile_set, not both")
+    if preset is not None:
+        values["tiles"] = _tiles(preset)
+    if custom is not None:
+        if not isinstance(custom, Mapping):
+            raise InvalidConfigError(f"tile_set must be a token set (got {_shown(custom)})")
+        values["tiles"] = _tiles(custom)
     if "same_racks" in data:
         values["same_racks"] = data["same_racks"]
     if "clock" in data:
@@ -184,11 +196,13 @@ def configure(data: Mapping[str, object]) -> DupliktaConfig:
 
 
 def config_data(config: DupliktaConfig) -> dict[str, Any]:
-    """``config`` as JSON-ready data that :func:`configure` reads back to an equal value."""
+    """``config`` as JSON-ready data that :func:`configure` reads back to an equal value: a
+    preset token set by its name (``tiles``), another whole (``tile_set``), the other ``null``."""
     tiles = config.tiles
-    preset = PRESETS.get(tiles.name)
+    preset = PRESETS.get(tiles.name) == tiles
     return {
-        "tiles": tiles.name if preset == tiles else tiles.to_mapping(),
+        "tiles": tiles.name if preset else None,
+        "tile_set": None if preset else tiles.to_mapping(),
         "same_racks": config.same_racks,
         "clock": config.clock_seconds,
         "chances": config.chances_halves // 2,

@@ -288,7 +288,7 @@ class DupliktaKind:
             raise BadRecordError(f"the record does not replay: {error}") from error
 
 
-#: The dupliKta kind (not registered yet: the session's seam comes later).
+#: The dupliKta kind (registered by :mod:`arbitre.rules.kinds.duplikta`).
 DUPLIKTA = DupliktaKind()
 #: The same, checked by mypy against the interface.
 _KIND: Kind[DupliktaConfig, DupliktaTable, Tools] = DUPLIKTA

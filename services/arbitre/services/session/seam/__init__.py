@@ -1,5 +1,5 @@
 """Game kinds on the seam: the session's one path for every kind of :mod:`arbitre.rules.kinds`
-(duplicate, Duel de Mots, Indecix).
+(duplicate, Duel de Mots, Indecix, dupliKta).
 
 One module a part: :mod:`~arbitre.services.session.seam.base` (reading a stored game, writing
 a step), :mod:`~arbitre.services.session.seam.reading`,
@@ -28,8 +28,8 @@ interface only (:class:`~arbitre.rules.kinds.base.Kind`), found by the name the 
   read the context and the actor's part, the kind judges, the store keeps it (or the action is
   judged again), the kind announces it. A ``request_id`` makes a retry safe: the store keeps
   the judgement under it in the same script, and a retry gets the first answer again. A kind
-  without the fast path (Indecix) acts under the game's lock on the whole state, a retry's
-  answer kept in the step's transaction.
+  without the fast path (Indecix, dupliKta) acts under the game's lock on the whole state, a
+  retry's answer kept in the step's transaction.
 - **Events** go to the game's stream as the kind's public messages; a message private to a
   player (the duel's ``guess_marked``) is theirs alone: it is the action's answer, and their
   view holds it, never the shared stream.

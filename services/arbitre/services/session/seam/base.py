@@ -40,7 +40,8 @@ __all__ = ["Moment", "SeamBase", "refusal_status", "view_stamp"]
 
 log = logging.getLogger("arbitre.services.session")
 
-#: Refusal codes that say the request itself is malformed (400), not the moment (409).
+#: Refusal codes that say the request itself is malformed (400), not the moment (409); a code
+#: with its reason (dupliKta's ``illegal_move:not_connected``) is known by its head.
 _MALFORMED = frozenset(
     {
         "bad_action",
@@ -52,6 +53,10 @@ _MALFORMED = frozenset(
         "unknown_letter",
         "bad_rack",
         "bad_cell",
+        "bad_tokens",
+        "letter_not_in_set",
+        "same_token",
+        "loupe_with_move",
     }
 )
 
@@ -117,7 +122,7 @@ class Moment:
 def refusal_status(code: str) -> Any:
     """The gRPC status of a kind's refusal ``code``: INVALID_ARGUMENT for a malformed request,
     FAILED_PRECONDITION for one the game cannot take now."""
-    if code in _MALFORMED:
+    if code.partition(":")[0] in _MALFORMED:
         return grpc.StatusCode.INVALID_ARGUMENT
     return grpc.StatusCode.FAILED_PRECONDITION
 

@@ -1,0 +1,315 @@
+"""A dupliKta game over HTTP: the gateway served by uvicorn on a free port, the four gRPC services
+on another, a real Redis. Two players, each from their own view, request at the loupe and
+confirm their moves turn after turn (a move refused for its words, passes), ready for the next
+turn once one is closed, while a spectator reads the event stream; refused actions are 4xx with
+the kind's codes and change nothing; the standings and the record follow, and the record
+replays with the rules. Every answer and event conforms to the OpenAPI document, and none
+received before a turn's close holds the opponent's move or copy of the rack, nor the seed
+before the end."""
+
+from __future__ import annotations
+
+import json
+import re
+import time
+from collections.abc import Iterator
+from functools import cache
+from typing import Any
+
+import pytest
+from flask import Flask
+
+from arbitre.engine.kind_tools import Words
+from arbitre.engine.lexicon import Lexicon, load_lexicon
+from arbitre.engine.movegen import MoveGenerator
+from arbitre.gateway import GatewayConfig, create_app, openapi
+from arbitre.rules import Board
+from arbitre.rules.kinds import kind
+from arbitre.services.platform import Platform
+from tests.gateway.test_games import EventLog, Http, conforms_to_event
+from tests.live_fixtures import cache_dir, platform, serving  # noqa: F401
+from tests.redis_fixtures import redis_db, redis_url  # noqa: F401
+
+#: Long enough that no clock time or hash holds it by chance: a leak shows.
+SEED = 416_093_782_551_307
+CONFIG = {"clock": 60, "chances": 3, "handicaps": [1, 0]}
+NAMES = ("Ana", "Bob")
+
+
+@pytest.fixture(scope="module")
+def live_app(platform: Platform) -> Flask:  # noqa: F811
+    address = platform.address
+    return create_app(GatewayConfig.all_at(address, internal_token=platform.gateway_token))
+
+
+@pytest.fixture(scope="module")
+def base(live_app: Flask) -> Iterator[str]:
+    with serving(live_app) as url:
+        yield url
+
+
+def conforms(schema: str, body: object) -> None:
+    jsonschema = pytest.importorskip("jsonschema")
+    components = openapi.document()["components"]
+    root = {"$ref": f"#/components/schemas/{schema}", "components": components}
+    jsonschema.Draft202012Validator(root).validate(body)
+
+
+@cache
+def lexicon() -> Lexicon:
+    return load_lexicon("fr")
+
+
+def moves_for(view: dict[str, Any]) -> list[str]:
+    """The legal moves of the caller's own copy of the rack, best first (the local engine's)."""
+    board = Board.from_rows(view["board"])
+    found = MoveGenerator(lexicon()).prepare(board).moves(view["you"]["rack"], limit=40)
+    return [move.notation for move in found]
+
+
+def nonsense(rack: str) -> str:
+    """A first move at H8 of two tokens of ``rack`` that is no word, forwards or backwards."""
+    letters = [token for token in rack if token != "?"]
+    for index, first in enumerate(letters):
+        for second in letters[index + 1 :]:
+            for pair in (first + second, second + first):
+                if pair not in lexicon() and pair[::-1] not in lexicon():
+                    return f"H8 {pair}"
+    raise AssertionError(f"every pair of {rack} is a word")
+
+
+def shows(text: str, secret: str) -> bool:
+    """Whether ``text`` holds ``secret`` (a move's notation or a rack), not a part of a longer
+    one."""
+    return re.search(rf"(?<![A-Za-z0-9?]){re.escape(secret)}(?![A-Za-z0-9?])", text) is not None
+
+
+def test_a_duplikta_game_over_http(base: str) -> None:
+    http = Http(base)
+    status, created = http.call(
+        "POST", "/v1/games", {"kind": "duplikta", "config": CONFIG, "seed": SEED, "title": "dK"}
+    )
+    assert status == 201, created
+    conforms("CreateGameResponse", created)
+    game_id, organiser = created["game_id"], created["organiser_token"]
+    assert (created["game"]["kind"], created["game"]["seats"]) == ("duplikta", 2)
+    config = created["game"]["view"]["config"]
+    assert (config["tiles"], config["tile_set"], config["clock"]) == ("fr", None, 60)
+    status, listed = http.call("GET", "/v1/tables")
+    assert any(
+        (table["game_id"], table["kind"], table["seats"], table["players"])
+        == (game_id, "duplikta", 2, 0)
+        for table in listed["tables"]
+    )
+    tokens, ids = {}, {}
+    for name in NAMES:
+        status, joined = http.call("POST", f"/v1/games/{game_id}/players", {"name": name})
+        assert status == 201, joined
+        conforms("JoinResponse", joined)
+        tokens[name], ids[name] = joined["player_token"], joined["player_id"]
+    status, full = http.call("POST", f"/v1/games/{game_id}/players", {"name": "Cyd"})
+    assert (status, full["error"]["code"]) == (409, "table_full")
+    status, robot = http.call(
+        "POST", f"/v1/games/{game_id}/robots", {"level": "expert"}, token=organiser
+    )
+    assert status == 409, robot  # no robots yet: Tourlou comes later
+    assert "no robots" in robot["error"]["message"]
+    status, listed = http.call("GET", "/v1/tables")
+    assert all(table["game_id"] != game_id for table in listed["tables"])  # full: not open
+
+    spectator = EventLog(f"{base}/v1/games/{game_id}/events")
+    spectator.start()
+    act = f"/v1/games/{game_id}/actions"
+    status, early = http.call("POST", act, {"action": {"turn": 1, "confirm": None}}, tokens["Ana"])
+    assert (status, early["error"]["code"]) == (409, "not_open")
+    status, started = http.call("POST", f"/v1/games/{game_id}/start", token=organiser)
+    assert status == 200, started
+    conforms("GameState", started)
+    assert (started["view"]["stage"], started["view"]["rack"]) == ("playing", None)
+
+    # Refusals: 4xx with the kind's code, nothing changed.
+    seen = {
+        name: http.call("GET", f"/v1/games/{game_id}", token=token, who=name)[1]
+        for name, token in tokens.items()
+    }
+    rack = seen["Ana"]["view"]["you"]["rack"]
+    absent = next(letter for letter in "ZYXWVUTSRQPONMLKJIHGFEDCBA" if letter not in rack)
+    for body, expected in (
+        ({"action": {"turn": 2, "confirm": None}}, (409, "wrong_turn")),
+        ({"action": {"turn": 1}}, (400, "bad_action")),
+        ({"action": {"turn": "1", "confirm": None}}, (400, "bad_action")),
+        ({"action": {"turn": 1, "confirm": None, "rack": "A"}}, (400, "bad_action")),
+        ({"action": {"turn": 1, "confirm": "ZZ"}}, (400, "bad_notation")),
+        ({"action": {"turn": 1, "confirm": f"A1 {rack[:2]}"}}, (400, "illegal_move")),
+        ({"action": {"turn": 1, "redraw": absent}}, (409, "not_on_rack")),
+        ({"action": {"turn": 1, "exchange": rack[0], "for": "1"}}, (400, "letter_not_in_set")),
+        ({"action": {"turn": 1, "confirm": None}, "dry_run": True}, (409, "no_dry_run")),
+    ):
+        status, refused = http.call("POST", act, body, tokens["Ana"])
+        assert (status, refused["error"]["code"]) == expected, (body, refused)
+    status, again = http.call("GET", f"/v1/games/{game_id}", token=tokens["Ana"])
+    assert again["view"] == {**seen["Ana"]["view"], "clock": again["view"]["clock"]}
+    assert again["view"]["clock"]["deadline_ms"] == seen["Ana"]["view"]["clock"]["deadline_ms"]
+    status, _ = http.call("POST", act, {"action": {"turn": 1, "confirm": None}})
+    assert status == 401
+
+    # Turn 1: Ana at the loupe, then her best move; Bob two tokens that make no word. Turn 2:
+    # both play. Turns 3 to 5: both pass, and three turns without a move installed end it.
+    turn = 1
+    secrets: dict[tuple[int, str], set[str]] = {}  # (turn, name): what the other must not see
+    while True:
+        views = {}
+        for name, token in tokens.items():
+            status, state = http.call("GET", f"/v1/games/{game_id}", token=token, who=name)
+            assert status == 200
+            views[name] = state["view"]
+        conforms("GameState", state)
+        assert views["Ana"]["turn"] == turn
+        actions: dict[str, dict[str, Any]] = {}
+        if turn == 1:
+            status, loupe = http.call(
+                "POST",
+                act,
+                {"action": {"turn": 1, "exchange": rack[-1], "for": "?"}, "request_id": "l-1"},
+                tokens["Ana"],
+                who="Ana",
+            )
+            assert status == 200, loupe
+            conforms("ActResponse", loupe)
+            assert loupe["result"]["exchange"]["wanted"] == "?"
+            status, views["Ana"] = http.call(
+                "GET", f"/v1/games/{game_id}", token=tokens["Ana"], who="Ana"
+            )
+            views["Ana"] = views["Ana"]["view"]
+            actions["Ana"] = {"turn": 1, "confirm": moves_for(views["Ana"])[0]}
+            actions["Bob"] = {"turn": 1, "confirm": nonsense(views["Bob"]["you"]["rack"])}
+        elif turn == 2:
+            ana_move = next(iter(moves_for(views["Ana"])), None)
+            bob_moves = [move for move in moves_for(views["Bob"]) if move != ana_move]
+            actions["Ana"] = {"turn": 2, "confirm": ana_move}
+            actions["Bob"] = {"turn": 2, "confirm": bob_moves[0] if bob_moves else None}
+        else:
+            actions = {name: {"turn": turn, "confirm": None} for name in NAMES}
+        for name in NAMES:
+            status, confirmed = http.call(
+                "POST", act, {"action": actions[name]}, tokens[name], name
+            )
+            assert status == 200, confirmed
+            conforms("ActResponse", confirmed)
+            assert confirmed["result"]["move"] == actions[name]["confirm"]
+            for other in NAMES:
+                if other != name and actions[name]["confirm"]:
+                    secrets.setdefault((turn, other), set()).add(actions[name]["confirm"])
+            if name == "Ana" and turn == 1:  # her copy of the rack, after the loupe
+                secrets[(1, "Bob")].add(loupe["result"]["rack"])
+                status, twice = http.call("POST", act, {"action": actions[name]}, tokens[name])
+                assert (status, twice["error"]["code"]) == (409, "already_confirmed")
+        deadline = time.monotonic() + 30
+        while True:  # closed once both confirmed
+            status, state = http.call("GET", f"/v1/games/{game_id}")
+            if state["view"]["stage"] in ("between", "over") and state["view"]["turn"] == turn:
+                break
+            assert time.monotonic() < deadline, state
+            time.sleep(0.05)
+        if state["view"]["stage"] == "over":
+            break
+        for token in tokens.values():
+            status, ready = http.call("POST", f"/v1/games/{game_id}/turns/{turn}/next", token=token)
+            assert status == 200, ready
+        turn += 1
+        assert turn <= 5
+        deadline = time.monotonic() + 30
+        while http.call("GET", f"/v1/games/{game_id}")[1]["view"]["turn"] != turn:
+            assert time.monotonic() < deadline
+            time.sleep(0.05)
+    assert turn == 5
+    over = state
+    conforms("GameState", over)
+    assert over["status"] == "over"
+    assert (over["view"]["seed"], over["view"]["end"]) == (SEED, "stalled")
+    sheet = over["view"]["sheet"]
+    assert sheet[0]["players"][ids["Bob"]]["accepted"] is False
+    assert sheet[0]["installed"] == ids["Ana"]
+    spectator.join(timeout=30)
+
+    status, standings = http.call("GET", f"/v1/games/{game_id}/standings")
+    assert status == 200
+    conforms("Standings", standings)
+    assert {line["name"] for line in standings["standings"]} == set(NAMES)
+    status, recorded = http.call("GET", f"/v1/games/{game_id}/record")
+    assert status == 200
+    conforms("GameRecord", recorded)
+    assert (recorded["kind"], recorded["fingerprint"]) == ("duplikta", lexicon().info.hash)
+    assert recorded["seed_salt"]
+    duplikta = kind("duplikta")
+    replayed = duplikta.replay(recorded["record"], Words(lexicon()))
+    assert duplikta.record(replayed) == recorded["record"]
+    assert [(line.player, line.total) for line in duplikta.standings(replayed)] == [
+        (line["player"], line["total"]) for line in standings["standings"]
+    ]
+    status, turn_one = http.call("GET", f"/v1/games/{game_id}/turns/1")
+    assert (status, turn_one["error"]["code"]) == (409, "no_turns")
+    status, late = http.call("POST", act, {"action": {"turn": 5, "confirm": None}}, tokens["Ana"])
+    assert (status, late["error"]["code"]) == (409, "game_over")
+
+    # Nothing before its time: no event of an open turn holds a move or a player's own copy of
+    # the rack, no response a player received during a turn holds the other's, and nothing
+    # before the end holds the seed.
+    events = spectator.events()
+    assert events[0][1] == "state"
+    types = [event_type for _, event_type, _ in events]
+    assert types.count("turn_dealt") == types.count("turn_closed") == 5
+    assert types.count("player_confirmed") == 10
+    assert types[-1] == "game_over"
+    assert not {"loupe", "confirmed"} & set(types)
+    open_turn = 0
+    for _, event_type, data in events:
+        conforms_to_event(event_type, data)
+        if event_type == "turn_dealt":
+            open_turn = data["turn"]
+            assert "rack" not in data
+        elif event_type == "turn_closed":
+            open_turn = 0
+        text = json.dumps(data)
+        for secret in set().union(*(secrets.get((open_turn, n), set()) for n in NAMES)):
+            assert not shows(text, secret), (event_type, secret)
+        if event_type != "game_over":
+            assert str(SEED) not in text
+    checked = 0
+    for seen_response in http.seen:
+        data = json.loads(seen_response.text)
+        view = data.get("view") or (data.get("game") or {}).get("view") or {}
+        if view.get("stage") == "over" or data.get("record"):
+            continue
+        assert str(SEED) not in seen_response.text
+        number = view.get("turn") if view.get("stage") == "playing" else None
+        number = number or (data.get("result") or {}).get("turn")
+        for secret in secrets.get((number or 0, seen_response.who), set()):
+            assert not shows(seen_response.text, secret), (seen_response.who, secret)
+            checked += 1
+    assert checked > 0
+
+
+def test_a_bad_duplikta_configuration_is_refused(base: str) -> None:
+    http = Http(base)
+    for config in (
+        {"clock": 20},
+        {"chances": 11},
+        {"handicaps": [0]},
+        {"tiles": "klingon"},
+        {"tiles": {"name": "club", "blanks": 60}},  # typed: a set of one's own is tile_set
+        {"tile_set": {"name": "few", "blanks": 10}},
+        {"reversed": True},
+    ):
+        status, refused = http.call("POST", "/v1/games", {"kind": "duplikta", "config": config})
+        assert (status, refused["error"]["code"]) == (400, "bad_config"), (config, refused)
+    status, created = http.call(
+        "POST",
+        "/v1/games",
+        {
+            "kind": "duplikta",
+            "config": {"tile_set": {"name": "blancs", "letters": {}, "blanks": 60}},
+        },
+    )
+    assert status == 201, created
+    assert created["game"]["view"]["box_count"] == 60

@@ -7,11 +7,12 @@
   - ``REDIS_URL`` unset or empty: database 0 of one embedded server (no persistence) started for
     the whole session, its data directory and log under pytest's temporary directory;
   - ``REDIS_URL`` set: database 15 of that server (:data:`TEST_DATABASE`: the URL's database
-    replaced), never the URL's own database, so that the tests never touch a user's database 0.
-    Database 15 must be empty when the session starts, unless ``ARBITRE_TEST_REDIS_FLUSH=1``
-    lets the tests flush what it holds: the session fails otherwise, and flushes it at its end.
-    Two sessions at once on the same ``REDIS_URL`` (pytest-xdist workers, say) would flush each
-    other's data.
+    replaced), never the URL's own database, so that the tests never touch a user's database 0;
+    pytest-xdist's workers (the suite runs on every core) each take their own, 15 for the first
+    (``gw0``), 14 for the second, and so on down to 1 (:func:`worker_database`). Each must be
+    empty when the session starts, unless ``ARBITRE_TEST_REDIS_FLUSH=1`` lets the tests flush
+    what it holds: the session fails otherwise, and flushes it at its end. Two test sessions
+    at once on the same ``REDIS_URL`` would flush each other's data.
 
 * ``redis_db`` is a client (:func:`arbitre.services.redis_server.connect`, responses decoded to
   ``str``) on that database, flushed before the test: only ever the embedded server's database
@@ -52,6 +53,16 @@ def database_url(url: str, database: int) -> str:
     return f"{parts.scheme}://{parts.netloc}{path}" + (f"?{urlencode(query)}" if query else "")
 
 
+def worker_database() -> int:
+    """The database of ``REDIS_URL`` this test process uses: :data:`TEST_DATABASE`, less the
+    number of its pytest-xdist worker (``PYTEST_XDIST_WORKER``: ``gw0``, ``gw1``...)."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0")
+    number = int(worker[2:]) if worker.startswith("gw") and worker[2:].isdigit() else 0
+    if number >= TEST_DATABASE:
+        pytest.fail(f"at most {TEST_DATABASE} test workers on one REDIS_URL", pytrace=False)
+    return TEST_DATABASE - number
+
+
 @pytest.fixture(scope="session")
 def redis_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
     """The URL of the tests' Redis database (see the module's docstring)."""
@@ -61,13 +72,14 @@ def redis_url(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
             yield server.url
         return
     with redis_server.redis_for() as given:  # fails at once if it does not answer
-        url = database_url(given, TEST_DATABASE)
+        database = worker_database()
+        url = database_url(given, database)
     client = connect(url)
     try:
         keys = client.dbsize()
         if keys and os.environ.get(FLUSH_VARIABLE) != "1":
             pytest.fail(
-                f"database {TEST_DATABASE} of {redis_server.REDIS_URL_VARIABLE} holds {keys} "
+                f"database {database} of {redis_server.REDIS_URL_VARIABLE} holds {keys} "
                 f"keys, and the tests would flush it: empty it, or set {FLUSH_VARIABLE}=1 to let "
                 f"them, or unset {redis_server.REDIS_URL_VARIABLE} to test on an embedded server",
                 pytrace=False,

@@ -7,12 +7,14 @@
 from __future__ import annotations
 
 import json
+import time
 from pathlib import Path
 from typing import Any
 
 from playwright.sync_api import (
     Browser,
     BrowserContext,
+    FloatRect,
     Locator,
     Page,
     ViewportSize,
@@ -62,12 +64,20 @@ def cell(page: Page, r: int, c: int) -> Locator:
     return page.locator(f"#board .cell[data-r='{r}'][data-c='{c}']")
 
 
+def drawn_box(locator: Locator) -> FloatRect:
+    """``locator``'s box on the page, once it is drawn: a page that draws a part again (a
+    live update) detaches it for a moment, when ``bounding_box()`` says ``None``."""
+    give_up = time.monotonic() + 10
+    while (found := locator.bounding_box()) is None:
+        assert time.monotonic() < give_up, f"{locator} is not drawn"
+        time.sleep(0.05)
+    return found
+
+
 def drag(page: Page, source: Locator, target: Locator) -> None:
     """Drag with the pointer (mouse events make the same pointer events as touch)."""
-    start = source.bounding_box()
-    end = target.bounding_box()
-    assert start is not None
-    assert end is not None
+    start = drawn_box(source)
+    end = drawn_box(target)
     page.mouse.move(start["x"] + start["width"] / 2, start["y"] + start["height"] / 2)
     page.mouse.down()
     page.mouse.move(end["x"] + end["width"] / 2, end["y"] + end["height"] / 2, steps=6)

@@ -35,7 +35,7 @@ from tests.web.duel_pages import (
     type_by_keys,
     wait_for_game,
 )
-from tests.web.pages import DESKTOP, PHONE, new_context, seated
+from tests.web.pages import DESKTOP, PHONE, drawn_box, new_context, seated
 
 #: Common English words a player might open with (those of the list are played first).
 OPENERS = ("CRANE", "SLOTH", "PUDGY", "WHIMS", "BLOCK", "FIZZY", "GUMBO", "VIXEN")
@@ -409,8 +409,8 @@ def test_phone_layout_languages_and_palette(
         expect(played_rows(page)).to_have_count(1)
         # Everything of the play fits the phone's width; the keyboard shows without scrolling.
         assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
-        grid = page.locator("#duel-grid").bounding_box()
-        keys = page.locator("#duel-keyboard").bounding_box()
+        grid = drawn_box(page.locator("#duel-grid"))
+        keys = drawn_box(page.locator("#duel-keyboard"))
         assert grid is not None
         assert keys is not None
         assert grid["x"] >= 0
@@ -472,13 +472,12 @@ def test_phone_layout_languages_and_palette(
         # On a desktop: the grid on the left, the panels on the right.
         big = seated(desktop, base, game_id, ann)
         expect(played_rows(big.page)).to_have_count(1)
-        left = big.page.locator("#duel-grid").bounding_box()
-        panels = big.page.locator(".duel-panels").bounding_box()
+        left = drawn_box(big.page.locator("#duel-grid"))
+        panels = drawn_box(big.page.locator(".duel-panels"))
         assert left is not None
         assert panels is not None
         assert left["x"] + left["width"] <= panels["x"]
-        assert big.page.locator("#duel-keyboard").bounding_box() is not None
-        keyboard = big.page.locator("#duel-keyboard").bounding_box()
+        keyboard = drawn_box(big.page.locator("#duel-keyboard"))
         assert keyboard is not None
         assert keyboard["y"] + keyboard["height"] <= DESKTOP["height"]
         big.page.screenshot(path=artifacts / "duel-desktop-round-2.png")

@@ -42,7 +42,7 @@ from tests.web.indecix_pages import (
     rolls_in,
     wait_for_view,
 )
-from tests.web.pages import PHONE, new_context, seated
+from tests.web.pages import PHONE, drawn_box, new_context, seated
 
 #: Long enough that no clock time or hash holds it by chance: a leak shows.
 SEED = 604_118_935_277_041
@@ -609,10 +609,10 @@ def test_a_phone_plays_by_taps_in_french_and_english(
         assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
         for part in ("#ix-grid", "#ix-ok", "#ix-tray-0", "#ix-tray-1"):
             expect(page.locator(part)).to_be_visible()  # drawn again meanwhile, maybe
-        grid = page.locator("#ix-grid").bounding_box()
-        ok = page.locator("#ix-ok").bounding_box()
-        tray = page.locator("#ix-tray-0").bounding_box()
-        other = page.locator("#ix-tray-1").bounding_box()
+        grid = drawn_box(page.locator("#ix-grid"))
+        ok = drawn_box(page.locator("#ix-ok"))
+        tray = drawn_box(page.locator("#ix-tray-0"))
+        other = drawn_box(page.locator("#ix-tray-1"))
         assert grid is not None
         assert ok is not None
         assert tray is not None

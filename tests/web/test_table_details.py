@@ -23,6 +23,7 @@ from tests.web.pages import (
     DESKTOP,
     PHONE,
     cell,
+    drawn_box,
     new_context,
     new_letters,
     seated,
@@ -183,14 +184,12 @@ def test_the_sheet_at_game_over_on_a_phone_and_for_a_visitor(
         expect(page.locator("#sheet thead th")).to_have_count(7)
         last = rows.nth(9)
         last.scroll_into_view_if_needed()
-        box = last.bounding_box()
-        holder = page.locator("#sheet").locator("xpath=..").bounding_box()
-        assert box is not None
-        assert holder is not None
-        assert holder["y"] <= box["y"]
-        assert box["y"] + box["height"] <= holder["y"] + holder["height"] + 0.5
-        assert box["y"] >= 0
-        assert box["y"] + box["height"] <= PHONE["height"]
+        found = drawn_box(last)
+        holder = drawn_box(page.locator("#sheet").locator("xpath=.."))
+        assert holder["y"] <= found["y"]
+        assert found["y"] + found["height"] <= holder["y"] + holder["height"] + 0.5
+        assert found["y"] >= 0
+        assert found["y"] + found["height"] <= PHONE["height"]
         hidden = page.eval_on_selector(
             "#sheet",
             "table => [table.parentElement.scrollHeight - table.parentElement.clientHeight,"

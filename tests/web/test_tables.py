@@ -25,6 +25,7 @@ from tests.web.pages import (
     PHONE,
     cell,
     drag,
+    drawn_box,
     new_context,
     new_letters,
     plain_moves,
@@ -296,7 +297,7 @@ def test_phone_and_desktop_layout(browser: Browser, base: str, api: Api, artifac
         watched = seated(phone, base, game_id, ann)
         page = watched.page
         expect(page.locator("#rack .rack-tile")).to_have_count(7)
-        board = page.locator("#board").bounding_box()
+        board = drawn_box(page.locator("#board"))
         assert board is not None
         assert board["x"] >= 0, board
         assert board["x"] + board["width"] <= PHONE["width"], board
@@ -328,8 +329,8 @@ def test_phone_and_desktop_layout(browser: Browser, base: str, api: Api, artifac
         big = seated(desktop, base, game_id, ann)
         rack = tiles(state["view"]["rack"])
         expect(big.page.locator("#rack .rack-tile")).to_have_count(len(rack))
-        left = big.page.locator("#board").bounding_box()
-        panels = big.page.locator(".panels").bounding_box()
+        left = drawn_box(big.page.locator("#board"))
+        panels = drawn_box(big.page.locator(".panels"))
         assert left is not None
         assert panels is not None
         assert left["x"] + left["width"] <= panels["x"]  # board left, panels right

@@ -275,8 +275,14 @@ def test_blanks_typed_and_dragged(browser: Browser, base: str, api: Api) -> None
         page.keyboard.press("Escape")
         expect(page.locator("#board .cell.placed")).to_have_count(0)
 
-        drag(page, page.locator("#rack .rack-tile[aria-label='joker']"), cell(page, 7, 8))
+        joker = page.locator("#rack .rack-tile[aria-label='joker']")
+        expect(joker).to_be_enabled()
         dialog = page.locator("#blank-dialog")
+        for _ in range(3):  # a live update (the robot's answer) may redraw the rack mid-drag
+            drag(page, joker, cell(page, 7, 8))
+            page.wait_for_timeout(500)
+            if dialog.is_visible():
+                break
         expect(dialog).to_be_visible()
         dialog.get_by_role("button", name="E", exact=True).click()
         expect(dialog).to_be_hidden()

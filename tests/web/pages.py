@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -82,6 +83,18 @@ def drag(page: Page, source: Locator, target: Locator) -> None:
     page.mouse.down()
     page.mouse.move(end["x"] + end["width"] / 2, end["y"] + end["height"] / 2, steps=6)
     page.mouse.up()
+
+
+def drag_until(
+    page: Page, source: Locator, target: Locator, done: Callable[[], bool], tries: int = 3
+) -> None:
+    """Drag ``source`` onto ``target`` until ``done()`` (at most ``tries`` drags): a live
+    update (a robot's answer) that draws the board again mid-drag may drop it."""
+    for _ in range(tries):
+        drag(page, source, target)
+        page.wait_for_timeout(500)
+        if done():
+            return
 
 
 def start_square(move: str) -> tuple[int, int, bool]:

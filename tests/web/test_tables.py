@@ -24,7 +24,7 @@ from tests.web.pages import (
     DESKTOP,
     PHONE,
     cell,
-    drag,
+    drag_until,
     drawn_box,
     new_context,
     new_letters,
@@ -278,11 +278,7 @@ def test_blanks_typed_and_dragged(browser: Browser, base: str, api: Api) -> None
         joker = page.locator("#rack .rack-tile[aria-label='joker']")
         expect(joker).to_be_enabled()
         dialog = page.locator("#blank-dialog")
-        for _ in range(3):  # a live update (the robot's answer) may redraw the rack mid-drag
-            drag(page, joker, cell(page, 7, 8))
-            page.wait_for_timeout(500)
-            if dialog.is_visible():
-                break
+        drag_until(page, joker, cell(page, 7, 8), dialog.is_visible)
         expect(dialog).to_be_visible()
         dialog.get_by_role("button", name="E", exact=True).click()
         expect(dialog).to_be_hidden()
@@ -324,8 +320,9 @@ def test_phone_and_desktop_layout(browser: Browser, base: str, api: Api, artifac
         # Drag (pointer events: touch works the same way) a rack tile onto the centre star.
         tile = page.locator("#rack .rack-tile").first
         letter = tile.get_attribute("aria-label")
-        drag(page, tile, cell(page, 7, 7))
-        expect(cell(page, 7, 7)).to_have_class(re.compile("placed"))
+        centre = cell(page, 7, 7)
+        drag_until(page, tile, centre, lambda: "placed" in (centre.get_attribute("class") or ""))
+        expect(centre).to_have_class(re.compile("placed"))
         if letter != "joker":
             expect(cell(page, 7, 7)).to_contain_text(str(letter))
         page.screenshot(path=artifacts / "phone-turn.png", full_page=False)

@@ -5,8 +5,11 @@ they are used, as ``from tests.live_fixtures import cache_dir, platform  # noqa:
 * ``platform`` (per module): the four gRPC services on a free port over the tests' Redis
   (:mod:`tests.redis_fixtures`), with the session's clock and fresh credentials (a gateway in
   front of it is given ``platform.gateway_token``);
+* ``live_app`` and ``base`` (per module): the gateway in front of ``platform``, and its base
+  URL over real HTTP (served by :func:`serving`);
 * :func:`serving`: a Flask app served as ``arbitre up`` serves it (uvicorn: the event streams on
-  asyncio, the other routes in a thread pool) on a free port, its base URL.
+  asyncio, the other routes in a thread pool) on a free port, its base URL;
+* :func:`conforms`: a body checked against a schema of the gateway's OpenAPI document.
 """
 
 from __future__ import annotations
@@ -22,6 +25,7 @@ from pathlib import Path
 import pytest
 from flask import Flask
 
+from arbitre.gateway import GatewayConfig, create_app, openapi
 from arbitre.gateway.app import PEERS
 from arbitre.gateway.serving import serving_in_thread
 from arbitre.services.internal_auth import Credentials, Identity
@@ -30,7 +34,7 @@ from arbitre.services.platform import Platform, start_platform
 from arbitre.services.redis_server import connect
 from tests.redis_fixtures import redis_url  # noqa: F401
 
-__all__ = ["cache_dir", "gateway_process", "platform", "serving"]
+__all__ = ["base", "cache_dir", "conforms", "gateway_process", "live_app", "platform", "serving"]
 
 
 @pytest.fixture(scope="module")
@@ -46,6 +50,28 @@ def platform(cache_dir: Path, redis_url: str) -> Iterator[Platform]:  # noqa: F8
     running = start_platform(LexiconRegistry(), connect(redis_url))
     yield running
     running.stop(0)
+
+
+@pytest.fixture(scope="module")
+def live_app(platform: Platform) -> Flask:
+    """The gateway in front of the module's platform."""
+    address = platform.address
+    return create_app(GatewayConfig.all_at(address, internal_token=platform.gateway_token))
+
+
+@pytest.fixture(scope="module")
+def base(live_app: Flask) -> Iterator[str]:
+    """The gateway over real HTTP: its base URL."""
+    with serving(live_app) as url:
+        yield url
+
+
+def conforms(schema: str, body: object) -> None:
+    """Check ``body`` against the OpenAPI document's component schema ``schema``."""
+    jsonschema = pytest.importorskip("jsonschema")
+    components = openapi.document()["components"]
+    root = {"$ref": f"#/components/schemas/{schema}", "components": components}
+    jsonschema.Draft202012Validator(root).validate(body)
 
 
 @contextmanager

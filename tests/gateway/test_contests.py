@@ -18,8 +18,7 @@ from arbitre.rules.game_package import seal
 from arbitre.rules.kinds import kind
 from arbitre.rules.kinds.indecix.package import deal_record
 from tests.gateway.test_games import Http
-from tests.gateway.test_indecix import base, conforms, live_app  # noqa: F401
-from tests.live_fixtures import cache_dir, platform, serving  # noqa: F401
+from tests.live_fixtures import base, cache_dir, conforms, live_app, platform  # noqa: F401
 from tests.redis_fixtures import redis_db, redis_url  # noqa: F401
 
 #: Long enough that no clock time or hash holds it by chance: a leak shows.

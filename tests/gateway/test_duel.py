@@ -9,42 +9,17 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Iterator
 from typing import Any
 
-import pytest
-from flask import Flask
-
 from arbitre.engine.duel_words import load
-from arbitre.gateway import GatewayConfig, create_app, openapi
 from arbitre.rules.kinds import kind
 from arbitre.rules.kinds.base import Setup
-from arbitre.services.platform import Platform
 from tests.gateway.test_games import EventLog, Http, conforms_to_event
-from tests.live_fixtures import cache_dir, platform, serving  # noqa: F401
+from tests.live_fixtures import base, cache_dir, conforms, live_app, platform, serving  # noqa: F401
 from tests.redis_fixtures import redis_db, redis_url  # noqa: F401
 
 SEED = 77
 CONFIG = {"language": "fr", "rounds": 3, "round_seconds": 90, "reveal_seconds": 0, "seats": 3}
-
-
-@pytest.fixture(scope="module")
-def live_app(platform: Platform) -> Flask:  # noqa: F811
-    address = platform.address
-    return create_app(GatewayConfig.all_at(address, internal_token=platform.gateway_token))
-
-
-@pytest.fixture(scope="module")
-def base(live_app: Flask) -> Iterator[str]:
-    with serving(live_app) as url:
-        yield url
-
-
-def conforms(schema: str, body: object) -> None:
-    jsonschema = pytest.importorskip("jsonschema")
-    components = openapi.document()["components"]
-    root = {"$ref": f"#/components/schemas/{schema}", "components": components}
-    jsonschema.Draft202012Validator(root).validate(body)
 
 
 def words_of(game_id: str) -> tuple[str, ...]:
@@ -70,7 +45,7 @@ def wait_for(http: Http, game_id: str, stage: str) -> tuple[dict[str, Any], floa
     raise AssertionError(f"the game never reached {stage}")
 
 
-def test_a_duel_room_over_http_shows_nobody_what_is_hidden(base: str) -> None:
+def test_a_duel_room_over_http_shows_nobody_what_is_hidden(base: str) -> None:  # noqa: F811
     http = Http(base)
     status, created = http.call(
         "POST", "/v1/games", {"kind": "duel", "config": CONFIG, "seed": SEED, "title": "Duel"}
@@ -213,7 +188,7 @@ def test_a_duel_room_over_http_shows_nobody_what_is_hidden(base: str) -> None:
             assert json.loads(seen.text)["result"]["letters"] == first, seen
 
 
-def test_duel_routes_refuse_what_a_duplicate_game_or_a_bad_body_cannot_take(base: str) -> None:
+def test_duel_routes_refuse_what_a_duplicate_game_or_a_bad_body_cannot_take(base: str) -> None:  # noqa: F811
     http = Http(base)
     status, duplicate = http.call("POST", "/v1/games", {"title": "x"})
     assert status == 201
@@ -254,7 +229,7 @@ def test_duel_routes_refuse_what_a_duplicate_game_or_a_bad_body_cannot_take(base
         assert status == 400, (create, refused)
 
 
-def test_a_duel_table_is_created_with_a_scheduled_start(base: str) -> None:
+def test_a_duel_table_is_created_with_a_scheduled_start(base: str) -> None:  # noqa: F811
     http = Http(base)
     start_at = int(time.time() * 1000) + 3_600_000
     body = {"kind": "duel", "config": {"seats": 2}, "start_at_ms": start_at}

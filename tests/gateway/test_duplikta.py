@@ -12,47 +12,22 @@ from __future__ import annotations
 import json
 import re
 import time
-from collections.abc import Iterator
 from functools import cache
 from typing import Any
-
-import pytest
-from flask import Flask
 
 from arbitre.engine.kind_tools import Words
 from arbitre.engine.lexicon import Lexicon, load_lexicon
 from arbitre.engine.movegen import MoveGenerator
-from arbitre.gateway import GatewayConfig, create_app, openapi
 from arbitre.rules import Board
 from arbitre.rules.kinds import kind
-from arbitre.services.platform import Platform
 from tests.gateway.test_games import EventLog, Http, conforms_to_event
-from tests.live_fixtures import cache_dir, platform, serving  # noqa: F401
+from tests.live_fixtures import base, cache_dir, conforms, live_app, platform, serving  # noqa: F401
 from tests.redis_fixtures import redis_db, redis_url  # noqa: F401
 
 #: Long enough that no clock time or hash holds it by chance: a leak shows.
 SEED = 416_093_782_551_307
 CONFIG = {"clock": 60, "chances": 3, "handicaps": [1, 0]}
 NAMES = ("Ana", "Bob")
-
-
-@pytest.fixture(scope="module")
-def live_app(platform: Platform) -> Flask:  # noqa: F811
-    address = platform.address
-    return create_app(GatewayConfig.all_at(address, internal_token=platform.gateway_token))
-
-
-@pytest.fixture(scope="module")
-def base(live_app: Flask) -> Iterator[str]:
-    with serving(live_app) as url:
-        yield url
-
-
-def conforms(schema: str, body: object) -> None:
-    jsonschema = pytest.importorskip("jsonschema")
-    components = openapi.document()["components"]
-    root = {"$ref": f"#/components/schemas/{schema}", "components": components}
-    jsonschema.Draft202012Validator(root).validate(body)
 
 
 @cache
@@ -84,7 +59,7 @@ def shows(text: str, secret: str) -> bool:
     return re.search(rf"(?<![A-Za-z0-9?]){re.escape(secret)}(?![A-Za-z0-9?])", text) is not None
 
 
-def test_a_duplikta_game_over_http(base: str) -> None:
+def test_a_duplikta_game_over_http(base: str) -> None:  # noqa: F811
     http = Http(base)
     status, created = http.call(
         "POST", "/v1/games", {"kind": "duplikta", "config": CONFIG, "seed": SEED, "title": "dK"}
@@ -290,7 +265,7 @@ def test_a_duplikta_game_over_http(base: str) -> None:
     assert checked > 0
 
 
-def test_a_bad_duplikta_configuration_is_refused(base: str) -> None:
+def test_a_bad_duplikta_configuration_is_refused(base: str) -> None:  # noqa: F811
     http = Http(base)
     for config in (
         {"clock": 20},

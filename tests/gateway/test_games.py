@@ -13,41 +13,24 @@ import threading
 import time
 import urllib.error
 import urllib.request
-from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
 
 import pytest
-from flask import Flask
 
 from arbitre.engine.lexicon import load_lexicon
 from arbitre.engine.movegen import MoveGenerator
 from arbitre.engine.referee import MoveGeneratorReferee
-from arbitre.gateway import GatewayConfig, create_app, openapi
+from arbitre.gateway import openapi
 from arbitre.rules import Board
 from arbitre.rules.kinds import kind as game_kind
 from arbitre.rules.kinds.duplicate.config import read_config
-from arbitre.services.platform import Platform
-from tests.live_fixtures import cache_dir, platform, serving  # noqa: F401
+from tests.live_fixtures import base, cache_dir, live_app, platform, serving  # noqa: F401
 from tests.redis_fixtures import redis_db, redis_url  # noqa: F401
 
 TURNS = 5
 SECONDS_PER_TURN = 3
-
-
-@pytest.fixture(scope="module")
-def live_app(platform: Platform) -> Flask:  # noqa: F811
-    """The gateway in front of the module's platform."""
-    address = platform.address
-    return create_app(GatewayConfig.all_at(address, internal_token=platform.gateway_token))
-
-
-@pytest.fixture(scope="module")
-def base(live_app: Flask) -> Iterator[str]:
-    """The gateway over real HTTP."""
-    with serving(live_app) as url:
-        yield url
 
 
 @dataclass(frozen=True)
@@ -64,7 +47,7 @@ class Http:
     """JSON over HTTP, keeping the text of every response a client received, with who asked
     (``who``: the name of the player whose token is sent, ``""`` for none)."""
 
-    def __init__(self, base: str) -> None:
+    def __init__(self, base: str) -> None:  # noqa: F811
         self.base = base
         self.seen: list[Seen] = []
 
@@ -348,7 +331,7 @@ def test_a_whole_game_over_http(base: str, redis_db: Any) -> None:  # noqa: F811
     assert f"Top : {replayed.game.top_total} points en {TURNS} coups" in sheet_text.decode()
 
 
-def test_the_home_page_shows_where_the_api_is(base: str) -> None:
+def test_the_home_page_shows_where_the_api_is(base: str) -> None:  # noqa: F811
     with urllib.request.urlopen(f"{base}/", timeout=30) as response:
         assert response.headers["Content-Type"].startswith("text/html")
         page = response.read().decode()

@@ -8,42 +8,17 @@ before the end names a roll still to come or holds the seed."""
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from typing import Any
 
-import pytest
-from flask import Flask
-
-from arbitre.gateway import GatewayConfig, create_app, openapi
 from arbitre.rules.kinds import kind
 from arbitre.rules.kinds.indecix import dice
-from arbitre.services.platform import Platform
 from tests.gateway.test_games import EventLog, Http, conforms_to_event
-from tests.live_fixtures import cache_dir, platform, serving  # noqa: F401
+from tests.live_fixtures import base, cache_dir, conforms, live_app, platform, serving  # noqa: F401
 from tests.redis_fixtures import redis_db, redis_url  # noqa: F401
 
 #: Long enough that no clock time or hash holds it by chance: a leak shows.
 SEED = 604_118_935_277_041
 CONFIG = {"mode": "classic", "aids": [{"capture_preview": True}, {}]}
-
-
-@pytest.fixture(scope="module")
-def live_app(platform: Platform) -> Flask:  # noqa: F811
-    address = platform.address
-    return create_app(GatewayConfig.all_at(address, internal_token=platform.gateway_token))
-
-
-@pytest.fixture(scope="module")
-def base(live_app: Flask) -> Iterator[str]:
-    with serving(live_app) as url:
-        yield url
-
-
-def conforms(schema: str, body: object) -> None:
-    jsonschema = pytest.importorskip("jsonschema")
-    components = openapi.document()["components"]
-    root = {"$ref": f"#/components/schemas/{schema}", "components": components}
-    jsonschema.Draft202012Validator(root).validate(body)
 
 
 def rolls_in(data: Any) -> list[int]:
@@ -56,7 +31,7 @@ def rolls_in(data: Any) -> list[int]:
     return []
 
 
-def test_an_indecix_match_over_http(base: str) -> None:
+def test_an_indecix_match_over_http(base: str) -> None:  # noqa: F811
     http = Http(base)
     status, created = http.call(
         "POST", "/v1/games", {"kind": "indecix", "config": CONFIG, "seed": SEED, "title": "Dés"}
@@ -192,7 +167,7 @@ def test_an_indecix_match_over_http(base: str) -> None:
         assert max(rolls_in(view), default=0) <= view.get("roll", 0), seen_response.text
 
 
-def test_a_robot_sits_at_an_indecix_table_and_a_bad_config_is_refused(base: str) -> None:
+def test_a_robot_sits_at_an_indecix_table_and_a_bad_config_is_refused(base: str) -> None:  # noqa: F811
     http = Http(base)
     status, created = http.call("POST", "/v1/games", {"kind": "indecix"})
     assert status == 201, created

@@ -30,14 +30,9 @@ from arbitre.rules.kinds.duplicate.config import read_config
 from arbitre.rules.sealed_package import seal_package
 from arbitre.rules.seed_commitment import verify
 from arbitre.services.game_keys import GameKeys
-from tests.gateway import test_games
 from tests.gateway.test_games import EventLog, Http, choices, generator, shows, wait_for_turn
-from tests.live_fixtures import cache_dir, platform  # noqa: F401
+from tests.live_fixtures import base, cache_dir, live_app, platform  # noqa: F401
 from tests.redis_fixtures import redis_db, redis_url  # noqa: F401
-
-# The gateway tests' fixtures: the platform, its gateway over HTTP, the tests' Redis.
-live_app = test_games.live_app
-base = test_games.base
 
 TURNS = 4
 
@@ -223,7 +218,7 @@ def test_no_route_nor_event_shows_the_future(base: str, redis_db: redis.Redis) -
 
 
 def test_the_live_position_of_a_refereed_game_is_not_analysed(
-    base: str,
+    base: str,  # noqa: F811
 ) -> None:
     http = Http(base)
     status, created = http.call(
@@ -262,7 +257,7 @@ def test_the_live_position_of_a_refereed_game_is_not_analysed(
     assert top in solved["best_moves"]
 
 
-def test_a_sealed_package_over_http(base: str) -> None:
+def test_a_sealed_package_over_http(base: str) -> None:  # noqa: F811
     config = dataclasses.replace(preset("online"), max_turns=2, seconds_per_turn=30)
     lexicon = load_lexicon(config.lexicon)
     game = DuplicateGame(config, 11, MoveGeneratorReferee(lexicon, config))

@@ -122,7 +122,7 @@ class Contests(KindGames):
             pipe.hset(key, mapping=fields)
             pipe.pexpire(key, IDLE_TTL_MS + max(0, game.start_at_ms - now))
             pipe.execute()
-        contest = self._contest_now(contest_id, {k: str(v) for k, v in fields.items()}, True)
+        contest = self._contest_now(contest_id, {k: str(v) for k, v in fields.items()})
         return session_pb2.CreateContestResponse(
             contest_id=contest_id, organiser_token=organiser, contest=contest
         )
@@ -136,10 +136,13 @@ class Contests(KindGames):
         organiser = bool(request.token) and same_token(request.token, data.get("organiser"))
         if data.get("final"):
             return session_pb2.Contest.FromString(base64.b64decode(data["final"]))
-        contest = self._contest_now(contest_id, data, organiser)
+        contest = self._contest_now(contest_id, data)
         if contest.tables_over == len(contest.tables):
-            return self._close(contest_id, data, ALL_OVER)
+            return self._close(contest_id, contest, ALL_OVER)
         self.store.redis.pexpire(contest_key(contest_id), IDLE_TTL_MS)
+        if not organiser:  # while it runs a table is reached by its players' link only
+            for table in contest.tables:
+                table.game_id = ""
         return contest
 
     def _close_contest(self, request: Any) -> Any:
@@ -152,7 +155,7 @@ class Contests(KindGames):
             _refuse(grpc.StatusCode.PERMISSION_DENIED, "not the organiser's token for this contest")
         if data.get("final"):
             return session_pb2.Contest.FromString(base64.b64decode(data["final"]))
-        return self._close(contest_id, data, BY_ORGANISER)
+        return self._close(contest_id, self._contest_now(contest_id, data), BY_ORGANISER)
 
     def _contest_data(self, contest_id: str) -> tuple[str, dict[str, str]]:
         if not is_game_id(contest_id):
@@ -162,10 +165,9 @@ class Contests(KindGames):
             _refuse(grpc.StatusCode.NOT_FOUND, f"no contest {contest_id!r}")
         return contest_id, dict(data)
 
-    def _close(self, contest_id: str, data: Mapping[str, str], reason: str) -> Any:
-        """Close the contest for ``reason``: kept as it is now, table ids shown. Two closings
-        racing keep the first (the hash's ``final`` is written once)."""
-        contest = self._contest_now(contest_id, data, True)
+    def _close(self, contest_id: str, contest: Any, reason: str) -> Any:
+        """Close the contest for ``reason``: kept as ``contest`` is now (read with its table
+        ids). Two closings racing keep the first (the hash's ``final`` is written once)."""
         contest.closed, contest.closed_reason = True, reason
         final = base64.b64encode(contest.SerializeToString()).decode("ascii")
         key = contest_key(contest_id)
@@ -179,9 +181,30 @@ class Contests(KindGames):
             base64.b64decode(self.store.redis.hget(key, "final") or "")
         )
 
-    def _contest_now(self, contest_id: str, data: Mapping[str, str], organiser: bool) -> Any:
-        """The contest from its tables now, their game ids shown to the ``organiser`` only."""
+    def _contest_now(self, contest_id: str, data: Mapping[str, str]) -> Any:
+        """The contest from its tables now, their game ids shown: the tables' hashes read in
+        one round trip, their players' names in another."""
         ids: list[str] = json.loads(data["tables"])
+        redis = self.store.redis
+        with redis.pipeline(transaction=False) as pipe:
+            for game_id in ids:
+                pipe.hgetall(GameKeys(game_id).game)
+            games: list[dict[str, str]] = [dict(found) for found in pipe.execute()]
+        seated = [
+            self._seat_totals(game_id, game) if "kind" in game else ()
+            for game_id, game in zip(ids, games, strict=True)
+        ]
+        wanted = [
+            (game_id, players)
+            for game_id, seats in zip(ids, seated, strict=True)
+            if (players := [player for player, _ in seats if player])
+        ]
+        names: dict[str, str] = {}
+        with redis.pipeline(transaction=False) as pipe:
+            for game_id, players in wanted:
+                pipe.hmget(GameKeys(game_id).players, players)
+            for (_, players), found in zip(wanted, pipe.execute(), strict=True):
+                names.update(zip(players, (name or "" for name in found), strict=True))
         contest = session_pb2.Contest(
             contest_id=contest_id,
             kind=enum_of_name(data["kind"]),
@@ -191,18 +214,11 @@ class Contests(KindGames):
             created_ms=int(data.get("created_ms") or 0),
         )
         ranked: list[ContestTable] = []
-        names: dict[str, str] = {}
-        for number, game_id in enumerate(ids, start=1):
-            game = self.store.game(game_id)
+        tables = zip(ids, games, seated, strict=True)
+        for number, (game_id, game, seats) in enumerate(tables, start=1):
             status = game.get("status", "expired") if "kind" in game else "expired"
-            seats = self._seat_totals(game_id, game) if "kind" in game else ()
             over = status == "over"
-            table = contest.tables.add(
-                number=number, game_id=game_id if organiser else "", status=status
-            )
-            players = [player for player, _ in seats if player]
-            found = self.store.redis.hmget(GameKeys(game_id).players, players) if players else []
-            names.update(zip(players, (name or "" for name in found), strict=True))
+            table = contest.tables.add(number=number, game_id=game_id, status=status)
             for player, total in seats:
                 table.seats.add(
                     player=player or "",

@@ -75,6 +75,22 @@ def drawn_box(locator: Locator) -> FloatRect:
     return found
 
 
+def drawn_boxes(page: Page, selector: str, count: int) -> list[dict[str, float]]:
+    """The boxes of the ``count`` parts ``selector`` finds, read at once, once every one of them
+    is drawn (a live update may hide or draw a part again for a moment: its box is then empty)."""
+    give_up = time.monotonic() + 10
+    while True:
+        boxes: list[dict[str, float]] = page.eval_on_selector_all(
+            selector,
+            "parts => parts.map(part => { const r = part.getBoundingClientRect();"
+            " return {x: r.x, y: r.y, width: r.width, height: r.height}; })",
+        )
+        if len(boxes) == count and all(box["width"] > 0 and box["height"] > 0 for box in boxes):
+            return boxes
+        assert time.monotonic() < give_up, f"{selector}: {count} parts not drawn: {boxes}"
+        time.sleep(0.05)
+
+
 def drag(page: Page, source: Locator, target: Locator) -> None:
     """Drag with the pointer (mouse events make the same pointer events as touch)."""
     start = drawn_box(source)

@@ -35,7 +35,7 @@ from tests.web.duel_pages import (
     type_by_keys,
     wait_for_game,
 )
-from tests.web.pages import DESKTOP, PHONE, drawn_box, new_context, seated
+from tests.web.pages import DESKTOP, PHONE, drawn_box, drawn_boxes, new_context, seated
 
 #: Common English words a player might open with (those of the list are played first).
 OPENERS = ("CRANE", "SLOTH", "PUDGY", "WHIMS", "BLOCK", "FIZZY", "GUMBO", "VIXEN")
@@ -419,12 +419,7 @@ def test_phone_layout_languages_and_palette(
         assert keys["x"] + keys["width"] <= PHONE["width"]
         assert keys["y"] > grid["y"] + grid["height"]  # the keyboard is below the grid
         assert keys["y"] + keys["height"] <= PHONE["height"], keys
-        boxes = page.eval_on_selector_all(
-            "#duel-keyboard .duel-key",
-            "keys => keys.map(key => { const r = key.getBoundingClientRect();"
-            " return {x: r.x, width: r.width, height: r.height}; })",
-        )
-        assert len(boxes) == 26 + 2
+        boxes = drawn_boxes(page, "#duel-keyboard .duel-key", 26 + 2)
         for box in boxes:
             assert box["x"] >= 0
             assert box["x"] + box["width"] <= PHONE["width"]

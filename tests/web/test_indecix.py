@@ -42,7 +42,7 @@ from tests.web.indecix_pages import (
     rolls_in,
     wait_for_view,
 )
-from tests.web.pages import PHONE, drawn_box, new_context, seated
+from tests.web.pages import PHONE, drawn_box, drawn_boxes, new_context, seated
 
 #: Long enough that no clock time or hash holds it by chance: a leak shows.
 SEED = 604_118_935_277_041
@@ -623,12 +623,7 @@ def test_a_phone_plays_by_taps_in_french_and_english(
         assert grid["y"] + grid["height"] <= PHONE["height"]
         assert tray["y"] >= grid["y"] + grid["height"]
         assert abs(tray["y"] - other["y"]) < 2  # side by side
-        boxes = page.eval_on_selector_all(
-            "#ix-grid .ix-cell",
-            "cells => cells.map(c => { const r = c.getBoundingClientRect();"
-            " return {x: r.x, width: r.width, height: r.height}; })",
-        )
-        assert len(boxes) == 36
+        boxes = drawn_boxes(page, "#ix-grid .ix-cell", 36)
         for box in boxes:
             assert box["x"] >= 0
             assert box["x"] + box["width"] <= PHONE["width"]

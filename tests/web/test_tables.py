@@ -26,6 +26,7 @@ from tests.web.pages import (
     cell,
     drag_until,
     drawn_box,
+    drawn_boxes,
     new_context,
     new_letters,
     plain_moves,
@@ -306,12 +307,7 @@ def test_phone_and_desktop_layout(browser: Browser, base: str, api: Api, artifac
         assert board["width"] >= 0.9 * PHONE["width"], board  # the board fills the width
         assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
         # The rack's boxes in one read (a state read may draw the rack again meanwhile).
-        boxes = page.eval_on_selector_all(
-            "#rack .rack-tile",
-            "tiles => tiles.map(tile => { const r = tile.getBoundingClientRect();"
-            " return {x: r.x, y: r.y, width: r.width, height: r.height}; })",
-        )
-        assert len(boxes) == 7
+        boxes = drawn_boxes(page, "#rack .rack-tile", 7)
         for box in boxes:
             assert box["y"] > board["y"] + board["height"]  # the rack is below the board
             assert box["x"] >= 0

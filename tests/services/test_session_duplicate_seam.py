@@ -8,6 +8,7 @@ The tests learn each top from the engine, as nobody outside can before the revea
 from __future__ import annotations
 
 import dataclasses
+import json
 import time
 from typing import Any
 
@@ -18,15 +19,14 @@ from arbitre.api.kind_parts import part
 from arbitre.api.proto_data import fill
 from arbitre.rules.board import Board
 from arbitre.rules.duplicate import DuplicateGame
-from arbitre.rules.kinds import kind
 from arbitre.rules.kinds.base import LISTED
+from arbitre.rules.kinds.duplicate import DUPLICATE
 from arbitre.services.game_keys import GameKeys
 from arbitre.services.session.limits import SPECTATOR_VIEW_SECONDS
 from arbitre.v1 import common_pb2, duplicate_pb2, session_pb2
 from tests.redis_fixtures import redis_db, redis_url  # noqa: F401
 from tests.rules.kinds.duplicate.games import lesser_move, referee
 
-DUPLICATE = kind("duplicate")
 SEED = 20261202
 TURNS = 3
 SETTINGS = {"max_turns": TURNS, "seconds_per_turn": 60, "reveal_seconds": 0}
@@ -327,3 +327,113 @@ def test_readers_are_served_the_moment_kept_while_it_is_built_anew(
     assert seen[1] == before
     assert view_of(stub, game_id, ana.player_token) == before  # then built anew
     assert session._views[game_id].built_at > kept.built_at
+
+
+def _play_turn(stub: Any, game_id: str, token: str, number: int) -> None:
+    """Answer turn ``number`` with its top (the only player: it closes at once), then wait for
+    its close."""
+    seen = wait_for(
+        lambda: (
+            (v := view_of(stub, game_id, token))["turn"] == number and v["stage"] == "playing" and v
+        )
+    )
+    top, _ = answers_of(seen["board"], seen["tiles"])
+    stub.Act(
+        session_pb2.ActRequest(
+            game_id=game_id,
+            token=token,
+            duplicate=duplicate_pb2.DuplicateAction(move=top, turn=number),
+        )
+    )
+    wait_for(lambda: (v := view_of(stub, game_id))["turn"] > number or v["stage"] == "over")
+
+
+def _seen_by_a_new_replica(platform: Any, stub: Any, game_id: str) -> tuple[Any, ...]:
+    """Standings, every revealed turn and the record, as a replica that read none of the
+    game's closed turns yet serves them."""
+    platform.session._chapters.clear()
+    platform.session._views.clear()
+    platform.session._kind_lines.clear()
+    standings = stub.GetStandings(session_pb2.GetStandingsRequest(game_id=game_id))
+    turns = [
+        part(stub.GetTurn(session_pb2.GetTurnRequest(game_id=game_id, turn=n)), "kind_turn")
+        for n in range(1, TURNS + 1)
+    ]
+    record = part(stub.GetRecord(session_pb2.GetGameRequest(game_id=game_id)), "kind_record")
+    return [(s.standing.player, s.standing.total) for s in standings.standings], turns, record
+
+
+def test_closed_turns_are_kept_apart_each_written_once_as_it_closes(
+    platform: Any,
+    stub: Any,
+    redis_db: Any,  # noqa: F811
+) -> None:
+    """A step reads and writes the open turn's state, not every turn played: the saved state
+    holds no closed turn (it does not grow with the turns), each closed turn is written once to
+    the game's chapters as it closes and never again, and a replica that never read them serves
+    the game as the one that wrote them."""
+    created = create_on_seam(stub)
+    game_id = created.game_id
+    ana = stub.Join(session_pb2.JoinRequest(game_id=game_id, name="Ana"))
+    stub.Start(session_pb2.GameCommand(game_id=game_id, token=created.organiser_token))
+    keys = GameKeys(game_id)
+    written: list[bytes] = []
+    sizes = []
+    for number in range(1, TURNS + 1):
+        _play_turn(stub, game_id, ana.player_token, number)
+        chapters = redis_db.lrange(keys.chapters, 0, -1)
+        assert chapters[: len(written)] == written  # the closed ones as they were written
+        assert len(chapters) == number
+        assert int(redis_db.hget(keys.game, "chapters")) == number
+        written = chapters
+        saved = redis_db.get(keys.state)
+        assert json.loads(saved)["game"]["turns"] == []
+        sizes.append(len(saved))
+    assert max(sizes) - min(sizes) < 200, sizes  # the board and the bag change, no more
+    assert json.loads(written[0])["number"] == 1
+    assert json.loads(written[0])["answers"][0]["player"] == ana.player_id
+
+    served = _seen_by_a_new_replica(platform, stub, game_id)
+    assert served[0][0][0] == ana.player_id
+    assert all(turn is not None for turn in served[1])
+    assert platform.session._chapters[game_id]  # read once, kept
+    record = served[2]
+    assert record is not None
+    replayed = DUPLICATE.replay(record[1], referee(DUPLICATE.configure(SETTINGS).game))
+    assert [line.total for line in DUPLICATE.standings(replayed)] == [served[0][0][1]]
+
+
+def test_a_game_saved_whole_by_an_older_replica_plays_on_with_its_turns_kept_apart(
+    platform: Any,
+    stub: Any,
+    redis_db: Any,  # noqa: F811
+) -> None:
+    """A game whose state was saved with its closed turns inside (as replicas did before the
+    chapters) is read as it is, and its next step writes those turns apart."""
+    created = create_on_seam(stub)
+    game_id = created.game_id
+    ana = stub.Join(session_pb2.JoinRequest(game_id=game_id, name="Ana"))
+    stub.Start(session_pb2.GameCommand(game_id=game_id, token=created.organiser_token))
+    _play_turn(stub, game_id, ana.player_token, 1)
+    keys = GameKeys(game_id)
+    session = platform.session
+    with session.store.locked(game_id):  # the state as an older replica saved it
+        game = session.store.game(game_id)
+        _, state = session._load(game_id, game)
+        redis_db.set(keys.state, json.dumps(DUPLICATE.detach(state)[0]))
+        redis_db.delete(keys.chapters)
+        redis_db.hdel(keys.game, "chapters")
+    session._chapters.clear()
+    assert json.loads(redis_db.get(keys.state))["game"]["turns"]  # whole, as it was
+    before = view_of(stub, game_id)["turns"]
+    assert len(before) == 1
+
+    for number in range(2, TURNS + 1):
+        _play_turn(stub, game_id, ana.player_token, number)
+    assert json.loads(redis_db.get(keys.state))["game"]["turns"] == []
+    assert len(redis_db.lrange(keys.chapters, 0, -1)) == TURNS
+    over = view_of(stub, game_id)
+    assert over["stage"] == "over"
+    assert over["turns"][0] == before[0]
+    served = _seen_by_a_new_replica(platform, stub, game_id)
+    assert served[0][0][1] == over["top_total"]  # she played every top

@@ -40,7 +40,7 @@ from arbitre.rules.errors import ArbitreError
 from arbitre.rules.game_config import GameConfig
 from arbitre.rules.move import Move
 
-__all__ = ["SNAPSHOT_FORMAT", "SnapshotError", "restore", "snapshot"]
+__all__ = ["SNAPSHOT_FORMAT", "SnapshotError", "restore", "snapshot", "turn_data", "turn_from_data"]
 
 SNAPSHOT_FORMAT = "arbitre-duplicate-state/1"
 
@@ -85,7 +85,8 @@ def _verdict_data(verdict: Verdict) -> dict[str, Any]:
     }
 
 
-def _turn_data(turn: PlayedTurn) -> dict[str, Any]:
+def turn_data(turn: PlayedTurn) -> dict[str, Any]:
+    """A closed turn as :func:`snapshot` saves it (JSON-able)."""
     return {
         "number": turn.number,
         "draw": _draw_data(turn.draw),
@@ -98,8 +99,9 @@ def _turn_data(turn: PlayedTurn) -> dict[str, Any]:
     }
 
 
-def snapshot(game: DuplicateGame) -> dict[str, Any]:
-    """Everything ``game`` holds but its referee, as JSON-able data."""
+def snapshot(game: DuplicateGame, *, turns: bool = True) -> dict[str, Any]:
+    """Everything ``game`` holds but its referee, as JSON-able data; with ``turns`` false,
+    without its closed turns (``"turns": []``: kept apart, see :func:`restore`)."""
     draw, top = game.current_draw, game.current_top
     open_turn = None
     if draw is not None and top is not None:
@@ -116,7 +118,7 @@ def snapshot(game: DuplicateGame) -> dict[str, Any]:
         "board": list(game.board.rows()),
         "bag": game.bag.state,
         "reliquat": game.reliquat,
-        "turns": [_turn_data(turn) for turn in game.turns],
+        "turns": [turn_data(turn) for turn in game.turns] if turns else [],
         "end": game.end.value if game.end is not None else None,
         "open": open_turn,
     }
@@ -196,7 +198,11 @@ def _verdict(data: Mapping[str, Any]) -> Verdict:
     )
 
 
-def _turn(data: Mapping[str, Any], size: int) -> PlayedTurn:
+def turn_from_data(data: Mapping[str, Any], size: int) -> PlayedTurn:
+    """A closed turn :func:`turn_data` saved, its moves on a board of ``size`` squares a side;
+    :class:`SnapshotError` when it is not one."""
+    if not isinstance(data, Mapping):
+        raise SnapshotError("turn: not a saved turn")
     answers = tuple(
         Answer(
             _get(answer, "player", str, "answer"),
@@ -214,8 +220,12 @@ def _turn(data: Mapping[str, Any], size: int) -> PlayedTurn:
     )
 
 
-def restore(data: Mapping[str, Any], referee: Referee) -> DuplicateGame:
-    """The game saved by :func:`snapshot`, playing on with ``referee``."""
+def restore(
+    data: Mapping[str, Any], referee: Referee, turns: Sequence[PlayedTurn] = ()
+) -> DuplicateGame:
+    """The game saved by :func:`snapshot`, playing on with ``referee``; ``turns``, its closed
+    turns when they were kept apart (the data saved without them), shared, not copied: a
+    :class:`PlayedTurn` never changes."""
     if not isinstance(data, Mapping) or data.get("format") != SNAPSHOT_FORMAT:
         raise SnapshotError(f"not a saved duplicate game (format {SNAPSHOT_FORMAT!r})")
     try:
@@ -234,8 +244,10 @@ def restore(data: Mapping[str, Any], referee: Referee) -> DuplicateGame:
         raise SnapshotError(f"game: {error}") from None
     game.reliquat = _get(data, "reliquat", str, "game")
     size = game.board.size
-    turns: Sequence[Any] = _get(data, "turns", list, "game")
-    game.turns = [_turn(turn, size) for turn in turns]
+    saved: Sequence[Any] = _get(data, "turns", list, "game")
+    if turns and saved:
+        raise SnapshotError("closed turns both saved and kept apart")
+    game.turns = list(turns) if turns else [turn_from_data(turn, size) for turn in saved]
     if [turn.number for turn in game.turns] != list(range(1, len(game.turns) + 1)):
         raise SnapshotError("turns must be numbered 1, 2, 3, ... in order")
     end = data.get("end")

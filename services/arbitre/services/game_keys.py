@@ -77,6 +77,7 @@ class GameKeys:
         fixed = [
             self.game,
             self.state,
+            self.chapters,
             self.players,
             self.roster,
             self.tokens,
@@ -110,6 +111,13 @@ class GameKeys:
     def state(self) -> str:
         """String: the saved board game (:mod:`arbitre.rules.game_snapshot`, JSON)."""
         return f"{self._prefix}:state"
+
+    @property
+    def chapters(self) -> str:
+        """List: the closed chapters of a game of a chaptered kind
+        (:class:`~arbitre.rules.kinds.base.Chaptered`: a duplicate game's closed turns), oldest
+        first, each JSON, written once as it closes; the game hash's ``chapters`` counts them."""
+        return f"{self._prefix}:chapters"
 
     @property
     def players(self) -> str:

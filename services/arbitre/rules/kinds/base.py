@@ -44,6 +44,7 @@ __all__ = [
     "LISTED",
     "ActionRefusedError",
     "BestMoves",
+    "Chaptered",
     "Contested",
     "Event",
     "InvalidConfigError",
@@ -432,6 +433,50 @@ class PartedKind(Kind[ConfigT, StateT, ToolsT], Protocol):
         """The whole state again from what :meth:`detach` gave, with the ``parts`` as stored
         since and the ``orders`` handed out meanwhile (claim -> player -> order, from 1); an
         :class:`ArbitreError` with code ``bad_state`` for parts or orders that do not fit."""
+        ...
+
+
+class Chaptered(Protocol):
+    """A :class:`PartedKind` whose state grows by *chapters* that never change once closed (a
+    duplicate game's closed turns: at ten thousand players, some 1.5 MB of verdicts each). The
+    session keeps each chapter apart, written once when it closes, and reads it back once per
+    process: a step then restores and writes what the open turn holds, not every turn played.
+
+    :meth:`detach_open` and :meth:`attach_open` are :meth:`PartedKind.detach` and
+    :meth:`PartedKind.attach` without the closed chapters: ``attach_open(*detach_open(s),
+    chapters(s), tools)`` is ``s`` again, and ``attach_open`` of a rest that still holds its
+    chapters (one :meth:`PartedKind.detach` gave), with none given, is ``attach``."""
+
+    def chapters(self, state: Any) -> Sequence[Any]:
+        """The closed chapters of ``state``, oldest first: values that never change (a state
+        restored with them shares them, across threads)."""
+        ...
+
+    def chapter_data(self, chapter: Any) -> dict[str, Any]:
+        """``chapter`` as JSON-ready data."""
+        ...
+
+    def chapter_from(self, data: Any, config: Any) -> Any:
+        """The chapter :meth:`chapter_data` gave, of a game of configuration ``config``; an
+        :class:`ArbitreError` with code ``bad_state`` when ``data`` is none."""
+        ...
+
+    def detach_open(
+        self, state: Any
+    ) -> tuple[dict[str, Any], dict[str, dict[str, Any]], dict[str, dict[str, int]]]:
+        """:meth:`PartedKind.detach`, the rest without the closed chapters."""
+        ...
+
+    def attach_open(
+        self,
+        rest: Mapping[str, Any],
+        parts: Mapping[str, Mapping[str, Any]],
+        orders: Mapping[str, Mapping[str, int]],
+        chapters: Sequence[Any],
+        tools: Any,
+    ) -> Any:
+        """:meth:`PartedKind.attach` of a rest :meth:`detach_open` gave, with its closed
+        ``chapters`` (``bad_state`` when they do not fit it)."""
         ...
 
 

@@ -15,7 +15,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
-from typing import Any, TypeVar
+from typing import Any, Self, TypeVar
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -102,7 +102,7 @@ class Store:
     opened: tuple[str, int] | None = None  # the (stage, number) the players done are of
 
     @classmethod
-    def of(cls, state: DuplicateState) -> Store:
+    def of(cls, state: DuplicateState) -> Self:
         store = cls(state.game.referee, set(state.game.players))
         store.write(state)
         return store
@@ -389,6 +389,104 @@ def test_a_whole_game_through_the_parts_is_the_game_through_act() -> None:
     assert events == played.events
     assert DUPLICATE.record(store.whole()) == DUPLICATE.record(played.state)
     assert DUPLICATE.standings(store.whole()) == DUPLICATE.standings(played.state)
+
+
+@dataclass
+class ChapteredStore(Store):
+    """:class:`Store` as the session keeps a :class:`~arbitre.rules.kinds.base.Chaptered` kind:
+    the rest without the closed turns, each closed turn written once (``written``, JSON) and
+    read back once (``loaded``)."""
+
+    written: list[str] = field(default_factory=list)
+    loaded: list[Any] = field(default_factory=list)
+
+    def write(self, state: DuplicateState) -> None:
+        super().write(state)
+        rest = DUPLICATE.detach_open(state)[0]
+        assert rest["game"]["turns"] == []
+        self.rest = json.dumps(rest)
+        chapters = DUPLICATE.chapters(state)
+        assert chapters[: len(self.loaded)] == tuple(self.loaded)  # the same turns, as they were
+        for chapter in chapters[len(self.written) :]:
+            self.written.append(json.dumps(DUPLICATE.chapter_data(chapter)))
+
+    def whole(self) -> DuplicateState:
+        config = DUPLICATE.configure(CONFIG)
+        for text in self.written[len(self.loaded) :]:
+            self.loaded.append(DUPLICATE.chapter_from(json.loads(text), config))
+        parts = {player: json.loads(part) for player, part in self.parts.items()}
+        rest = json.loads(self.rest)
+        return DUPLICATE.attach_open(rest, parts, self.orders, tuple(self.loaded), self.tools)
+
+
+def test_a_whole_game_with_its_closed_turns_kept_apart_is_the_game_through_act() -> None:
+    """The closed turns written once each as they close and read back once: the same record,
+    standings and events as the game played through ``act``; every state attached shares the
+    turns read (never copied)."""
+    config = DUPLICATE.configure(CONFIG)
+    played = play_game(CONFIG, players=("ana", "bob"))
+    state = DUPLICATE.new_game(config, Setup("g1", SEED, ("ana", "bob")), referee(config.game))
+    store = ChapteredStore.of(state)
+    events: list[Event] = []
+    now = START_MS
+    for top in [*tops(), None]:
+        events += store.step(partial(DUPLICATE.open_next, now_ms=now))
+        if top is None:
+            break
+        view = DUPLICATE.view(store.whole(), Viewer.spectator(), now)
+        bob = lesser_move(config.game, view["board"], view["tiles"], top) or top
+        for at, player, move in ((1_000, "bob", top), (2_000, "bob", bob), (2_500, "ana", top)):
+            events += store.answer(player, {"move": move}, now + at).events
+        events += store.step(partial(DUPLICATE.close, now_ms=now + 3_000))
+        now += 3_000 + REVEAL_MS
+    whole = store.whole()
+    assert len(store.written) == len(tops())
+    assert all(a is b for a, b in zip(DUPLICATE.chapters(whole), store.loaded, strict=True))
+    assert [(e.public.type if e.public else None) for e in events] == [
+        (e.public.type if e.public else None) for e in played.events
+    ]
+    assert DUPLICATE.record(whole) == DUPLICATE.record(played.state)
+    assert DUPLICATE.standings(whole) == DUPLICATE.standings(played.state)
+    assert DUPLICATE.save(whole) == DUPLICATE.save(played.state)
+
+
+def test_a_rest_saved_whole_is_attached_with_no_chapters_given() -> None:
+    """A rest ``detach`` gave (its closed turns inside, as states were saved before the
+    chapters) is taken as it is; one that holds them and is given them too is refused."""
+    state = new_state()
+    DUPLICATE.open_next(state, 0)
+    DUPLICATE.close(state, 10)
+    DUPLICATE.open_next(state, 20)
+    rest, parts, orders = through_json(DUPLICATE.detach(state))
+    assert len(rest["game"]["turns"]) == 1
+    tools = state.game.referee
+    attached = DUPLICATE.attach_open(rest, parts, orders, (), tools)
+    assert DUPLICATE.save(attached) == DUPLICATE.save(state)
+    with pytest.raises(StateDataError) as raised:
+        DUPLICATE.attach_open(rest, parts, orders, DUPLICATE.chapters(state), tools)
+    assert raised.value.code == "bad_state"
+    open_rest = through_json(DUPLICATE.detach_open(state)[0])
+    with pytest.raises(StateDataError) as raised:  # its closed turn missing
+        DUPLICATE.attach_open(open_rest, parts, orders, (), tools)
+    assert raised.value.code == "bad_state"
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [None, [], "turn", {"number": "1"}, {"answers": [{"player": "ana"}]}, {"top": {"move": 7}}],
+)
+def test_a_malformed_chapter_is_refused(damage: object) -> None:
+    state = new_state()
+    DUPLICATE.open_next(state, 0)
+    DUPLICATE.act(state, "ana", {"move": tops()[0]}, 5)
+    DUPLICATE.close(state, 10)
+    data = through_json(DUPLICATE.chapter_data(DUPLICATE.chapters(state)[0]))
+    config = DUPLICATE.configure(CONFIG)
+    assert DUPLICATE.chapter_from(data, config) == DUPLICATE.chapters(state)[0]
+    bad = {**data, **damage} if isinstance(damage, dict) else damage
+    with pytest.raises(StateDataError) as raised:
+        DUPLICATE.chapter_from(bad, config)
+    assert raised.value.code == "bad_state"
 
 
 def test_only_the_answer_counts_may_be_throttled() -> None:

@@ -41,7 +41,7 @@ players), ``turn_revealed`` (the turn, its top and how many answered:
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from arbitre.rules.duplicate import (
@@ -51,11 +51,14 @@ from arbitre.rules.duplicate import (
     Referee,
     check_player_name,
 )
+from arbitre.rules.errors import ArbitreError
 from arbitre.rules.fair_play import board_fingerprint, rack_key
 from arbitre.rules.game_record import RECORD_FORMAT
+from arbitre.rules.game_snapshot import turn_data, turn_from_data
 from arbitre.rules.kinds.base import (
     ActionRefusedError,
     BestMoves,
+    Chaptered,
     Event,
     Judgement,
     Message,
@@ -89,6 +92,7 @@ from arbitre.rules.kinds.duplicate.config import (
 )
 from arbitre.rules.kinds.duplicate.state import (
     DuplicateState,
+    StateDataError,
     TurnTimes,
     state_data,
     state_from_data,
@@ -362,6 +366,40 @@ class DuplicateKind:
         """See :func:`~arbitre.rules.kinds.duplicate.parts.attach`."""
         return parted.attach(rest, parts, orders, tools)
 
+    # -- chapters: the closed turns, kept apart -------------------------------------------------
+
+    def chapters(self, state: DuplicateState) -> tuple[PlayedTurn, ...]:
+        """The closed turns (a :class:`~arbitre.rules.duplicate.PlayedTurn` never changes)."""
+        return tuple(state.game.turns)
+
+    def chapter_data(self, chapter: PlayedTurn) -> dict[str, Any]:
+        """See :func:`~arbitre.rules.game_snapshot.turn_data`."""
+        return turn_data(chapter)
+
+    def chapter_from(self, data: Any, config: DuplicateConfig) -> PlayedTurn:
+        """See :func:`~arbitre.rules.game_snapshot.turn_from_data` (``bad_state``)."""
+        try:
+            return turn_from_data(data, config.game.layout.size)
+        except ArbitreError as error:
+            raise StateDataError(f"a saved closed turn: {error}") from None
+
+    def detach_open(
+        self, state: DuplicateState
+    ) -> tuple[dict[str, Any], dict[str, dict[str, Any]], dict[str, dict[str, int]]]:
+        """See :func:`~arbitre.rules.kinds.duplicate.parts.detach` (``turns`` false)."""
+        return parted.detach(state, turns=False)
+
+    def attach_open(
+        self,
+        rest: Mapping[str, Any],
+        parts: Mapping[str, Mapping[str, Any]],
+        orders: Mapping[str, Mapping[str, int]],
+        chapters: Sequence[PlayedTurn],
+        tools: Referee,
+    ) -> DuplicateState:
+        """See :func:`~arbitre.rules.kinds.duplicate.parts.attach` (with ``turns``)."""
+        return parted.attach(rest, parts, orders, tools, tuple(chapters))
+
     # -- storage ----------------------------------------------------------------------------
 
     def save(self, state: DuplicateState) -> dict[str, Any]:
@@ -480,6 +518,7 @@ _BEST: BestMoves = DUPLICATE
 _RANKS_TABLES: Simultane = DUPLICATE
 _REFEREES: Refereed = DUPLICATE
 _PACKAGES: Packaged = DUPLICATE
+_CHAPTERS: Chaptered = DUPLICATE
 
 
 def _joined(player: str, players: int) -> tuple[Event, ...]:

@@ -66,13 +66,13 @@ points.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
 
 from arbitre.rules.board import Board
-from arbitre.rules.duplicate import GameStateError, Referee, Verdict
+from arbitre.rules.duplicate import GameStateError, PlayedTurn, Referee, Verdict
 from arbitre.rules.errors import ArbitreError
 from arbitre.rules.game_config import GameConfig
 from arbitre.rules.kinds.base import (
@@ -270,13 +270,13 @@ def preview(context: Mapping[str, Any], judgement: Judgement) -> dict[str, Any]:
 
 
 def detach(
-    state: DuplicateState,
+    state: DuplicateState, *, turns: bool = True
 ) -> tuple[dict[str, Any], dict[str, dict[str, Any]], dict[str, dict[str, int]]]:
     """``state`` as the rest, the open turn's parts and the orders handed out for them (see the
-    module docstring)."""
+    module docstring); with ``turns`` false, the rest without the closed turns (kept apart)."""
     parts = {player: part_data(answered) for player, answered in state.answered.items()}
     orders = {CLAIM: {player: n for n, player in enumerate(parts, start=1)}} if parts else {}
-    return state_data(state, answers=False), parts, orders
+    return state_data(state, answers=False, turns=turns), parts, orders
 
 
 def attach(
@@ -284,12 +284,13 @@ def attach(
     parts: Mapping[str, Mapping[str, Any]],
     orders: Mapping[str, Mapping[str, int]],
     referee: Referee,
+    turns: Sequence[PlayedTurn] = (),
 ) -> DuplicateState:
     """The whole state again from what :func:`detach` gave, with the ``parts`` and ``orders``
-    as stored since; :class:`StateDataError` (``bad_state``) for what does not fit (see the
-    module docstring)."""
+    as stored since, and the closed ``turns`` when they were kept apart; :class:`StateDataError`
+    (``bad_state``) for what does not fit (see the module docstring)."""
     answered = _answered(parts, orders)
-    state = state_from_data(rest, referee, answered)
+    state = state_from_data(rest, referee, answered, turns)
     size = state.game.board.size
     for move in {kept.move for kept in answered.values()}:  # many players give the same
         try:

@@ -17,11 +17,11 @@ with the answers stored apart.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from arbitre.rules.duplicate import DuplicateGame, Referee
+from arbitre.rules.duplicate import DuplicateGame, PlayedTurn, Referee
 from arbitre.rules.errors import ArbitreError
 from arbitre.rules.game_snapshot import SnapshotError, restore, snapshot
 from arbitre.rules.kinds.base import Stage
@@ -136,10 +136,13 @@ class DuplicateState:
         return moment
 
 
-def state_data(state: DuplicateState, *, answers: bool = True) -> dict[str, Any]:
+def state_data(
+    state: DuplicateState, *, answers: bool = True, turns: bool = True
+) -> dict[str, Any]:
     """Everything ``state`` holds but its referee, as JSON-ready data; with ``answers`` false,
-    without the open turn's answers (neither the seam's nor the game's own)."""
-    game = snapshot(state.game)
+    without the open turn's answers (neither the seam's nor the game's own); with ``turns``
+    false, without the closed turns (kept apart: :func:`state_from_data`'s ``turns``)."""
+    game = snapshot(state.game, turns=turns)
     if not answers and game["open"] is not None:
         game["open"]["answers"] = {}
     return {
@@ -159,16 +162,20 @@ def state_data(state: DuplicateState, *, answers: bool = True) -> dict[str, Any]
 
 
 def state_from_data(
-    data: Mapping[str, Any], referee: Referee, answered: Mapping[str, Answered] | None = None
+    data: Mapping[str, Any],
+    referee: Referee,
+    answered: Mapping[str, Answered] | None = None,
+    turns: Sequence[PlayedTurn] = (),
 ) -> DuplicateState:
     """The state :func:`state_data` saved, playing on with ``referee``; :class:`StateDataError`
     (and no other error) when the data is not such a state. With ``answered``, the data is one
     saved without answers, and ``answered`` (in the order the players first answered) are the
-    open turn's answers (refused when the data holds answers, or no turn is open)."""
+    open turn's answers (refused when the data holds answers, or no turn is open). With
+    ``turns``, the data is one saved without its closed turns, and ``turns`` are they."""
     try:
         if answered is not None:
             data = _with_answers(data, answered)
-        return _state_from_data(data, referee)
+        return _state_from_data(data, referee, turns)
     except StateDataError:
         raise
     except ArbitreError as error:  # the snapshot's, the configuration's
@@ -177,11 +184,13 @@ def state_from_data(
         raise StateDataError(f"saved duplicate game state: malformed ({error!r})") from None
 
 
-def _state_from_data(data: Mapping[str, Any], referee: Referee) -> DuplicateState:
+def _state_from_data(
+    data: Mapping[str, Any], referee: Referee, turns: Sequence[PlayedTurn]
+) -> DuplicateState:
     if not isinstance(data, Mapping) or data.get("format") != STATE_FORMAT:
         raise StateDataError(f"not a saved duplicate game state (format {STATE_FORMAT!r})")
     config = read_config(_typed(data, "config", Mapping))
-    game = restore(_typed(data, "game", Mapping), referee)
+    game = restore(_typed(data, "game", Mapping), referee, turns)
     if game.config != config.game:
         raise StateDataError("the saved game is not played under the saved configuration")
     answered = {}

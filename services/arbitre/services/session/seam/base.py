@@ -95,6 +95,9 @@ def view_stamp(game: Mapping[str, str]) -> tuple[str, ...]:
 _CONSISTENT_READS = 5
 #: Spectators' states kept per process (one per game).
 _VIEWS_CACHED = 256
+#: Games whose closed chapters a process keeps read (:class:`~arbitre.rules.kinds.base.
+#: Chaptered`: at ten thousand players, some 3 MB a duplicate turn).
+_CHAPTERS_CACHED = 64
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,6 +143,12 @@ def _robot_seed(game_id: str, player: str) -> int:
 
 def _parted(game_kind: Kind[Any, Any, Any]) -> bool:
     return hasattr(game_kind, "judge") and hasattr(game_kind, "attach")
+
+
+def _chaptered(game_kind: Kind[Any, Any, Any]) -> bool:
+    """Whether the kind keeps its closed chapters apart (:class:`~arbitre.rules.kinds.base.
+    Chaptered`)."""
+    return _parted(game_kind) and hasattr(game_kind, "attach_open")
 
 
 def _refereed(game_kind: Kind[Any, Any, Any]) -> bool:
@@ -188,6 +197,9 @@ class SeamBase(Steps):
         )
         #: Game id -> its review, once over (a finished game never changes).
         self._reviews: OrderedDict[str, Any] = OrderedDict()
+        #: Game id -> the closed chapters read or written here (they never change), oldest first.
+        self._chapters: OrderedDict[str, tuple[Any, ...]] = OrderedDict()
+        self._chapters_lock = threading.Lock()
         #: Locks that let one thread at a time build a game's spectator state (by game id).
         self._building = tuple(threading.Lock() for _ in range(64))
 
@@ -211,13 +223,17 @@ class SeamBase(Steps):
         session's fields and the kind's state always agree."""
         game_kind, tools = self._kind_and_tools(game)
         claims = tuple(getattr(game_kind, "claims", ())) if _parted(game_kind) else ()
+        chaptered = _chaptered(game_kind)
         keys = GameKeys(game_id)
         for _ in range(_CONSISTENT_READS):
             turn = int(game.get("turn") or 0)
             open_turn = _parted(game_kind) and game.get("phase") == "turn"
+            known = self._known_chapters(game_id) if chaptered else ()
             with self.store.redis.pipeline(transaction=True) as pipe:
                 pipe.hgetall(keys.game)
                 pipe.get(keys.state)
+                if chaptered:
+                    pipe.lrange(keys.chapters, len(known), -1)
                 if open_turn:
                     pipe.hgetall(keys.parts(turn))
                     queue_orders(pipe, game_id, turn, claims)
@@ -231,11 +247,57 @@ class SeamBase(Steps):
             saved = json.loads(found[1]) if found[1] is not None else {}
             if not _parted(game_kind):
                 return fresh, game_kind, game_kind.load(saved, tools)
-            parts = parts_of(found[2]) if open_turn else {}
-            orders = orders_of(claims, found[3:]) if open_turn and parts else {}
             parted: Any = game_kind
+            at = 2
+            if chaptered:
+                chapters = self._read_chapters(game_id, fresh, parted, known, found[2])
+                if chapters is None:
+                    continue  # the chapters known here are not the game's: read them all
+                at = 3
+            parts = parts_of(found[at]) if open_turn else {}
+            orders = orders_of(claims, found[at + 1 :]) if open_turn and parts else {}
+            if chaptered:
+                return fresh, game_kind, parted.attach_open(saved, parts, orders, chapters, tools)
             return fresh, game_kind, parted.attach(saved, parts, orders, tools)
         _refuse(grpc.StatusCode.UNAVAILABLE, "the game changed at every read; retry")
+
+    # -- the closed chapters of a chaptered kind ------------------------------------------------
+
+    def _known_chapters(self, game_id: str) -> tuple[Any, ...]:
+        """The game's closed chapters this process read or wrote, oldest first."""
+        with self._chapters_lock:
+            return self._chapters.get(game_id, ())
+
+    def _remember_chapters(self, game_id: str, chapters: tuple[Any, ...]) -> None:
+        """Keep the game's closed ``chapters`` (all of them, as stored) for its next reads."""
+        with self._chapters_lock:
+            self._chapters[game_id] = chapters
+            self._chapters.move_to_end(game_id)
+            while len(self._chapters) > _CHAPTERS_CACHED:
+                self._chapters.popitem(last=False)
+
+    def _read_chapters(
+        self,
+        game_id: str,
+        game: Mapping[str, str],
+        parted: Any,
+        known: tuple[Any, ...],
+        read: list[str],
+    ) -> tuple[Any, ...] | None:
+        """The game's closed chapters: those ``known`` here, then those ``read`` after them
+        (in the transaction that read the ``game`` hash, which counts them); ``None`` when they
+        do not add up to its count (the chapters known here are forgotten: read them all)."""
+        config = _configured(game["kind"], game["config"])
+        chapters = known + tuple(parted.chapter_from(json.loads(text), config) for text in read)
+        if len(chapters) != int(game.get("chapters") or 0):
+            with self._chapters_lock:
+                self._chapters.pop(game_id, None)
+            if not known:  # all of them were read: the game's are not what its hash counts
+                _refuse(grpc.StatusCode.DATA_LOSS, f"game {game_id!r}: its chapters are lost")
+            return None
+        if read:
+            self._remember_chapters(game_id, chapters)
+        return chapters
 
     def _player(self, game_id: str, token: str) -> str:
         if not token:
@@ -293,10 +355,21 @@ class SeamBase(Steps):
             Stage.OVER: FINISHED_TTL_MS,
         }.get(phase.stage, IDLE_TTL_MS if held else RUNNING_TTL_MS)
         parted: Any = game_kind if _parted(game_kind) else None
-        if parted is not None:
-            rest, parts, orders = parted.detach(state)
+        chapters: tuple[Any, ...] = ()
+        written = 0
+        if _chaptered(game_kind):
+            chapters = tuple(parted.chapters(state))
+            written = int(game.get("chapters") or 0)  # under the lock: what the hash counts
+            fields["chapters"] = len(chapters)
+            rest, parts, orders = parted.detach_open(state)
             context = parted.context(state)
             done: frozenset[str] = frozenset()
+            if phase.stage is Stage.PLAYING and not opened:
+                done = frozenset(self.store.redis.smembers(GameKeys(game_id).done(phase.number)))
+        elif parted is not None:
+            rest, parts, orders = parted.detach(state)
+            context = parted.context(state)
+            done = frozenset()
             if phase.stage is Stage.PLAYING and not opened:
                 done = frozenset(self.store.redis.smembers(GameKeys(game_id).done(phase.number)))
         else:
@@ -315,6 +388,10 @@ class SeamBase(Steps):
             if extra is not None:
                 extra(pipe)
             self.store.set_state(pipe, game_id, rest)
+            if len(chapters) < written:  # a state begun again (never, but then all again)
+                pipe.delete(keys.chapters)
+            for chapter in chapters[written if len(chapters) >= written else 0 :]:
+                pipe.rpush(keys.chapters, json.dumps(parted.chapter_data(chapter)))  # once
             if parted is not None:
                 PartsStore.write_turn(
                     pipe,
@@ -342,6 +419,8 @@ class SeamBase(Steps):
                 self.store.add_event(pipe, game_id, event_type, data)
 
         self.store.commit(lock, write)
+        if chapters:
+            self._remember_chapters(game_id, chapters)
         if opened:
             log.info("game %s: turn %d (%s)", game_id, phase.number, game["kind"])
         elif phase.stage is Stage.OVER and game.get("status") != "over":

@@ -29,9 +29,9 @@ def test_the_shell_names_no_kind() -> None:
             assert not re.search(rf"[\"'`]{kind}[\"'`]", code), (path.name, kind)
 
 
-#: Kinds played over the API whose page is still to come: dupliKta's (issue 15; the home page
-#: lists no open table of a kind without its page).
-PAGES_TO_COME: frozenset[str] = frozenset({"duplikta"})
+#: Kinds played over the API whose page is still to come (the home page lists no open table of
+#: a kind without its page): none now.
+PAGES_TO_COME: frozenset[str] = frozenset()
 
 
 def test_every_kind_has_its_page_modules() -> None:

@@ -7,11 +7,13 @@
 import * as duplicateHome from "./duplicate/home.js";
 import * as duelHome from "./duel/home.js";
 import * as indecixHome from "./indecix/home.js";
+import * as dupliktaHome from "./duplikta/home.js";
 
 const KINDS = {
   duplicate: { name: "duplicate", home: duplicateHome, table: () => import("./duplicate/table.js") },
   duel: { name: "duel", home: duelHome, table: () => import("./duel/duel.js") },
   indecix: { name: "indecix", home: indecixHome, table: () => import("./indecix/indecix.js") },
+  duplikta: { name: "duplikta", home: dupliktaHome, table: () => import("./duplikta/duplikta.js") },
 };
 
 /** The kind named `name` (a game state's `kind`), or null for a kind this page does not play. */

@@ -353,7 +353,7 @@ class DupliktaYou(_message.Message):
     def __init__(self, player: _Optional[str] = ..., seat: _Optional[int] = ..., present: _Optional[bool] = ..., actor: _Optional[bool] = ..., sees_box: _Optional[bool] = ..., box: _Optional[str] = ..., chances: _Optional[int] = ..., chances_text: _Optional[str] = ..., rack: _Optional[str] = ..., exchanges: _Optional[_Iterable[_Union[DupliktaExchange, _Mapping]]] = ..., confirm: _Optional[_Union[DupliktaConfirm, _Mapping]] = ...) -> None: ...
 
 class DupliktaView(_message.Message):
-    __slots__ = ("kind", "game_id", "config", "stage", "turn", "players", "board", "rack", "reliquat", "box_count", "clock", "due_ms", "next_ms", "closed_ms", "sheet", "end", "standings", "you", "seed")
+    __slots__ = ("kind", "game_id", "config", "stage", "turn", "players", "board", "rack", "reliquat", "box_count", "clock", "due_ms", "next_ms", "closed_ms", "sheet", "end", "standings", "you", "seed", "board_layout", "token_set")
     KIND_FIELD_NUMBER: _ClassVar[int]
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     CONFIG_FIELD_NUMBER: _ClassVar[int]
@@ -373,6 +373,8 @@ class DupliktaView(_message.Message):
     STANDINGS_FIELD_NUMBER: _ClassVar[int]
     YOU_FIELD_NUMBER: _ClassVar[int]
     SEED_FIELD_NUMBER: _ClassVar[int]
+    BOARD_LAYOUT_FIELD_NUMBER: _ClassVar[int]
+    TOKEN_SET_FIELD_NUMBER: _ClassVar[int]
     kind: str
     game_id: str
     config: DupliktaConfig
@@ -392,7 +394,9 @@ class DupliktaView(_message.Message):
     standings: _containers.RepeatedCompositeFieldContainer[DupliktaStanding]
     you: DupliktaYou
     seed: int
-    def __init__(self, kind: _Optional[str] = ..., game_id: _Optional[str] = ..., config: _Optional[_Union[DupliktaConfig, _Mapping]] = ..., stage: _Optional[str] = ..., turn: _Optional[int] = ..., players: _Optional[_Iterable[_Union[DupliktaPlayer, _Mapping]]] = ..., board: _Optional[_Iterable[str]] = ..., rack: _Optional[str] = ..., reliquat: _Optional[str] = ..., box_count: _Optional[int] = ..., clock: _Optional[_Union[DupliktaClock, _Mapping]] = ..., due_ms: _Optional[int] = ..., next_ms: _Optional[int] = ..., closed_ms: _Optional[int] = ..., sheet: _Optional[_Iterable[_Union[DupliktaSheetLine, _Mapping]]] = ..., end: _Optional[str] = ..., standings: _Optional[_Iterable[_Union[DupliktaStanding, _Mapping]]] = ..., you: _Optional[_Union[DupliktaYou, _Mapping]] = ..., seed: _Optional[int] = ...) -> None: ...
+    board_layout: _containers.RepeatedScalarFieldContainer[str]
+    token_set: DupliktaTileSet
+    def __init__(self, kind: _Optional[str] = ..., game_id: _Optional[str] = ..., config: _Optional[_Union[DupliktaConfig, _Mapping]] = ..., stage: _Optional[str] = ..., turn: _Optional[int] = ..., players: _Optional[_Iterable[_Union[DupliktaPlayer, _Mapping]]] = ..., board: _Optional[_Iterable[str]] = ..., rack: _Optional[str] = ..., reliquat: _Optional[str] = ..., box_count: _Optional[int] = ..., clock: _Optional[_Union[DupliktaClock, _Mapping]] = ..., due_ms: _Optional[int] = ..., next_ms: _Optional[int] = ..., closed_ms: _Optional[int] = ..., sheet: _Optional[_Iterable[_Union[DupliktaSheetLine, _Mapping]]] = ..., end: _Optional[str] = ..., standings: _Optional[_Iterable[_Union[DupliktaStanding, _Mapping]]] = ..., you: _Optional[_Union[DupliktaYou, _Mapping]] = ..., seed: _Optional[int] = ..., board_layout: _Optional[_Iterable[str]] = ..., token_set: _Optional[_Union[DupliktaTileSet, _Mapping]] = ...) -> None: ...
 
 class DupliktaPlayerJoined(_message.Message):
     __slots__ = ("player", "seat", "name", "robot")

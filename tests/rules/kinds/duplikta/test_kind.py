@@ -376,6 +376,25 @@ def test_only_a_player_who_started_with_a_chance_sees_the_box() -> None:
     assert DUPLIKTA.view(state, SPECTATOR, 2_000)["box_count"] == 95
 
 
+def test_every_view_has_the_boards_premiums_and_the_token_set_played() -> None:
+    """What a page draws of the rules comes from the rules (no copy in the page)."""
+    custom = {
+        "name": "mine",
+        "letters": {"A": {"count": 30, "value": 1}, "Z": {"count": 30, "value": 7}},
+    }
+    for state in (new(), start(tiles="en"), new(tile_set=custom)):
+        for viewer in viewers(state):
+            view = DUPLIKTA.view(state, viewer, 2_000)
+            assert len(view["board_layout"]) == 15
+            assert (view["board_layout"][7][7], view["board_layout"][0][0]) == ("*", "T")
+            assert view["token_set"] == state.config.tiles.to_mapping()
+    assert DUPLIKTA.view(new(), SPECTATOR, 0)["token_set"]["letters"]["K"]["value"] == 10  # fr
+    assert DUPLIKTA.view(start(tiles="en"), SPECTATOR, 0)["token_set"]["letters"]["K"]["value"] == 5
+    assert (
+        DUPLIKTA.view(new(tile_set=custom), SPECTATOR, 0)["token_set"]["letters"]["Z"]["value"] == 7
+    )
+
+
 def test_a_confirm_tells_only_that_the_player_confirmed() -> None:
     state = start(clock=60)
     move = opening(rack_of(state, "ana"))

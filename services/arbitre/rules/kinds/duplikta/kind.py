@@ -56,7 +56,8 @@ Where issue 15 and the seed are silent, this adapter decides (each *(decision)*)
 * **Views.** Everyone sees the board, the stage and the turn, both players with their
   presence, totals and Chances (as of the last close: spending is told at the close), who has
   confirmed, the clock, the reliquat, how many tokens are in the box, the closed turns' score
-  sheet, the standings and, once over, the seed. *(Decision)* A spectator does not see the open
+  sheet, the standings, the board's premiums and the token set played (what a page draws)
+  and, once over, the seed. *(Decision)* A spectator does not see the open
   turn's rack (a kibitzer cannot coach a player during the turn): they see it in the score sheet
   once the turn is closed, and only what the closed turns already tell (the reliquat; the same
   rack again after a turn with nothing installed). A player also sees ``you``: the shared rack
@@ -103,6 +104,7 @@ from collections.abc import Mapping
 from functools import cache
 from typing import Any
 
+from arbitre.rules.board import Board
 from arbitre.rules.draw import Bag
 from arbitre.rules.errors import ArbitreError
 from arbitre.rules.kinds.base import (
@@ -468,9 +470,13 @@ def view_of(state: DupliktaTable, viewer: Viewer, now_ms: int) -> dict[str, Any]
         "standings": [_standing(s) for s in standings_of(state)],
         "you": None if player is None else _you(state, player, phase),
         "seed": state.seed if state.over else None,
+        "board_layout": list(_BOARD_LAYOUT),
+        "token_set": state.config.tiles.to_mapping(),
     }
 
 
+#: The board's premiums as a page draws them (the rules' layout, as text rows).
+_BOARD_LAYOUT = tuple(Board.empty().layout.to_text().splitlines())
 _EMPTY_BOARD = ("." * 15,) * 15
 
 

@@ -28,7 +28,15 @@ from flask import Flask
 
 from arbitre.engine.lexicon import load_lexicon
 from arbitre.gateway import GatewayConfig, create_app, event_streams
-from arbitre.gateway.event_streams import BROKEN, CLIENT_QUEUE, ENDED, Client, EventStreams
+from arbitre.gateway.event_streams import (
+    BROKEN,
+    CLIENT_QUEUE,
+    ENDED,
+    FANOUT_CHUNK,
+    Client,
+    EventStreams,
+    fan_out,
+)
 from arbitre.gateway.serving import serving_in_thread
 from arbitre.gateway.stream_limits import (
     MAX_STREAMS_VARIABLE,
@@ -680,6 +688,32 @@ def test_a_client_that_falls_behind_is_dropped() -> None:
         ended.push(b"last")
         ended.finish(ENDED)
         assert (ended.take(), ended.end) == ([b"last"], ENDED)
+
+    asyncio.run(scenario())
+
+
+def test_an_event_to_a_crowd_lets_other_work_in_between() -> None:
+    """An event is queued for a crowd :data:`FANOUT_CHUNK` clients at a time, the loop's other
+    work (a response waiting) running in between, not after all of them; every client still
+    gets each event once, in order, and one that ends meanwhile is among the dropped."""
+
+    async def scenario() -> None:
+        crowd = [Client() for _ in range(10 * FANOUT_CHUNK + 7)]
+        seen_while: list[int] = []
+
+        async def response() -> None:  # another request's work, ready as the event goes out
+            seen_while.append(sum(1 for client in crowd if client.pending))
+
+        other = asyncio.ensure_future(response())
+        assert await fan_out(crowd, b"first") == []
+        await other
+        assert 0 < seen_while[0] < len(crowd)  # it ran while the event was going out
+        sending = asyncio.ensure_future(fan_out(crowd, b"second"))
+        await asyncio.sleep(0)  # its first clients served
+        crowd[-1].finish(ENDED)  # the last one ends meanwhile
+        assert await sending == [crowd[-1]]
+        assert all(client.take() == [b"first", b"second"] for client in crowd[:-1])
+        assert crowd[-1].take() == [b"first"]
 
     asyncio.run(scenario())
 

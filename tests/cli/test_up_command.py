@@ -8,6 +8,7 @@ import os
 import re
 import signal
 import socket
+import sqlite3
 import stat
 import subprocess
 import time
@@ -21,6 +22,7 @@ import psutil
 import pytest
 import redis
 
+from arbitre.services.archive.migrate import head_revision
 from arbitre.services.redis_server import LOG_FILE, PASSWORD_FILE
 from tests.cli.conftest import command
 from tests.network import free_port
@@ -30,9 +32,12 @@ Start = Callable[..., subprocess.Popen[bytes]]
 
 @pytest.fixture(scope="module")
 def environment(cache: Path) -> dict[str, str]:
-    """The environment of ``arbitre up`` here: no ``REDIS_URL``, so it starts its embedded
-    Redis (and never writes to a developer's own)."""
-    kept = {key: value for key, value in os.environ.items() if key != "REDIS_URL"}
+    """The environment of ``arbitre up`` here: no ``REDIS_URL`` nor ``DATABASE_URL``, so it
+    starts its embedded Redis and archives into its data directory's SQLite file (and never
+    writes to a developer's own)."""
+    kept = {
+        key: value for key, value in os.environ.items() if key not in ("REDIS_URL", "DATABASE_URL")
+    }
     return {**kept, "ARBITRE_CACHE_DIR": str(cache)}
 
 
@@ -56,6 +61,10 @@ def test_up_serves_the_api_and_stops_on_sigterm(arbitre_process: Start, tmp_path
     process = arbitre_process("up", "--port", 0, "--data-dir", tmp_path / "redis")
     try:
         base = started(process)
+        # Finished games go to the data directory's SQLite file, migrated at the start.
+        with contextlib.closing(sqlite3.connect(tmp_path / "redis" / "arbitre.sqlite3")) as db:
+            versions = db.execute("SELECT version_num FROM alembic_version").fetchall()
+        assert versions == [(head_revision(),)]
         status, health = get(f"{base}/healthz")
         assert status == 200
         assert health["status"] == "ok"

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 
 from arbitre import __version__
 from arbitre.cli import (
+    db_command,
     duel_command,
     duplikta_command,
     game_commands,
@@ -41,6 +42,7 @@ def build_parser() -> argparse.ArgumentParser:
     package_command.register(commands)
     results_command.register(commands)
     up_command.register(commands)
+    db_command.register(commands)
     return parser
 
 

@@ -5,7 +5,9 @@ Starts Redis (``REDIS_URL`` when set, else an embedded Redis-compatible server, 
 services (move generator, dictionary, scoring, session; :mod:`arbitre.services.platform`) on one
 server on a free local port in this process, and the HTTP gateway in front of them in a process
 of its own (``python -m arbitre.gateway``); prints the URL and serves until SIGTERM or Ctrl-C.
-Lexicons as the services read them (``ARBITRE_LEXICONS``).
+Lexicons as the services read them (``ARBITRE_LEXICONS``). Finished games are archived in the
+database of ``DATABASE_URL`` when set (PostgreSQL), else in a SQLite file in the data directory
+(:mod:`arbitre.services.archive`), its schema migrated at the start.
 
 A supervisor: the gateway and the embedded server get SIGTERM when this process ends, however
 it ends (Linux; :func:`~arbitre.services.child_processes.dying_with_parent`), and their pids are
@@ -43,11 +45,13 @@ import redis as redis_module
 
 from arbitre.engine.lexicon import LexiconError
 from arbitre.gateway.app import PEERS
+from arbitre.services.archive.location import database_url, database_url_from_environment
 from arbitre.services.child_processes import ChildRecord, dying_with_parent
+from arbitre.services.data_dir import private_directory
 from arbitre.services.internal_auth import Credentials, Identity
 from arbitre.services.lexicons import registry_from_environment
 from arbitre.services.logs import ACCESS_LOG_VARIABLE, access_log_enabled, configure_logging
-from arbitre.services.platform import start_platform
+from arbitre.services.platform import Platform, start_platform
 from arbitre.services.redis_keeper import RedisKeeper
 from arbitre.services.redis_server import (
     REDIS_URL_VARIABLE,
@@ -61,13 +65,19 @@ from arbitre.services.redis_server import (
 )
 from arbitre.services.session import package_key_from_environment
 
-__all__ = ["GATEWAY_RECORD", "MAXMEMORY_VARIABLE", "register", "run"]
+__all__ = ["GATEWAY_RECORD", "MAXMEMORY_VARIABLE", "default_data_dir", "register", "run"]
 
 #: The environment variable of ``--redis-maxmemory``.
 MAXMEMORY_VARIABLE = "ARBITRE_REDIS_MAXMEMORY"
 
 #: The record of the gateway's process, in the data directory of the embedded server.
 GATEWAY_RECORD = "gateway.child"
+
+
+def default_data_dir() -> Path:
+    """The data directory of ``arbitre up`` when ``--data-dir`` is not given:
+    ``ARBITRE_DATA_DIR``, else ``~/.arbitre/redis``."""
+    return Path(os.environ.get("ARBITRE_DATA_DIR") or Path.home() / ".arbitre" / "redis")
 
 
 def register(commands: Any) -> None:
@@ -93,9 +103,10 @@ def register(commands: Any) -> None:
     parser.add_argument(
         "--data-dir",
         type=Path,
-        default=Path(os.environ.get("ARBITRE_DATA_DIR") or Path.home() / ".arbitre" / "redis"),
-        help="where the embedded Redis keeps its data when REDIS_URL is unset "
-        "(default ~/.arbitre/redis)",
+        default=default_data_dir(),
+        help="where the embedded Redis keeps its data when REDIS_URL is unset, and the "
+        "archive of finished games (a SQLite file) when DATABASE_URL is unset "
+        "(default $ARBITRE_DATA_DIR, else ~/.arbitre/redis)",
     )
     parser.add_argument(
         "--redis-maxmemory",
@@ -130,8 +141,14 @@ def run(arguments: argparse.Namespace) -> int:
             url, data_dir = _start_redis(stack, arguments.data_dir, arguments.redis_maxmemory)
             client = connect(url)
             client.ping()
+            database = database_url_from_environment() or database_url(
+                data_dir or private_directory(arguments.data_dir)
+            )
             platform = start_platform(
-                registry_from_environment(), client, package_key=package_key_from_environment()
+                registry_from_environment(),
+                client,
+                package_key=package_key_from_environment(),
+                database=database,
             )
         except DataDirectoryInUseError as error:
             print(
@@ -164,7 +181,8 @@ def run(arguments: argparse.Namespace) -> int:
             return 2
         print(
             f"arbitre up: http://{arguments.host}:{port}/ (API: /v1/openapi.json; gRPC "
-            f"services on {platform.address}; Redis {_shown_url(url)}); Ctrl-C to stop",
+            f"services on {platform.address}; Redis {_shown_url(url)}; finished games in "
+            f"{_archive_url(platform)}); Ctrl-C to stop",
             flush=True,
         )
         if record is not None:
@@ -277,6 +295,12 @@ def _serve_until_signal(gateway: subprocess.Popen[str]) -> int:
         gateway.kill()
         gateway.wait()
     return 0
+
+
+def _archive_url(platform: Platform) -> str:
+    """The archive's database URL, its password hidden."""
+    archive = platform.session.archive
+    return "nowhere" if archive is None else archive.url
 
 
 def _shown_url(url: str) -> str:

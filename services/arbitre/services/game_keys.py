@@ -5,7 +5,7 @@ Cluster all of a game's keys hash to one slot and a transaction or a script may 
 :data:`DEADLINES` and :data:`ROBOT_ANSWERS` are the keys shared by all games: the sorted sets of
 the next moment each game needs the session service (end of a turn, of a reveal) and of the
 moments robots answer, which any replica may sweep; :data:`OPEN_TABLES` indexes the tables
-anyone may join.
+anyone may join; :data:`ARCHIVE_QUEUE` holds the finished games still to archive.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ import re
 from dataclasses import dataclass
 
 __all__ = [
+    "ARCHIVE_QUEUE",
     "CLOCK_HEARTBEAT",
     "DEADLINES",
     "GAME_ID_PATTERN",
@@ -42,6 +43,10 @@ ROBOT_ANSWERS = "arbitre:robot-answers"
 #: Sorted set: game id -> Unix ms of its creation, for the tables anyone may join
 #: (:mod:`arbitre.services.open_tables`); an index only, checked against each game's hash.
 OPEN_TABLES = "arbitre:open-tables"
+#: Sorted set: game id -> Unix ms when it ended, for the finished games not archived yet
+#: (:mod:`arbitre.services.archive`): added in the step that ends the game, removed once its
+#: row is committed to the archive's database.
+ARCHIVE_QUEUE = "arbitre:archive-queue"
 #: String: Redis's clock (Unix ms) when a session replica's clock last ticked; a gap in it is
 #: an outage that the running games' clocks are extended by.
 CLOCK_HEARTBEAT = "arbitre:clock-heartbeat"
@@ -218,6 +223,13 @@ class GameKeys:
     def lock(self) -> str:
         """String: the token of the replica stepping the game, with a time to live."""
         return f"{self._prefix}:lock"
+
+    @property
+    def archiving(self) -> str:
+        """String: the token of the replica archiving the finished game, with a time to live
+        (another replica takes the game only once it expires). Like :attr:`lock`, it lives
+        only as long as that: left out of :meth:`every_key`."""
+        return f"{self._prefix}:archiving"
 
     @property
     def totals(self) -> str:

@@ -3,7 +3,8 @@ tests play against.
 
 :func:`start_platform` starts the move generator, dictionary, scoring and session services on
 one port (the session calling the others through that same port, as it would across machines),
-with the session's :class:`~arbitre.services.session.Clock`; :meth:`Platform.stop` stops both.
+with the session's :class:`~arbitre.services.session.Clock` and, given a database, its archiver
+of finished games (:mod:`arbitre.services.session.archiver`); :meth:`Platform.stop` stops them.
 Every call carries a caller credential (:mod:`arbitre.services.internal_auth`): the platform's
 own, generated at start unless given; :attr:`Platform.gateway_token` is what a gateway in front
 of it sends.
@@ -12,7 +13,7 @@ of it sends.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from arbitre.services import dictionary, movegen, scoring
 from arbitre.services import session as session_module
@@ -21,6 +22,9 @@ from arbitre.services.lexicons import LexiconRegistry
 from arbitre.services.redis_health import RedisHealthWatcher
 from arbitre.services.server import RunningServer, start
 from arbitre.services.session import Clock, Peers, SessionService
+
+if TYPE_CHECKING:
+    from arbitre.services.session.archiver import Archiver
 
 __all__ = ["Platform", "start_platform"]
 
@@ -39,6 +43,8 @@ class Platform:
     credentials: Credentials
     #: Keeps the session's health at NOT_SERVING while Redis does not answer.
     redis_health: RedisHealthWatcher | None = None
+    #: Moves the finished games to the archive's database (``None``: no database given).
+    archiver: Archiver | None = None
 
     @property
     def address(self) -> str:
@@ -53,8 +59,12 @@ class Platform:
         if self.redis_health is not None:
             self.redis_health.stop()
         self.clock.stop()
+        if self.archiver is not None:
+            self.archiver.stop()
         self.server.stop(grace)
         self.session.background.shutdown(wait=False, cancel_futures=True)
+        if self.archiver is not None:
+            self.archiver.archive.close()
 
 
 def start_platform(
@@ -65,17 +75,28 @@ def start_platform(
     clock: bool = True,
     package_key: bytes | None = None,
     credentials: Credentials | None = None,
+    database: str | None = None,
 ) -> Platform:
     """Start the four services over ``registry`` and ``redis`` (a redis-py client) on
     ``address`` (port 0: a free one); ``clock=False`` leaves deadlines to other replicas; with
     ``package_key``, the session plays only the pre-drawn games that key signed. The services
     serve the callers of ``credentials``, fresh ones (:meth:`Credentials.generate`) by default;
     empty ones run it open (on a loopback address only). Every lexicon of ``registry`` is
-    loaded before the services serve."""
+    loaded before the services serve. With ``database`` (a SQLAlchemy URL), the finished games
+    are archived there (its schema migrated first,
+    :func:`~arbitre.services.session.archiver.open_archive`: :class:`ValueError` or
+    :class:`RuntimeError` when it cannot be used, a warning only when it cannot be reached)."""
     registry.load_all()
     if credentials is None:
         credentials = Credentials.generate()
+    archive = None
+    if database is not None:
+        # SQLAlchemy is loaded here only: the command line imports this module too.
+        from arbitre.services.session.archiver import open_archive
+
+        archive = open_archive(database)
     registration, service = session_module.registration(redis, None, package_key)
+    service.archive = archive
     server = start(
         [
             movegen.registration(registry),
@@ -94,4 +115,10 @@ def start_platform(
         ticker.start()
     watcher = RedisHealthWatcher(redis, server.health, [session_module.SERVICE_NAME])
     watcher.start()
-    return Platform(server, service, ticker, credentials, watcher)
+    archiver = None
+    if archive is not None:
+        from arbitre.services.session.archiver import Archiver
+
+        archiver = Archiver(service, archive)
+        archiver.start()
+    return Platform(server, service, ticker, credentials, watcher, archiver)

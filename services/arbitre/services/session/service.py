@@ -5,22 +5,36 @@ turns its refusals and failures into the call's status."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from typing import Any
+import logging
+from collections.abc import Callable, Iterator
+from typing import TYPE_CHECKING, Any
+
+import grpc
 
 from arbitre.services.session.contests import Contests
 from arbitre.services.session.events import EventStreams
 from arbitre.services.session.lobby import Lobby
-from arbitre.services.session.refusals import _call
+from arbitre.services.session.refusals import _call, _refuse
 from arbitre.v1 import session_pb2_grpc
 
+if TYPE_CHECKING:
+    from arbitre.services.archive.store import ArchiveStore, FinishedGame
+
 __all__ = ["SessionService"]
+
+log = logging.getLogger(__package__)
 
 
 class SessionService(Lobby, Contests, EventStreams, session_pb2_grpc.SessionServicer):
     """Games of every kind in ``redis`` (a redis-py client), with ``peers`` for what a kind's
     tools ask of the other services (duplicate's tops and verdicts), on the seam
-    (:mod:`arbitre.services.session.seam`)."""
+    (:mod:`arbitre.services.session.seam`).
+
+    With an :attr:`archive`, a finished game no longer in Redis is read from it by
+    ``GetRecord`` and ``GetStandings`` (:mod:`arbitre.services.session.archiver` fills it)."""
+
+    #: The archive of finished games (``None``: none).
+    archive: ArchiveStore | None = None
 
     def _state(self, game_id: str, token: str) -> Any:
         return self._kind_state(game_id, token)
@@ -69,24 +83,53 @@ class SessionService(Lobby, Contests, EventStreams, session_pb2_grpc.SessionServ
     def GetGame(self, request: Any, context: Any) -> Any:  # noqa: N802
         return _call(context, lambda: self._state(self._checked_id(request.game_id), request.token))
 
-    def _read(self, context: Any, request: Any, read: Any) -> Any:
-        """``read(game_id, game, request)`` of the game ``request.game_id`` names."""
+    def _read(
+        self,
+        context: Any,
+        request: Any,
+        read: Any,
+        archived: Callable[[FinishedGame, Any], Any] | None = None,
+    ) -> Any:
+        """``read(game_id, game, request)`` of the game ``request.game_id`` names; with
+        ``archived``, ``archived(finished, request)`` of the game the archive holds when Redis
+        no longer has it."""
 
         def call() -> Any:
             game_id = self._checked_id(request.game_id)
-            return read(game_id, self._game(game_id), request)
+            game = self.store.game(game_id)
+            if "kind" not in game and archived is not None:
+                finished = self._archived(game_id)
+                if finished is not None:
+                    return archived(finished, request)
+            return read(game_id, game if "kind" in game else self._game(game_id), request)
 
         return _call(context, call)
+
+    def _archived(self, game_id: str) -> FinishedGame | None:
+        """The finished game ``game_id`` from the archive (``None``: no archive, or not in
+        it); UNAVAILABLE while the archive's database does not answer."""
+        if self.archive is None:
+            return None
+        from sqlalchemy.exc import SQLAlchemyError  # the archive's: loaded with it only
+
+        try:
+            return self.archive.get(game_id)
+        except SQLAlchemyError as error:
+            log.warning("the archive failed: %s", error)
+            _refuse(grpc.StatusCode.UNAVAILABLE, "the archive of finished games is down; retry")
 
     def GetTurn(self, request: Any, context: Any) -> Any:  # noqa: N802
         return self._read(context, request, self._kind_turn)
 
     def GetStandings(self, request: Any, context: Any) -> Any:  # noqa: N802
-        return self._read(context, request, self._kind_standings)
+        return self._read(context, request, self._kind_standings, _archived_standings)
 
     def GetRecord(self, request: Any, context: Any) -> Any:  # noqa: N802
         return self._read(
-            context, request, lambda game_id, game, _: self._kind_record(game_id, game)
+            context,
+            request,
+            lambda game_id, game, _: self._kind_record(game_id, game),
+            lambda finished, _: _archived_record(finished),
         )
 
     def GetReview(self, request: Any, context: Any) -> Any:  # noqa: N802
@@ -127,3 +170,19 @@ class SessionService(Lobby, Contests, EventStreams, session_pb2_grpc.SessionServ
         """The game's events, as :meth:`~arbitre.services.session.events.EventStreams._events`
         streams them."""
         return self._events(request, context)
+
+
+def _archived_record(finished: FinishedGame) -> Any:
+    """``GetRecord`` of an archived game."""
+    from arbitre.services.archive.messages import record_message
+
+    return record_message(finished)
+
+
+def _archived_standings(finished: FinishedGame, request: Any) -> Any:
+    """``GetStandings`` of an archived game: the page the request asks for."""
+    from arbitre.services.archive.messages import standings_message
+
+    if request.offset < 0 or request.limit < 0:
+        _refuse(grpc.StatusCode.INVALID_ARGUMENT, "offset and limit: 0 or more")
+    return standings_message(finished, request.offset, request.limit)

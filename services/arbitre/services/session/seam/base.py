@@ -28,7 +28,7 @@ from arbitre.rules.kinds.base import (
     Stage,
     Standing,
 )
-from arbitre.services.game_keys import GameKeys
+from arbitre.services.game_keys import ARCHIVE_QUEUE, GameKeys
 from arbitre.services.kind_tools import SessionTools
 from arbitre.services.session.limits import FINISHED_TTL_MS, IDLE_TTL_MS, RUNNING_TTL_MS
 from arbitre.services.session.parts_store import PartsStore, orders_of, parts_of, queue_orders
@@ -417,6 +417,8 @@ class SeamBase(Steps):
                     self.store.schedule_robot(pipe, game_id, phase.number, player, now)
             for event_type, data in events:
                 self.store.add_event(pipe, game_id, event_type, data)
+            if phase.stage is Stage.OVER and game.get("status") != "over":
+                pipe.zadd(ARCHIVE_QUEUE, {game_id: now}, nx=True)  # archived by a replica
 
         self.store.commit(lock, write)
         if chapters:

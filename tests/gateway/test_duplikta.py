@@ -87,8 +87,7 @@ def test_a_duplikta_game_over_http(base: str) -> None:  # noqa: F811
     status, robot = http.call(
         "POST", f"/v1/games/{game_id}/robots", {"level": "expert"}, token=organiser
     )
-    assert status == 409, robot  # no robots yet: Tourlou comes later
-    assert "no robots" in robot["error"]["message"]
+    assert (status, robot["error"]["code"]) == (409, "table_full")  # Tourlou sits, not a third
     status, listed = http.call("GET", "/v1/tables")
     assert all(table["game_id"] != game_id for table in listed["tables"])  # full: not open
 
@@ -288,3 +287,47 @@ def test_a_bad_duplikta_configuration_is_refused(base: str) -> None:  # noqa: F8
     )
     assert status == 201, created
     assert created["game"]["view"]["box_count"] == 60
+
+
+def test_a_person_against_tourlou_over_http(base: str) -> None:  # noqa: F811
+    """The creator seats Tourlou, starts, and Tourlou confirms its move of the first turn
+    through the path of everyone's, a few seconds after the deal (the clock off)."""
+    http = Http(base)
+    status, created = http.call(
+        "POST", "/v1/games", {"kind": "duplikta", "config": {"clock": 0}, "title": "dK"}
+    )
+    assert status == 201, created
+    game_id, organiser = created["game_id"], created["organiser_token"]
+    status, ana = http.call("POST", f"/v1/games/{game_id}/players", {"name": "Ana"})
+    assert status == 201, ana
+    status, robot = http.call(
+        "POST",
+        f"/v1/games/{game_id}/robots",
+        {"level": "debutant", "name": "Tourlou"},
+        token=organiser,
+    )
+    assert status == 201, robot
+    conforms("RobotResponse", robot)
+    tourlou = robot["player_id"]
+    status, started = http.call("POST", f"/v1/games/{game_id}/start", token=organiser)
+    assert status == 200, started
+    deadline = time.monotonic() + 20
+    while not next(
+        p["confirmed"]
+        for p in http.call("GET", f"/v1/games/{game_id}")[1]["view"]["players"]
+        if p["player"] == tourlou
+    ):
+        assert time.monotonic() < deadline, "Tourlou did not confirm"
+        time.sleep(0.1)
+    action = {"action": {"turn": 1, "confirm": None}}
+    status, passed = http.call("POST", f"/v1/games/{game_id}/actions", action, ana["player_token"])
+    assert status == 200, passed
+    deadline = time.monotonic() + 10
+    while not (sheet := http.call("GET", f"/v1/games/{game_id}")[1]["view"]["sheet"]):
+        assert time.monotonic() < deadline, "the turn did not close"
+        time.sleep(0.1)
+    side = sheet[0]["players"][tourlou]
+    assert side["exchanges"] == []
+    assert side["loupe"] == ""
+    assert side["reversed_words"] == []
+    assert side["move"] is None or side["accepted"]

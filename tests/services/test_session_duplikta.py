@@ -27,6 +27,7 @@ from arbitre.engine.lexicon import Lexicon, load_lexicon
 from arbitre.engine.movegen import MoveGenerator
 from arbitre.rules import Board
 from arbitre.rules.kinds import kind
+from arbitre.rules.tiles import FRENCH
 from arbitre.v1 import common_pb2, duel_pb2, duplikta_pb2, session_pb2
 from tests.redis_fixtures import redis_db, redis_url  # noqa: F401
 
@@ -429,8 +430,7 @@ def test_refused_actions_change_nothing(stub: Any) -> None:
             )
         )
     )
-    assert code == grpc.StatusCode.FAILED_PRECONDITION
-    assert "duplikta games have no robots" in message  # Tourlou comes later
+    assert (code, message.split(":")[0]) == (grpc.StatusCode.FAILED_PRECONDITION, "table_full")
     code, message = refusal(lambda: stub.Join(session_pb2.JoinRequest(game_id=game_id, name="Cyd")))
     assert (code, message.split(":")[0]) == (grpc.StatusCode.FAILED_PRECONDITION, "table_full")
     command(stub, "Start", table.created)
@@ -557,3 +557,91 @@ def test_a_turn_closes_at_its_deadline_without_the_player_who_did_not_confirm(st
     assert turn["closed_ms"] >= turn["deadline_ms"] == turn["dealt_ms"] + 30_000
     if move is not None:
         assert line["installed"] == table.id_of("Ana")
+
+
+#: A set of 63 tokens (2 blanks, the French values): a game against Tourlou of about 10 turns.
+SMALL_COUNTS = "A5 B1 C1 D2 E9 F1 G1 H1 I5 J1 L3 M2 N4 O4 P1 Q1 R4 S4 T4 U4 V1 X1 Z1"
+SMALL_SET = {
+    "name": "petit",
+    "language": "fr",
+    "letters": {
+        part[0]: {"count": int(part[1:]), "value": FRENCH.values[part[0]]}
+        for part in SMALL_COUNTS.split()
+    },
+    "blanks": 2,
+    "blank_value": 0,
+}
+
+
+def against_tourlou(stub: Any, level: str, **config: Any) -> tuple[Any, Any, str]:
+    """A started game of Ana (seat 0) against Tourlou at ``level``: the creation, Ana's seat
+    and Tourlou's player id."""
+    created = create(stub, clock=0, **config)
+    ana = stub.Join(session_pb2.JoinRequest(game_id=created.game_id, name="Ana"))
+    robot = stub.AddRobot(
+        session_pb2.AddRobotRequest(
+            game_id=created.game_id, token=created.organiser_token, level=level, name="Tourlou"
+        )
+    )
+    assert not robot.player_token  # nobody can act as a robot
+    command(stub, "Start", created)
+    return created, ana, robot.player_id
+
+
+def test_tourlou_confirms_a_move_through_the_path_of_everyones(stub: Any) -> None:
+    created, ana, tourlou = against_tourlou(stub, "expert")
+    game_id = created.game_id
+    first = view(stub, game_id, ana.player_token)
+    assert [(p["seat"], p["present"]) for p in first["players"]] == [(0, True), (1, True)]
+    confirmed = wait_for(
+        lambda: next(p for p in view(stub, game_id)["players"] if p["player"] == tourlou)[
+            "confirmed"
+        ],
+        seconds=20,
+    )
+    assert confirmed
+    played = moves_for(view(stub, game_id, ana.player_token))[0]
+    act(stub, game_id, ana.player_token, {"turn": 1, "confirm": played})
+    closed = wait_for(lambda: (v := view(stub, game_id))["sheet"] and v)
+    side = closed["sheet"][0]["players"][tourlou]
+    assert side["accepted"]
+    assert side["score"] > 0
+    assert not side["exchanges"]
+    assert side["reversed_words"] == []
+    streamed = stub.Events(session_pb2.EventsRequest(game_id=game_id, after="0-0"))
+    seen = []
+    for event in streamed:
+        if event.type == "player_joined":
+            seen.append(to_data(event.duplikta.player_joined))
+        if event.type == "turn_closed":
+            break
+    assert [(e["name"], e["robot"]) for e in seen] == [("Ana", None), ("Tourlou", "expert")]
+
+
+@pytest.mark.slow
+def test_a_person_plays_a_whole_game_against_tourlou(stub: Any) -> None:
+    created, ana, tourlou = against_tourlou(stub, "confirme", tile_set=SMALL_SET)
+    game_id = created.game_id
+    token = ana.player_token
+    moves = Words(lexicon()).moves(DUPLIKTA.configure({"tile_set": SMALL_SET}).tiles)
+    deadline = time.monotonic() + 240
+    while (seen := view(stub, game_id, token))["stage"] != "over":
+        assert time.monotonic() < deadline, "timed out"
+        you = seen["you"]
+        if seen["stage"] == "playing" and you["actor"]:
+            found = moves.robot_moves(Board.from_rows(seen["board"]), you["rack"], 3, False)
+            move = found.moves[-1].notation if found.moves else None  # below the best
+            act(stub, game_id, token, {"turn": seen["turn"], "confirm": move})
+        elif seen["stage"] == "between":
+            request = session_pb2.NextRequest(game_id=game_id, turn=seen["turn"], token=token)
+            stub.Next(request)  # Ana is ready: with a robot, the next turn is dealt at once
+        time.sleep(0.05)
+    record = to_data(stub.GetRecord(session_pb2.GetGameRequest(game_id=game_id)).duplikta)
+    assert record["over"]
+    assert len(record["turns"]) >= 5
+    sides = [line["players"][tourlou] for line in record["sheet"] if "players" in line]
+    assert all(s["move"] is None or (s["accepted"] and not s["reversed_words"]) for s in sides)
+    assert not any(s["exchanges"] or s["loupe"] or s["returned"] for s in sides)
+    assert sum(s["move"] is not None for s in sides) >= len(sides) - 2
+    replayed = DUPLIKTA.replay(record, Words(lexicon()))
+    assert DUPLIKTA.record(replayed) == record

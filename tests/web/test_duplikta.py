@@ -141,7 +141,7 @@ def test_a_table_is_created_on_the_home_form_and_joined_by_its_link(
         expect(page.locator("#dk-settings")).to_have_text(
             "2 Chances · chrono 90 s · Français, 102 jetons · handicaps 3 et 0"
         )
-        expect(page.locator("#dk-robot-form")).to_be_hidden()  # no robot plays dupliKta yet
+        expect(page.locator("#dk-robot-form")).to_be_visible()  # Tourlou may sit instead
         game_id = page.url.rstrip("/").rsplit("/", 1)[1]
         config = api.state(game_id)["view"]["config"]
         assert config == {
@@ -329,6 +329,8 @@ def test_two_people_play_a_game_and_nothing_secret_reaches_them_early(
         bob_view = own_view(api, game_id, bob)
         best = _moves(bob_view)[0]
         secrets["Ann"].setdefault(2, set()).add(best)
+        # Bob's page has drawn turn 2 for play (a confirm before it is dropped, as it should)
+        expect(bobs.locator("#dk-mine")).to_have_text("À vous : posez un mot, puis Confirmer.")
         type_move(bobs, best)
         expect(bobs.locator("#dk-pose")).to_have_text(best)
         bobs.keyboard.press("Enter")  # the board has the focus: Enter confirms
@@ -377,6 +379,94 @@ def test_two_people_play_a_game_and_nothing_secret_reaches_them_early(
     finally:
         for context in contexts:
             context.close()
+
+
+def test_a_person_plays_against_tourlou_chosen_on_the_home_form(
+    browser: Browser, base: str, api: Api
+) -> None:
+    """Ann chooses Tourlou (confirmé) on the home form, the clock off: Tourlou sits and the game
+    starts at once; Ann types her best move, Tourlou confirms its own a few seconds after the
+    deal and the close shows both; after Ready, Ann passes and Tourlou's move stays."""
+    context = new_context(browser)
+    try:
+        watched = Watched.on(context.new_page())
+        page = watched.page
+        page.goto(base + "/?kind=duplikta")
+        page.fill("#create-name", "Ann")
+        expect(page.locator("#create-dk-opponent option")).to_have_text(
+            [
+                "Une personne (par le lien de la table)",
+                "Tourlou, le robot (Débutant)",
+                "Tourlou, le robot (Confirmé)",
+                "Tourlou, le robot (Expert)",
+            ]
+        )
+        page.select_option("#create-dk-opponent", "confirme")
+        page.locator("#create-dk-clock").uncheck()
+        page.get_by_role("button", name="Créer la table").click()
+        expect(page.locator("#dk-turn")).to_have_text("Tour 1")  # seated and started at once
+        game_id = page.url.rstrip("/").rsplit("/", 1)[1]
+        state = api.state(game_id)
+        players = {p["name"]: p for p in state["players"]}
+        assert set(players) == {"Ann", "Tourlou"}
+        assert players["Tourlou"]["robot"] == "confirme"
+        assert not players["Ann"]["robot"]
+        tourlou = players["Tourlou"]["id"]
+        seat = page.evaluate(f"JSON.parse(localStorage.getItem('arbitre.table.{game_id}'))")
+        mine = api.state(game_id, seat["playerToken"])["view"]
+        move = _moves(mine)[0]
+        type_move(page, move)
+        page.locator("#dk-confirm").click()
+        expect(page.locator("#dk-mine")).to_contain_text(f"Vous avez confirmé {move}")
+        closed = wait_for_view(api, game_id, _closed(1), timeout=20)
+        robot_side = closed["sheet"][0]["players"][tourlou]
+        row = page.locator(f"#dk-closed-line li[data-player='{tourlou}']")
+        expect(row).to_contain_text("Tourlou")
+        if robot_side["move"] is not None:
+            assert robot_side["accepted"]
+            assert not robot_side["reversed_words"]
+            expect(row).to_have_attribute("data-accepted", "true")
+            expect(row).to_contain_text(robot_side["move"])
+        assert not robot_side["exchanges"]
+        # The computer's best move and each player's points against it, in the close's line
+        # and the score sheet.
+        line = closed["sheet"][0]
+        best = page.locator("#dk-closed-best")
+        expect(best).to_have_attribute("data-move", line["best"]["move"])
+        move, score = line["best"]["move"], line["best"]["score"]
+        expect(best).to_have_text(f"Meilleur coup de l'ordinateur : {move}, {score} points")
+        for player, side in line["players"].items():
+            assert side["against_best"] == side["score"] - line["best"]["score"] <= 0
+            shown = page.locator(f"#dk-closed-line li[data-player='{player}'] .dk-against")
+            expect(shown).to_have_attribute("data-against", str(side["against_best"]))
+        sheet_best = page.locator("#dk-sheet tr[data-turn='1'] .dk-best-move")
+        expect(sheet_best).to_have_attribute("data-move", line["best"]["move"])
+
+        page.locator("#dk-next").click()  # the only person ready: dealt at once
+        expect(page.locator("#dk-turn")).to_have_text("Tour 2")
+        page.locator("#dk-confirm").click()
+        page.get_by_role("button", name="Passer le tour").click()
+        expect(page.locator("#dk-mine")).to_contain_text("Vous passez ce tour.")
+        second = wait_for_view(api, game_id, _closed(2), timeout=20)
+        line = second["sheet"][1]
+        robot_side = line["players"][tourlou]
+        if robot_side["move"] is not None:
+            assert line["installed"] == tourlou
+            expect(page.locator("#dk-closed-installed")).to_have_attribute(
+                "data-installed", tourlou
+            )
+        expect(page.locator("#dk-sheet tbody tr")).to_have_count(2)
+        negatif = second["standings"]
+        for standing in negatif:
+            row = page.locator(f"#dk-standings tr[data-player='{standing['player']}']")
+            total = standing["details"]["against_best"]
+            assert total == sum(
+                turn["players"][standing["player"]]["against_best"] for turn in second["sheet"]
+            )
+            expect(row).to_contain_text(f"négatif {'−' + str(-total) if total else '0'}")
+        assert watched.errors() == []
+    finally:
+        context.close()
 
 
 def _ready(page: Page) -> bool:

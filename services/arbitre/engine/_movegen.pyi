@@ -15,6 +15,7 @@ class Engine:
     start: int
     max_tiles: int
     first_move_horizontal: bool
+    blank_as_letter: bool
     def __init__(
         self,
         arcs: object,
@@ -29,6 +30,7 @@ class Engine:
         bonuses: Sequence[int],
         max_tiles: int,
         first_move_horizontal: bool,
+        blank_as_letter: bool = False,
     ) -> None: ...
     def prepare(self, cells: list[str]) -> PreparedBoard: ...
 

@@ -6,7 +6,9 @@ Contracts (checked by the Python wrapper :mod:`arbitre.engine.movegen`, trusted 
 * a board is ``size * size`` cell codes, ``size <= 26``: 0 empty, 1..26 a tile ``A``..``Z``,
   ``BLANK | code`` a blank played as that letter;
 * a rack is 27 counts: index 0 the blanks, 1..26 the letters;
-* ``values`` are 27 letter values, index 0 the value of a blank;
+* ``values`` are 27 letter values, index 0 the value of a blank; with ``blank_as_letter`` a
+  blank is worth the value of the letter it stands for instead (dupliKta's rule), on the board
+  as in a move;
 * premiums are one letter and one word multiplier per square.
 
 Generation runs without the GIL on scratch memory owned by the call, so threads sharing one
@@ -88,6 +90,8 @@ cdef struct Search:
     int rack[27]
     uint32_t letter_bits        # bit per letter A..Z still on the rack (blanks apart)
     int values[27]
+    int blank_values[27]        # a blank standing for each letter (index 0: for none yet)
+    int blank_bound             # the most a blank on the rack may be worth
     int bonus[MAX_TILES + 1]
     int max_tiles
     # output
@@ -142,7 +146,7 @@ cdef void _rack_profile(Search* s, RackProfile* rack) noexcept nogil:
     rack.letters = ALL_LETTERS if s.rack[0] else 0
     for i in range(27):
         for k in range(s.rack[i]):
-            v = s.values[i]
+            v = s.blank_bound if i == 0 else s.values[i]
             j = rack.count
             while j > 0 and rack.values[j - 1] < v:
                 rack.values[j] = rack.values[j - 1]
@@ -167,7 +171,7 @@ cdef int _compare_candidates(const void* a, const void* b) noexcept nogil:
 
 
 cdef inline int _tile_value(Search* s, uint8_t code) noexcept nogil:
-    return s.values[0] if code & BLANK else s.values[code & LETTER]
+    return s.blank_values[code & LETTER] if code & BLANK else s.values[code & LETTER]
 
 
 cdef int32_t _anchor_bound(Search* s, Anchor* anchor, RackProfile* rack) noexcept nogil:
@@ -341,7 +345,7 @@ cdef inline void _extend(Search* s, int pos, uint32_t node, int lo, int main, in
         index = find_arc(arcs, node, code & LETTER)
         if index:
             s.word[pos] = <uint8_t>code
-            value = s.values[0] if code & BLANK else s.values[code & LETTER]
+            value = _tile_value(s, <uint8_t>code)
             _go_on(s, pos, index, lo, main + value, mult, cross, placed, blanks, left)
         return
     if placed >= s.max_tiles:
@@ -373,7 +377,7 @@ cdef inline void _extend(Search* s, int pos, uint32_t node, int lo, int main, in
                 s.letter_bits |= 1u << label
             if s.rack[0]:
                 s.rack[0] -= 1
-                value = s.values[0] * lm
+                value = s.blank_values[label] * lm
                 word_cross = cross + (cross_base + value) * wm if cross_base >= 0 else cross
                 s.word[pos] = <uint8_t>(label | BLANK | NEW)
                 _go_on(s, pos, index, lo, main + value, mult * wm, word_cross,
@@ -423,7 +427,8 @@ cdef class Engine:
 
     ``letter_multipliers`` and ``word_multipliers`` are ``size * size`` bytes; ``values`` has
     27 entries (index 0: a blank); ``bonuses[n]`` is added for ``n`` tiles put down;
-    ``playable`` has 27 flags saying which tiles the set holds (index 0: blanks).
+    ``playable`` has 27 flags saying which tiles the set holds (index 0: blanks);
+    ``blank_as_letter``: a blank is worth the letter it stands for (else ``values[0]``).
     """
 
     cdef object owner
@@ -435,15 +440,19 @@ cdef class Engine:
     cdef readonly int start
     cdef readonly int max_tiles
     cdef readonly bint first_move_horizontal
+    cdef readonly bint blank_as_letter
     cdef uint8_t lm[MAX_CELLS]
     cdef uint8_t wm[MAX_CELLS]
     cdef int values[27]
+    cdef int blank_values[27]
+    cdef int blank_bound
     cdef uint8_t playable[27]
     cdef int bonus[MAX_TILES + 1]
 
     def __init__(self, object arcs, uint32_t dawg_root, uint32_t gaddag_root, int size,
                  bytes letter_multipliers, bytes word_multipliers, int start, object values,
-                 object playable, object bonuses, int max_tiles, bint first_move_horizontal):
+                 object playable, object bonuses, int max_tiles, bint first_move_horizontal,
+                 bint blank_as_letter=False):
         cdef int i
         if not 2 <= size <= MAX_SIZE:
             raise ValueError(f"board size {size} must be 2 to {MAX_SIZE}")
@@ -470,9 +479,15 @@ cdef class Engine:
         for i in range(size * size):
             self.lm[i] = letter_multipliers[i]
             self.wm[i] = word_multipliers[i]
+        self.blank_as_letter = blank_as_letter
         for i in range(27):
             self.values[i] = values[i]
             self.playable[i] = 1 if playable[i] else 0
+        self.blank_bound = self.values[0]
+        for i in range(27):
+            self.blank_values[i] = self.values[i] if blank_as_letter and i else self.values[0]
+            if self.blank_values[i] > self.blank_bound:
+                self.blank_bound = self.blank_values[i]
         memset(self.bonus, 0, sizeof(self.bonus))
         for i in range(max_tiles + 1):
             self.bonus[i] = bonuses[i]
@@ -523,7 +538,9 @@ cdef class PreparedBoard:
             self._compute()
 
     cdef int _value(self, uint8_t code) noexcept nogil:
-        return self.engine.values[0] if code & BLANK else self.engine.values[code & LETTER]
+        if code & BLANK:
+            return self.engine.blank_values[code & LETTER]
+        return self.engine.values[code & LETTER]
 
     cdef void _compute(self) noexcept nogil:
         cdef int size = self.engine.size
@@ -646,14 +663,14 @@ cdef class PreparedBoard:
                 if (cell & LETTER) != (code & LETTER):
                     return None
                 codes[k] = <uint8_t>cell
-                main += engine.values[0] if cell & BLANK else engine.values[cell & LETTER]
+                main += self._value(<uint8_t>cell)
                 continue
             if code & BLANK:
                 if not engine.playable[0]:
                     return None
                 need[0] += 1
                 blanks += 1
-                value = engine.values[0]
+                value = engine.blank_values[code & LETTER]
             else:
                 if not engine.playable[code]:
                     return None
@@ -696,7 +713,7 @@ cdef class PreparedBoard:
             if points < 0:
                 continue
             code = codes[k] & (LETTER | BLANK)
-            value = engine.values[0] if code & BLANK else engine.values[code]
+            value = self._value(<uint8_t>code)
             lm = engine.lm[index]
             wm = engine.wm[index]
             points = (points + value * lm) * wm
@@ -849,6 +866,8 @@ cdef class PreparedBoard:
         s.max_tiles = self.engine.max_tiles
         for i in range(27):
             s.values[i] = self.engine.values[i]
+            s.blank_values[i] = self.engine.blank_values[i]
+        s.blank_bound = self.engine.blank_bound
         for i in range(MAX_TILES + 1):
             s.bonus[i] = self.engine.bonus[i]
         if s.mode == MODE_TOP and s.rack[0] >= BOUND_FROM_BLANKS:

@@ -23,12 +23,15 @@ from typing import Any
 
 from arbitre.engine import duel_words
 from arbitre.engine.analysis import default_lexicon_id
+from arbitre.engine.duplikta_moves import DupliktaMoves, moves_for
 from arbitre.engine.lexicon import Lexicon, load_lexicon
 from arbitre.lexicons.shipped import SHIPPED as SHIPPED_LEXICONS
+from arbitre.rules.board import Board
 from arbitre.rules.kinds.base import InvalidConfigError
 from arbitre.rules.kinds.duel import DuelConfig
 from arbitre.rules.kinds.duel.words import WordList
 from arbitre.rules.kinds.duplikta import DupliktaConfig
+from arbitre.rules.tiles import TileSet
 
 __all__ = ["SHIPPED", "Words", "tools_for"]
 
@@ -52,9 +55,24 @@ def _no_tools(config: Any) -> None:
 @dataclass(frozen=True, slots=True)
 class Words:
     """A game's lexicon (``word in words.lexicon`` for an uppercase word): dupliKta's tools
-    (:class:`arbitre.rules.kinds.duplikta.game.Tools`)."""
+    (:class:`arbitre.rules.kinds.duplikta.game.Tools`). Its moves over a token set are the move
+    generator's scored as dupliKta scores (:meth:`moves`, made once per process for a
+    lexicon, token set and reversed words, see :mod:`arbitre.engine.duplikta_moves`): what its
+    robot Tourlou plays from, and each turn's best move (:meth:`best_move`)."""
 
     lexicon: Lexicon
+
+    def moves(self, tiles: TileSet, reversed_words: bool = False) -> DupliktaMoves:
+        """The moves of positions played with ``tiles`` (words read backwards too when
+        ``reversed_words``)."""
+        return moves_for(self.lexicon, tiles, reversed_words)
+
+    def best_move(
+        self, board: Board, rack: str, tiles: TileSet, reversed_words: bool
+    ) -> str | None:
+        """The best move of ``rack`` on ``board`` (see
+        :meth:`arbitre.rules.kinds.duplikta.game.Tools.best_move`)."""
+        return self.moves(tiles, reversed_words).best(board, rack)
 
 
 def _duplikta_tools(config: DupliktaConfig) -> Words:
@@ -67,7 +85,9 @@ def _duplikta_tools(config: DupliktaConfig) -> Words:
             f"tile_set.language: no lexicon is shipped for {lexicon_id[:40]!r}; "
             f"the languages played are {', '.join(sorted(SHIPPED_LEXICONS))}"
         )
-    return Words(load_lexicon(lexicon_id))
+    words = Words(load_lexicon(lexicon_id))
+    words.moves(config.tiles, config.reversed_words)  # made now, not at the game's first close
+    return words
 
 
 _MAKERS: dict[str, Callable[[Any], Any]] = {

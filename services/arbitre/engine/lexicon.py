@@ -7,6 +7,9 @@ line. Two files with the same words in any order, case or accentuation have the 
 The compiled file (see :mod:`arbitre.engine._automaton` for the arc layout) is cached under
 :func:`cache_directory`, keyed by the SHA-256 of the source file's bytes and the format version,
 and memory-mapped on load, so every process on a machine shares one copy.
+
+:func:`with_reversed_words` is a lexicon's words and each of them read backwards (dupliKta's
+reversed words, for its move generator), cached the same way under the lexicon's content hash.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ import mmap
 import os
 import struct
 import tempfile
+import threading
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -33,6 +37,8 @@ FORMAT_VERSION = 2
 MAGIC = b"ARBLEX\x00\x01"
 # magic, format version, header size, arc count, DAWG root, GADDAG root, word count, hash
 _HEADER = struct.Struct("<8s6I32s")
+#: The source of a lexicon compiled from words in memory.
+_IN_MEMORY = "<memory>"
 #: Largest word-list file accepted, compressed or not.
 MAX_SOURCE_BYTES = 256 * 1024 * 1024
 
@@ -132,7 +138,7 @@ class Lexicon:
     def from_words(cls, words: Iterable[str], lexicon_id: str = "inline") -> Lexicon:
         """Compile a lexicon in memory from raw words (normalised here; nothing is cached)."""
         word_list = normalise_word_list("\n".join(words))
-        return cls._compile(word_list, lexicon_id, source="<memory>")
+        return cls._compile(word_list, lexicon_id, source=_IN_MEMORY)
 
     @classmethod
     def _compile(cls, word_list: WordList, lexicon_id: str, source: str) -> Lexicon:
@@ -192,6 +198,7 @@ def unload_all() -> None:
     """Forget the lexicons loaded by this process (the next load reopens the cache)."""
     _loaded.clear()
     _loaded_files.clear()
+    _reversed.clear()
 
 
 def resolve_source(id_or_path: str | os.PathLike[str]) -> tuple[str, Path]:
@@ -255,6 +262,45 @@ def load_lexicon(id_or_path: str | os.PathLike[str], *, cache_dir: Path | None =
     _loaded[(key, lexicon_id)] = lexicon
     _loaded_files[seen] = lexicon
     return lexicon
+
+
+_reversed: dict[str, Lexicon] = {}
+_reversed_lock = threading.Lock()
+
+
+def with_reversed_words(lexicon: Lexicon, *, cache_dir: Path | None = None) -> Lexicon:
+    """Every word of ``lexicon`` and every word read backwards (``RUOJ`` for ``JOUR``), known by
+    the id ``<id>+reversed``: a move generator over it finds every move whose words are each
+    valid either way. Compiled once per machine (four seconds for the French lexicon), cached
+    under the lexicon's content hash and memory-mapped (a lexicon compiled in memory: compiled
+    once per process, never written), and kept for the life of the process.
+
+    >>> both = with_reversed_words(Lexicon.from_words(["JOUR", "LA"]))
+    >>> sorted(both), both.info.id
+    (['AL', 'JOUR', 'LA', 'RUOJ'], 'inline+reversed')
+    """
+    key = lexicon.info.hash
+    found = _reversed.get(key)
+    if found is not None:
+        return found
+    with _reversed_lock:
+        found = _reversed.get(key)
+        if found is not None:
+            return found
+        lexicon_id = f"{lexicon.info.id}+reversed"
+        source = f"{lexicon.info.source} (and reversed)"
+        in_memory = lexicon.info.source == _IN_MEMORY  # compiled here, cached nowhere
+        directory = cache_dir if cache_dir is not None else cache_directory()
+        cached = directory / f"{key}-reversed-v{FORMAT_VERSION}.arblex"
+        found = None if in_memory else _open_compiled(cached, lexicon_id, source)
+        if found is None:
+            words = list(lexicon)
+            both = sorted(set(words).union(word[::-1] for word in words))
+            found = Lexicon._compile(WordList(both, 0, ()), lexicon_id, source)
+            if not in_memory:
+                _write_atomically(cached, found.to_bytes())
+        _reversed[key] = found
+    return found
 
 
 def _open_compiled(path: Path, lexicon_id: str, source: str) -> Lexicon | None:

@@ -313,6 +313,9 @@ class MoveGenerator:
     tiles: TileSet = FRENCH
     rules: PlayRules = DUPLICATE
     tie_break: TieBreak = DEFAULT_TIE_BREAK
+    #: A blank is worth the letter it stands for, on the board as in a move (dupliKta), instead
+    #: of the set's blank value.
+    blank_as_letter: bool = False
     _engines: dict[BoardLayout, Engine] = field(default_factory=dict, init=False, repr=False)
     _lock: threading.Lock = field(default_factory=threading.Lock, init=False, repr=False)
     _values: list[int] = field(default_factory=list, init=False, repr=False)
@@ -352,6 +355,7 @@ class MoveGenerator:
                 self._bonuses,
                 self.rules.max_tiles_played,
                 self.rules.first_move_horizontal,
+                self.blank_as_letter,
             )
             self._engines[layout] = engine
         return engine

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from arbitre.engine.lexicon import Lexicon
 from arbitre.engine.movegen import MoveGenerator, PreparedBoard, TieBreak
-from arbitre.engine.robots.moves import RobotMove, RobotMoves
+from arbitre.engine.robots.moves import RobotMoves, robot_moves
 from arbitre.rules.board import Board
 from arbitre.rules.duplicate import TopChoice, Verdict
 from arbitre.rules.errors import ArbitreError, IllegalMoveError
@@ -77,14 +77,4 @@ class MoveGeneratorReferee:
         """The moves a robot chooses from (see
         :meth:`~arbitre.engine.robots.moves.MoveSource.robot_moves`), as the movegen service's
         ``AllMoves`` finds them."""
-        if limit < 0:
-            raise ValueError("limit must be 0 (all) or more")
-        prepared = self.prepared(board)
-        solution = prepared.solve(rack, limit or None)
-        moves = solution.moves
-        if with_words:
-            moves = tuple(prepared.moves(rack, limit or None, with_words=True))
-        top = solution.top.top
-        return RobotMoves(
-            tuple(RobotMove.of(move) for move in moves), None if top is None else RobotMove.of(top)
-        )
+        return robot_moves(self.prepared(board), rack, limit, with_words)

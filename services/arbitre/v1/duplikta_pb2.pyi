@@ -157,7 +157,7 @@ class DupliktaConfirm(_message.Message):
     def __init__(self, move: _Optional[str] = ..., ms: _Optional[int] = ..., tiles: _Optional[int] = ..., score: _Optional[int] = ..., words: _Optional[_Iterable[str]] = ..., loupe: _Optional[str] = ..., returned: _Optional[str] = ..., penalty: _Optional[int] = ...) -> None: ...
 
 class DupliktaSide(_message.Message):
-    __slots__ = ("rack", "exchanges", "move", "accepted", "tiles", "words", "reversed_words", "unknown_words", "score", "penalty", "bonuses", "points", "confirm_ms", "loupe", "returned", "chances", "mimil", "total")
+    __slots__ = ("rack", "exchanges", "move", "accepted", "tiles", "words", "reversed_words", "unknown_words", "score", "penalty", "bonuses", "points", "confirm_ms", "loupe", "returned", "chances", "mimil", "total", "against_best", "against_best_total")
     class BonusesEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -183,6 +183,8 @@ class DupliktaSide(_message.Message):
     CHANCES_FIELD_NUMBER: _ClassVar[int]
     MIMIL_FIELD_NUMBER: _ClassVar[int]
     TOTAL_FIELD_NUMBER: _ClassVar[int]
+    AGAINST_BEST_FIELD_NUMBER: _ClassVar[int]
+    AGAINST_BEST_TOTAL_FIELD_NUMBER: _ClassVar[int]
     rack: str
     exchanges: _containers.RepeatedCompositeFieldContainer[DupliktaExchange]
     move: str
@@ -201,7 +203,17 @@ class DupliktaSide(_message.Message):
     chances: str
     mimil: str
     total: int
-    def __init__(self, rack: _Optional[str] = ..., exchanges: _Optional[_Iterable[_Union[DupliktaExchange, _Mapping]]] = ..., move: _Optional[str] = ..., accepted: _Optional[bool] = ..., tiles: _Optional[int] = ..., words: _Optional[_Iterable[str]] = ..., reversed_words: _Optional[_Iterable[str]] = ..., unknown_words: _Optional[_Iterable[str]] = ..., score: _Optional[int] = ..., penalty: _Optional[int] = ..., bonuses: _Optional[_Mapping[str, int]] = ..., points: _Optional[int] = ..., confirm_ms: _Optional[int] = ..., loupe: _Optional[str] = ..., returned: _Optional[str] = ..., chances: _Optional[str] = ..., mimil: _Optional[str] = ..., total: _Optional[int] = ...) -> None: ...
+    against_best: int
+    against_best_total: int
+    def __init__(self, rack: _Optional[str] = ..., exchanges: _Optional[_Iterable[_Union[DupliktaExchange, _Mapping]]] = ..., move: _Optional[str] = ..., accepted: _Optional[bool] = ..., tiles: _Optional[int] = ..., words: _Optional[_Iterable[str]] = ..., reversed_words: _Optional[_Iterable[str]] = ..., unknown_words: _Optional[_Iterable[str]] = ..., score: _Optional[int] = ..., penalty: _Optional[int] = ..., bonuses: _Optional[_Mapping[str, int]] = ..., points: _Optional[int] = ..., confirm_ms: _Optional[int] = ..., loupe: _Optional[str] = ..., returned: _Optional[str] = ..., chances: _Optional[str] = ..., mimil: _Optional[str] = ..., total: _Optional[int] = ..., against_best: _Optional[int] = ..., against_best_total: _Optional[int] = ...) -> None: ...
+
+class DupliktaBest(_message.Message):
+    __slots__ = ("move", "score")
+    MOVE_FIELD_NUMBER: _ClassVar[int]
+    SCORE_FIELD_NUMBER: _ClassVar[int]
+    move: str
+    score: int
+    def __init__(self, move: _Optional[str] = ..., score: _Optional[int] = ...) -> None: ...
 
 class DupliktaSides(_message.Message):
     __slots__ = ("value",)
@@ -236,7 +248,7 @@ class DupliktaPlayerName(_message.Message):
     def __init__(self, value: _Optional[str] = ...) -> None: ...
 
 class DupliktaSheetLine(_message.Message):
-    __slots__ = ("turn", "rack", "players", "installed", "criterion", "reliquat", "end", "adjustment", "totals")
+    __slots__ = ("turn", "rack", "players", "installed", "criterion", "reliquat", "end", "adjustment", "totals", "best")
     TURN_FIELD_NUMBER: _ClassVar[int]
     RACK_FIELD_NUMBER: _ClassVar[int]
     PLAYERS_FIELD_NUMBER: _ClassVar[int]
@@ -246,6 +258,7 @@ class DupliktaSheetLine(_message.Message):
     END_FIELD_NUMBER: _ClassVar[int]
     ADJUSTMENT_FIELD_NUMBER: _ClassVar[int]
     TOTALS_FIELD_NUMBER: _ClassVar[int]
+    BEST_FIELD_NUMBER: _ClassVar[int]
     turn: int
     rack: str
     players: DupliktaSides
@@ -255,10 +268,11 @@ class DupliktaSheetLine(_message.Message):
     end: str
     adjustment: DupliktaPoints
     totals: DupliktaPoints
-    def __init__(self, turn: _Optional[int] = ..., rack: _Optional[str] = ..., players: _Optional[_Union[DupliktaSides, _Mapping]] = ..., installed: _Optional[_Union[DupliktaPlayerName, _Mapping]] = ..., criterion: _Optional[str] = ..., reliquat: _Optional[str] = ..., end: _Optional[str] = ..., adjustment: _Optional[_Union[DupliktaPoints, _Mapping]] = ..., totals: _Optional[_Union[DupliktaPoints, _Mapping]] = ...) -> None: ...
+    best: DupliktaBest
+    def __init__(self, turn: _Optional[int] = ..., rack: _Optional[str] = ..., players: _Optional[_Union[DupliktaSides, _Mapping]] = ..., installed: _Optional[_Union[DupliktaPlayerName, _Mapping]] = ..., criterion: _Optional[str] = ..., reliquat: _Optional[str] = ..., end: _Optional[str] = ..., adjustment: _Optional[_Union[DupliktaPoints, _Mapping]] = ..., totals: _Optional[_Union[DupliktaPoints, _Mapping]] = ..., best: _Optional[_Union[DupliktaBest, _Mapping]] = ...) -> None: ...
 
 class DupliktaStandingDetails(_message.Message):
-    __slots__ = ("seat", "installed", "bonuses", "refused", "passes", "penalties", "adjustment", "chances")
+    __slots__ = ("seat", "installed", "bonuses", "refused", "passes", "penalties", "adjustment", "chances", "against_best")
     class BonusesEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -274,6 +288,7 @@ class DupliktaStandingDetails(_message.Message):
     PENALTIES_FIELD_NUMBER: _ClassVar[int]
     ADJUSTMENT_FIELD_NUMBER: _ClassVar[int]
     CHANCES_FIELD_NUMBER: _ClassVar[int]
+    AGAINST_BEST_FIELD_NUMBER: _ClassVar[int]
     seat: int
     installed: int
     bonuses: _containers.ScalarMap[str, int]
@@ -282,7 +297,8 @@ class DupliktaStandingDetails(_message.Message):
     penalties: int
     adjustment: int
     chances: int
-    def __init__(self, seat: _Optional[int] = ..., installed: _Optional[int] = ..., bonuses: _Optional[_Mapping[str, int]] = ..., refused: _Optional[int] = ..., passes: _Optional[int] = ..., penalties: _Optional[int] = ..., adjustment: _Optional[int] = ..., chances: _Optional[int] = ...) -> None: ...
+    against_best: int
+    def __init__(self, seat: _Optional[int] = ..., installed: _Optional[int] = ..., bonuses: _Optional[_Mapping[str, int]] = ..., refused: _Optional[int] = ..., passes: _Optional[int] = ..., penalties: _Optional[int] = ..., adjustment: _Optional[int] = ..., chances: _Optional[int] = ..., against_best: _Optional[int] = ...) -> None: ...
 
 class DupliktaStanding(_message.Message):
     __slots__ = ("rank", "player", "total", "details")
@@ -481,7 +497,7 @@ class DupliktaConfirmed(_message.Message):
     def __init__(self, turn: _Optional[int] = ..., move: _Optional[str] = ..., ms: _Optional[int] = ..., tiles: _Optional[int] = ..., score: _Optional[int] = ..., words: _Optional[_Iterable[str]] = ..., loupe: _Optional[str] = ..., returned: _Optional[str] = ..., penalty: _Optional[int] = ...) -> None: ...
 
 class DupliktaTurnClosed(_message.Message):
-    __slots__ = ("turn", "rack", "players", "installed", "criterion", "reliquat", "totals", "board", "next_ms", "over")
+    __slots__ = ("turn", "rack", "players", "installed", "criterion", "reliquat", "totals", "board", "next_ms", "over", "best")
     class PlayersEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -506,6 +522,7 @@ class DupliktaTurnClosed(_message.Message):
     BOARD_FIELD_NUMBER: _ClassVar[int]
     NEXT_MS_FIELD_NUMBER: _ClassVar[int]
     OVER_FIELD_NUMBER: _ClassVar[int]
+    BEST_FIELD_NUMBER: _ClassVar[int]
     turn: int
     rack: str
     players: _containers.MessageMap[str, DupliktaSide]
@@ -516,7 +533,8 @@ class DupliktaTurnClosed(_message.Message):
     board: _containers.RepeatedScalarFieldContainer[str]
     next_ms: int
     over: bool
-    def __init__(self, turn: _Optional[int] = ..., rack: _Optional[str] = ..., players: _Optional[_Mapping[str, DupliktaSide]] = ..., installed: _Optional[str] = ..., criterion: _Optional[str] = ..., reliquat: _Optional[str] = ..., totals: _Optional[_Mapping[str, int]] = ..., board: _Optional[_Iterable[str]] = ..., next_ms: _Optional[int] = ..., over: _Optional[bool] = ...) -> None: ...
+    best: DupliktaBest
+    def __init__(self, turn: _Optional[int] = ..., rack: _Optional[str] = ..., players: _Optional[_Mapping[str, DupliktaSide]] = ..., installed: _Optional[str] = ..., criterion: _Optional[str] = ..., reliquat: _Optional[str] = ..., totals: _Optional[_Mapping[str, int]] = ..., board: _Optional[_Iterable[str]] = ..., next_ms: _Optional[int] = ..., over: _Optional[bool] = ..., best: _Optional[_Union[DupliktaBest, _Mapping]] = ...) -> None: ...
 
 class DupliktaGameOver(_message.Message):
     __slots__ = ("end", "adjustment", "totals", "standings", "seed")
@@ -586,7 +604,7 @@ class DupliktaTurnAction(_message.Message):
     def __init__(self, player: _Optional[str] = ..., redraw: _Optional[str] = ..., exchange: _Optional[str] = ..., confirm: _Optional[_Union[DupliktaMove, _Mapping]] = ..., ms: _Optional[int] = ..., loupe: _Optional[str] = ..., returned: _Optional[str] = ..., **kwargs) -> None: ...
 
 class DupliktaTurnRecord(_message.Message):
-    __slots__ = ("rack", "actions", "installed", "criterion", "points", "dealt_ms", "deadline_ms", "settled_ms", "closed_ms")
+    __slots__ = ("rack", "actions", "installed", "criterion", "points", "dealt_ms", "deadline_ms", "settled_ms", "closed_ms", "best")
     class PointsEntry(_message.Message):
         __slots__ = ("key", "value")
         KEY_FIELD_NUMBER: _ClassVar[int]
@@ -603,6 +621,7 @@ class DupliktaTurnRecord(_message.Message):
     DEADLINE_MS_FIELD_NUMBER: _ClassVar[int]
     SETTLED_MS_FIELD_NUMBER: _ClassVar[int]
     CLOSED_MS_FIELD_NUMBER: _ClassVar[int]
+    BEST_FIELD_NUMBER: _ClassVar[int]
     rack: str
     actions: _containers.RepeatedCompositeFieldContainer[DupliktaTurnAction]
     installed: str
@@ -612,7 +631,8 @@ class DupliktaTurnRecord(_message.Message):
     deadline_ms: int
     settled_ms: int
     closed_ms: int
-    def __init__(self, rack: _Optional[str] = ..., actions: _Optional[_Iterable[_Union[DupliktaTurnAction, _Mapping]]] = ..., installed: _Optional[str] = ..., criterion: _Optional[str] = ..., points: _Optional[_Mapping[str, int]] = ..., dealt_ms: _Optional[int] = ..., deadline_ms: _Optional[int] = ..., settled_ms: _Optional[int] = ..., closed_ms: _Optional[int] = ...) -> None: ...
+    best: DupliktaBest
+    def __init__(self, rack: _Optional[str] = ..., actions: _Optional[_Iterable[_Union[DupliktaTurnAction, _Mapping]]] = ..., installed: _Optional[str] = ..., criterion: _Optional[str] = ..., points: _Optional[_Mapping[str, int]] = ..., dealt_ms: _Optional[int] = ..., deadline_ms: _Optional[int] = ..., settled_ms: _Optional[int] = ..., closed_ms: _Optional[int] = ..., best: _Optional[_Union[DupliktaBest, _Mapping]] = ...) -> None: ...
 
 class DupliktaStep(_message.Message):
     __slots__ = ("step", "player", "action", "at_ms", "delta_ms")

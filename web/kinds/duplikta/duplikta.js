@@ -7,7 +7,8 @@
 // confirmed; at each close the turn's line (both moves, accepted or refused, points, bonuses,
 // who stays and by which criterion, the reliquat) and readiness for the next turn; the score
 // sheet, the standings, and once over the end, the record and the seed checked against the
-// game's commitment.
+// game's commitment. Tourlou, the robot, chosen on the home form (seated and the game started
+// at once) or added in the lobby, plays through the same path as people.
 //
 // The shell (app.js, through web/kinds/index.js) hands a table over to this module when
 // `GET /v1/games/{id}` says `kind: "duplikta"`: `open({id, state, seat, watching})` draws it,
@@ -29,6 +30,7 @@ import { squareName } from "../../layout.js";
 import { Pose } from "../../pose.js";
 import { PlayBoard } from "../../board.js";
 import { TableController, i18n, sha256, lobbyCard, statusButtons, statusNotes } from "../../table.js";
+import { seatOf, saveSeat } from "../../storage.js";
 import "./messages.js";
 import { boardLayout, tokenSetOf, lettersOf, grouped } from "./tokens.js";
 
@@ -56,6 +58,8 @@ const BACKOFF_MS = 700;
 const EMPTY_BOARD = Array.from({ length: 15 }, () => ".".repeat(15));
 /** A phone or a tablet: the hint speaks of taps, not of keys. */
 const TOUCH = matchMedia("(pointer: coarse)");
+/** dupliKta's robot's name. */
+const TOURLOU = "Tourlou";
 /** The commitment of a game's seed: the SHA-256 of `<scheme>:<salt>:<seed>`. */
 const SEED_SCHEME = "arbitre-seed/1";
 
@@ -79,11 +83,29 @@ function exchangeText(done) {
   });
 }
 
+/** Seat Tourlou, dupliKta's robot, at `level` (POST …/robots with its name): `{player_id, game}`. */
+async function addTourlou(id, token, level) {
+  const response = await fetch(`/v1/games/${encodeURIComponent(id)}/robots`, {
+    method: "POST",
+    headers: { Accept: "application/json", "Content-Type": "application/json", Authorization: `Bearer ${token}` },
+    body: JSON.stringify({ level, name: TOURLOU }),
+    cache: "no-store",
+  });
+  const data = await response.json().catch(() => null);
+  if (!response.ok) {
+    const error = data?.error || {};
+    throw new ApiError(response.status, error.code || "http", error.message || response.statusText);
+  }
+  return data;
+}
+
 /** The squares "r,c" of a move's notation. */
 const squaresKey = (move) => new Set(squaresOf(move).map(({ r, c }) => `${r},${c}`));
 
 /** A signed number of points ("+5", "−10"). */
 const signed = (n) => (n < 0 ? `−${-n}` : `+${n}`);
+/** Points against the best move ("0", "−18"; "+3" after exchanges that beat the shared rack). */
+const against = (n) => (n ? signed(n) : "0");
 
 /** The score sheet's turn lines (once over, the sheet ends with a line of the end, the
  * adjustment and the totals: `{end, adjustment, totals}`). */
@@ -104,7 +126,7 @@ function skeleton() {
   return h(
     "section",
     { id: "duplikta", class: "dk", hidden: true },
-    lobbyCard("duplikta", "dk"),
+    lobbyCard("duplikta", "dk", h("p", { id: "dk-robot-note", class: "muted", hidden: true, ...i18n("duplikta.startingRobot") })),
     h(
       "div",
       { id: "dk-table", class: "table dk-table", hidden: true },
@@ -189,6 +211,7 @@ function skeleton() {
           h("h2", { id: "dk-closed-title" }),
           h("ul", { id: "dk-closed-line", class: "dk-line" }),
           h("p", { id: "dk-closed-installed", class: "dk-installed" }),
+          h("p", { id: "dk-closed-best", class: "dk-best" }),
           h("p", { id: "dk-closed-reliquat", class: "muted" }),
           h(
             "div",
@@ -266,6 +289,7 @@ class DupliktaTable extends TableController {
     this.readyTurn = 0; // the turn whose Ready the player pressed
     this.nextCount = null; // {turn, ready, of}
     this.recordAsked = false;
+    this.seating = false; // Tourlou, chosen on the home form, is being seated
     this.seed = null; // the seed's exact digits, read from the record once over
     this.verified = null; // the seed against the game's commitment: true, false or null
   }
@@ -372,6 +396,7 @@ class DupliktaTable extends TableController {
     if (view.stage === "over" && !this.recordAsked) this.loadRecord();
     this.follow();
     this.draw();
+    if (game.status === "waiting") this.seatRobot();
   }
 
   event(type, data) {
@@ -604,9 +629,28 @@ class DupliktaTable extends TableController {
     return parts.join(" · ");
   }
 
-  drawLobby() {
-    super.drawLobby();
-    show(this.part("robot-form"), false); // no robot plays dupliKta yet
+  /** The creator chose Tourlou on the home form: seat it at that level and start, once. */
+  async seatRobot() {
+    const level = this.seat?.robot;
+    if (!level || !this.isOrganiser() || this.seating) return;
+    this.seating = true;
+    show($("#dk-robot-note"), true);
+    try {
+      if ((this.game.players || []).length < 2) await addTourlou(this.id, this.seat.organiserToken, level);
+      await api.command(this.id, this.seat.organiserToken, "start");
+    } catch (error) {
+      message(failure(error));
+    } finally {
+      saveSeat(this.id, { robot: "" });
+      this.seat = seatOf(this.id) || this.seat;
+      show($("#dk-robot-note"), false);
+    }
+    await this.refresh();
+  }
+
+  /** The lobby's robot: Tourlou at the level chosen. */
+  addRobot(level) {
+    return this.call(() => addTourlou(this.id, this.seat.organiserToken, level));
   }
 
   drawTable() {
@@ -824,9 +868,9 @@ class DupliktaTable extends TableController {
     letters2.dataset.count = String(box.length);
   }
 
-  /** The last closed turn's line, who stays and why, the reliquat (kept in sight during the
-   * next turn: the 5 s between two turns go by quickly), and between turns Ready with the time
-   * to the next deal. */
+  /** The last closed turn's line, who stays and why, the computer's best move, the reliquat
+   * (kept in sight during the next turn: the 5 s between two turns go by quickly), and between
+   * turns Ready with the time to the next deal. */
   drawClosed() {
     const view = this.view;
     const card = $("#dk-closed");
@@ -848,6 +892,10 @@ class DupliktaTable extends TableController {
           criterion: t(`duplikta.criterion.${line.criterion}`),
         })
       : t(view.stage === "over" ? "duplikta.noneInstalledOver" : "duplikta.noneInstalled");
+    const best = $("#dk-closed-best");
+    best.dataset.move = line.best?.move || "";
+    best.dataset.score = String(line.best?.score ?? 0);
+    best.textContent = line.best?.move ? t("duplikta.best", { move: line.best.move, n: line.best.score }) : t("duplikta.noBest");
     const reliquat = $("#dk-closed-reliquat");
     reliquat.textContent = line.reliquat ? t("duplikta.reliquat", { letters: line.reliquat }) : t("duplikta.noReliquat");
     reliquat.dataset.reliquat = line.reliquat || "";
@@ -878,7 +926,8 @@ class DupliktaTable extends TableController {
   }
 
   /** A closed turn's line: for each player, their move and its verdict, the points and the
-   * total, then their rack, their requests at the loupe and how the points add up. */
+   * total, their points against the best move, then their rack, their requests at the loupe and
+   * how the points add up. */
   lineItems(line) {
     return this.lines.map((seat) => {
       const side = line.players?.[seat.player];
@@ -910,6 +959,7 @@ class DupliktaTable extends TableController {
           h("span", { class: side.accepted ? "dk-ok" : "dk-bad" }, verdict.join(" · ")),
           h("strong", { class: "dk-side-points" }, signed(side.points)),
           h("span", { class: "muted" }, t("duplikta.sideTotal", { n: side.total })),
+          h("span", { class: "dk-against", dataset: { against: String(side.against_best ?? 0) } }, t("duplikta.againstBest", { n: against(side.against_best ?? 0) })),
         ),
         h("div", { class: "muted dk-small" }, details.join(" · ")),
       );
@@ -967,6 +1017,7 @@ class DupliktaTable extends TableController {
           figures.push(...bonusTexts(details.bonuses));
           if (details.penalties) figures.push(t("duplikta.penalty", { n: details.penalties }));
           if (details.adjustment) figures.push(t("duplikta.adjustment", { n: signed(details.adjustment) }));
+          figures.push(t("duplikta.againstBestTotal", { n: against(details.against_best ?? 0) }));
           return h(
             "tr",
             { class: line.player === this.me ? "me" : "", dataset: { player: line.player, total: String(line.total), rank: String(line.rank) } },
@@ -979,8 +1030,8 @@ class DupliktaTable extends TableController {
     );
   }
 
-  /** The score sheet: every closed turn, its tirage, both moves with their points and totals,
-   * who stayed. */
+  /** The score sheet: every closed turn, its tirage, the computer's best move, both moves with
+   * their points, totals and points against the best (and their sum), who stayed. */
   drawSheet() {
     const view = this.view;
     const sheet = turnLines(view);
@@ -1001,6 +1052,7 @@ class DupliktaTable extends TableController {
           {},
           h("th", { scope: "col", class: "num" }, t("duplikta.sheetTurn")),
           h("th", { scope: "col" }, t("duplikta.sheetRack")),
+          h("th", { scope: "col" }, t("duplikta.sheetBest")),
           seats.map((seat) => h("th", { scope: "col", colspan: 2 }, this.nameOf(seat.player))),
         ),
       ),
@@ -1013,6 +1065,12 @@ class DupliktaTable extends TableController {
             { dataset: { turn: String(line.turn), installed: line.installed || "", criterion: line.criterion || "" } },
             h("td", { class: "num" }, String(line.turn)),
             h("td", { class: "mono" }, line.rack),
+            h(
+              "td",
+              { class: "mono dk-best-move", dataset: { move: line.best?.move || "", score: String(line.best?.score ?? 0) } },
+              line.best?.move || "—",
+              h("div", { class: "muted dk-small" }, String(line.best?.score ?? 0)),
+            ),
             seats.map((seat) => {
               const side = line.players?.[seat.player];
               if (!side) return [h("td"), h("td")];
@@ -1027,7 +1085,17 @@ class DupliktaTable extends TableController {
                   installed ? "★ " : "",
                   side.move || t("duplikta.pass"),
                 ),
-                h("td", { class: "num" }, signed(side.points), h("div", { class: "muted dk-small" }, String(side.total))),
+                h(
+                  "td",
+                  { class: "num" },
+                  signed(side.points),
+                  h("div", { class: "muted dk-small" }, String(side.total)),
+                  h(
+                    "div",
+                    { class: "dk-small dk-against", dataset: { against: String(side.against_best ?? 0), againstTotal: String(side.against_best_total ?? 0) } },
+                    t("duplikta.againstShort", { n: against(side.against_best ?? 0), total: against(side.against_best_total ?? 0) }),
+                  ),
+                ),
               ];
             }),
           ),
@@ -1040,7 +1108,7 @@ class DupliktaTable extends TableController {
             h(
               "tr",
               { dataset: { end: end.end } },
-              h("td", { colspan: 2 }, t("duplikta.sheetEnd")),
+              h("td", { colspan: 3 }, t("duplikta.sheetEnd")),
               seats.map((seat) => {
                 const adjustment = end.adjustment?.[seat.player] || 0;
                 return [

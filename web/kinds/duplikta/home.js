@@ -1,6 +1,7 @@
 // dupliKta on the home screen: its choice among the kinds and its create form's settings (the
 // Chances option, the clock and its seconds, "deux jeux pareils", the token set, both
-// handicaps), its line in the open tables, and when one of its games takes players. The form's
+// handicaps, the opponent: a person by the table's link or Tourlou, the robot, at a level), its
+// line in the open tables, and when one of its games takes players. The form's
 // part is drawn here (init), so the page's markup names no kind of its own; its style sheet is
 // linked from here too.
 
@@ -16,6 +17,8 @@ const CHANCES = { max: 10, default: 5 };
 const HANDICAP_MAX = 10;
 /** The preset token sets (the server's names). */
 const TILE_SETS = ["fr", "en"];
+/** The opponents the form offers: a person, or Tourlou at a robot level (the server's names). */
+const OPPONENTS = ["person", "debutant", "confirme", "expert"];
 
 // The kind's look, linked once (same origin: the page's Content Security Policy allows it).
 if (!document.querySelector("link[data-kind-style='duplikta']")) {
@@ -34,7 +37,8 @@ function clockSeconds() {
   return Math.min(CLOCK.max, Math.max(CLOCK.min, value));
 }
 
-/** The create request of the form's settings: `{ body, seats }`. */
+/** The create request of the form's settings: `{ body, seats, seat }`; `seat` is kept with the
+ * creator's seat (Tourlou's level, if chosen: the table seats it and starts). */
 export function createRequest() {
   const config = {
     chances: Number($("#create-dk-chances").value),
@@ -43,7 +47,12 @@ export function createRequest() {
     tiles: $("#create-dk-tiles").value,
     handicaps: [Number($("#create-dk-handicap-0").value), Number($("#create-dk-handicap-1").value)],
   };
-  return { body: { kind: "duplikta", config }, seats: 2 };
+  const opponent = $("#create-dk-opponent").value;
+  return {
+    body: { kind: "duplikta", config },
+    seats: 2,
+    seat: { robot: opponent === "person" ? "" : opponent },
+  };
 }
 
 /** What an open table's line says of its game: the kind, its clock, when it opened. */
@@ -57,6 +66,10 @@ export function prepare() {
   if (!$("#create-dk")) return;
   for (const option of $("#create-dk-chances").options) option.textContent = t("duplikta.chancesN", { n: Number(option.value) });
   for (const option of $("#create-dk-tiles").options) option.textContent = t(`duplikta.tiles.${option.value}`);
+  for (const option of $("#create-dk-opponent").options) {
+    option.textContent =
+      option.value === "person" ? t("duplikta.opponent.person") : t("duplikta.opponent.robot", { level: t(`robot.${option.value}`) });
+  }
 }
 
 /** The form's part and the kind's choice, drawn once and wired. */
@@ -78,6 +91,16 @@ export function init() {
     "div",
     { id: "create-dk", class: "dk-create", dataset: { kind: "duplikta" }, hidden: true },
     h("p", { class: "field-note dk-wide", ...i18n("duplikta.kindHint") }),
+    h(
+      "label",
+      { class: "field" },
+      h("span", i18n("duplikta.opponent")),
+      h(
+        "select",
+        { id: "create-dk-opponent" },
+        OPPONENTS.map((opponent) => h("option", { value: opponent })),
+      ),
+    ),
     h(
       "label",
       { class: "field" },

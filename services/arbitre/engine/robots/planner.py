@@ -34,8 +34,8 @@ Planner = Callable[[Mapping[str, Any], str, int, Any], Plan | None]
 _MODULES: dict[str, str] = {
     "duel": "arbitre.engine.robots.duel",
     "duplicate": "arbitre.engine.robots.duplicate",
+    "duplikta": "arbitre.engine.robots.duplikta",  # Tourlou
     "indecix": "arbitre.engine.robots.indecix",
-    # duplikta: none yet (Tourlou, issue 15, comes later); the session refuses its robots.
 }
 
 

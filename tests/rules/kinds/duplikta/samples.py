@@ -1,5 +1,6 @@
-"""Shared by the dupliKta tests: tools over a small word list, the real referee (move generator
-and the shipped French lexicon), and a game whose box holds chosen tokens."""
+"""Shared by the dupliKta tests: tools over a small word list (their best move the engine's over
+those words), the engine's tools over the shipped French lexicon, its duplicate referee (the
+moves of a rack), and a game whose box holds chosen tokens."""
 
 from __future__ import annotations
 
@@ -7,11 +8,15 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 
-from arbitre.engine.lexicon import load_lexicon
+from arbitre.engine.duplikta_moves import moves_for
+from arbitre.engine.kind_tools import Words as EngineWords
+from arbitre.engine.lexicon import Lexicon, load_lexicon
 from arbitre.engine.referee import MoveGeneratorReferee
+from arbitre.rules.board import Board
 from arbitre.rules.draw import Bag
 from arbitre.rules.game_config import GameConfig
 from arbitre.rules.kinds.duplikta import DupliktaConfig, DupliktaGame
+from arbitre.rules.tiles import TileSet
 
 PLAYERS = ("ana", "bob")
 #: An empty board in text form.
@@ -20,9 +25,21 @@ EMPTY = ["." * 15] * 15
 
 @dataclass(frozen=True)
 class Words:
-    """Tools whose lexicon is a small set of words."""
+    """Tools whose lexicon is a small set of words; the best move is the engine's over them."""
 
     lexicon: frozenset[str]
+
+    def best_move(
+        self, board: Board, rack: str, tiles: TileSet, reversed_words: bool
+    ) -> str | None:
+        if not self.lexicon:
+            return None
+        return moves_for(_compiled(self.lexicon), tiles, reversed_words).best(board, rack)
+
+
+@cache
+def _compiled(listed: frozenset[str]) -> Lexicon:
+    return Lexicon.from_words(sorted(listed))
 
 
 def words(*listed: str) -> Words:
@@ -30,8 +47,14 @@ def words(*listed: str) -> Words:
 
 
 @cache
+def french() -> EngineWords:
+    """The engine's tools over the shipped French lexicon: dupliKta's tools in production."""
+    return EngineWords(load_lexicon("fr"))
+
+
+@cache
 def referee() -> MoveGeneratorReferee:
-    """The engine's referee over the shipped French lexicon: dupliKta's tools in production."""
+    """The engine's duplicate referee over the shipped French lexicon (its moves)."""
     return MoveGeneratorReferee(load_lexicon("fr"), GameConfig())
 
 

@@ -270,3 +270,50 @@ def test_the_score_sheet() -> None:
         "adjustment": {"ana": 2, "bob": -2},
         "totals": {"ana": 78, "bob": 10},
     }
+
+
+def test_each_turn_tells_the_computers_best_move_and_each_players_points_against_it() -> None:
+    """Hand-checked on an empty board with JOURSAB: the best is H4 JOURS (J on the double letter
+    H4: 16 + 4, the word doubled on H8: 40); ana's H8 JOUR scores 22 (-18), bob's SA is refused
+    (0: -40); the next turn, from the reliquat ABS, bob plays the best move and ana passes."""
+    config = DupliktaConfig(clock_seconds=0, chances_halves=0)
+    game = game_with("JOURSAB", "", ("JOUR", "JOURS", "BAS", "OR"), config)
+    turn = game.play_turn({"ana": Confirm("H8 JOUR"), "bob": Confirm("H8 SA")})
+    assert turn is not None
+    assert (turn.best.move, turn.best.score) == ("H4 JOURS", 40)
+    assert {side.player: (side.score, side.against_best) for side in turn.sides} == {
+        "ana": (22, -18),
+        "bob": (0, -40),
+    }
+    line = game.sheet()[0]
+    assert line["best"] == {"move": "H4 JOURS", "score": 40}
+    assert line["players"]["ana"]["against_best"] == -18
+    assert line["players"]["bob"]["against_best_total"] == -40
+    # Turn 2, ana's JOUR on the board: bob plays the best move, ana passes.
+    assert game.deal() == "ABS"
+    best = game.tools.best_move(game.board, "ABS", config.tiles, config.reversed_words)
+    assert best is not None
+    game.confirm("ana", None)
+    game.confirm("bob", best)
+    second = game.close_turn()
+    assert second.best.move == best
+    assert second.side("bob").against_best == 0
+    assert second.side("ana").against_best == -second.best.score
+    running = game.sheet()[1]["players"]
+    assert running["ana"]["against_best_total"] == -18 - second.best.score
+    assert running["bob"]["against_best_total"] == -40
+
+
+def test_the_best_move_reads_words_backwards_when_they_are_accepted() -> None:
+    """U and O on H8 and H9, JR on the rack, JOUR the only word: RUOJ (H7 to H10: 1 + 1 + 1 + 8
+    = 11) is a move only with reversed words unlocked."""
+    for chances, best in ((0, (None, 0)), (5, ("H7 RUOJ", 11))):
+        game = game_with(
+            "JR", "", ("JOUR",), DupliktaConfig(clock_seconds=0, chances_halves=2 * chances)
+        )
+        game.board.put([(7, 7, "U"), (7, 8, "O")])
+        turn = game.play_turn({"ana": Confirm(best[0]), "bob": Confirm(None)})
+        assert turn is not None
+        assert (turn.best.move, turn.best.score) == best
+        assert turn.side("ana").against_best == 0
+        assert turn.side("bob").against_best == -best[1]

@@ -48,6 +48,10 @@ class Lexicon:
     def __contains__(self, word: object) -> bool:
         return word not in self.refused
 
+    def best_move(self, board: Any, rack: str, tiles: Any, reversed_words: bool) -> str | None:
+        """None: no move generator runs over every word (the best move is tested elsewhere)."""
+        return None
+
 
 def refusing(*words: str) -> Lexicon:
     """A lexicon without ``words``, read forwards or backwards (reversed words count)."""
@@ -64,6 +68,10 @@ class Hashed:
 
     def __contains__(self, word: object) -> bool:
         return isinstance(word, str) and zlib.crc32(word.encode()) % 4 != 0
+
+    def best_move(self, board: Any, rack: str, tiles: Any, reversed_words: bool) -> str | None:
+        """None: no move generator runs over these words (the best move is tested elsewhere)."""
+        return None
 
 
 EVERY = Lexicon()
@@ -548,6 +556,7 @@ def test_equal_totals_share_a_rank() -> None:
         "penalties": 0,
         "adjustment": 0,
         "chances": 10,
+        "against_best": 0,
     }
 
 

@@ -10,6 +10,7 @@ from typing import Any
 
 import pytest
 
+from arbitre.rules.board import Board
 from arbitre.rules.errors import ArbitreError
 from arbitre.rules.kinds.duplikta import (
     DupliktaConfig,
@@ -21,7 +22,7 @@ from arbitre.rules.kinds.duplikta.record import RecordMismatchError
 from arbitre.rules.kinds.duplikta.scoring import judge_move
 from arbitre.rules.move import Move
 from arbitre.rules.rack import Rack
-from tests.rules.kinds.duplikta.samples import PLAYERS, referee
+from tests.rules.kinds.duplikta.samples import PLAYERS, french, referee
 
 SEED = 5_306_118_274
 CONFIGS = {
@@ -64,7 +65,7 @@ def play(config: DupliktaConfig, seed: int = SEED) -> DupliktaGame:
     """ana spends Chances now and then and plays her best move; bob plays a middling move, and
     every fourth turn a refused move, every seventh a pass with a token on the loupe and one
     back in the box."""
-    game = DupliktaGame(config, seed, referee(), PLAYERS)
+    game = DupliktaGame(config, seed, french(), PLAYERS)
     while game.deal() is not None:
         number = game.number
         if number % 3 == 0 and game.chances_of("ana") >= 1:
@@ -118,11 +119,49 @@ def test_totals_are_the_points_of_the_turns_and_the_adjustment(played: DupliktaG
 
 def test_the_record_replays_to_the_same_totals(played: DupliktaGame) -> None:
     record = json.loads(json.dumps(game_record(played)))
-    again = replay(record, referee())
+    again = replay(record, french())
     assert again.totals() == played.totals() == record["totals"]
     assert again.sheet() == played.sheet()
     assert again.board == played.board
     assert again.end is played.end
+
+
+def test_no_move_from_the_shared_rack_scores_more_than_the_best(played: DupliktaGame) -> None:
+    """The best move of each turn is the shared rack's highest score (the rules judge it on the
+    board before the turn): a player who did not change their copy at the loupe never beats it;
+    the sheet adds the points against it up."""
+    config = played.config
+    board = Board.empty()
+    against = Counter[str]()
+
+    def judged(move: str, rack: str) -> Any:
+        return judge_move(
+            board,
+            Move.from_notation(move),
+            Rack(rack),
+            config.tiles,
+            french().lexicon,
+            config.reversed_words,
+        )
+
+    for turn in played.turns:
+        assert turn.best.move is not None
+        best = judged(turn.best.move, turn.rack)
+        assert best.accepted
+        assert best.score == turn.best.score
+        for side in turn.sides:
+            assert side.against_best == side.score - turn.best.score
+            if not side.exchanges:
+                assert side.against_best <= 0, (turn.number, side)
+            against[side.player] += side.against_best
+        if turn.installed is not None:
+            installed = turn.side(turn.installed)
+            assert installed.move is not None
+            board.apply(judged(installed.move, installed.rack).placement)
+    assert board == played.board
+    assert any(side.against_best == 0 for turn in played.turns for side in turn.sides)
+    last = [line for line in played.sheet() if "players" in line][-1]
+    assert {p: last["players"][p]["against_best_total"] for p in PLAYERS} == dict(against)
 
 
 def test_the_same_seed_plays_the_same_game() -> None:
@@ -146,6 +185,8 @@ def tampered(record: dict[str, Any], change: str) -> dict[str, Any]:
         data["end"] = None
     elif change == "kind":
         data["kind"] = "duplicate"
+    elif change == "best":
+        first["best"]["score"] += 1
     elif change == "confirm":
         first["actions"] = [
             {**action, "confirm": "A1 ZZZ"} if "confirm" in action else action
@@ -154,7 +195,9 @@ def tampered(record: dict[str, Any], change: str) -> dict[str, Any]:
     return data
 
 
-@pytest.mark.parametrize("change", ["points", "rack", "action", "totals", "end", "kind", "confirm"])
+@pytest.mark.parametrize(
+    "change", ["points", "rack", "action", "totals", "end", "kind", "confirm", "best"]
+)
 def test_a_record_that_does_not_hold_together_is_refused(played: DupliktaGame, change: str) -> None:
     with pytest.raises(RecordMismatchError):
-        replay(tampered(game_record(played), change), referee())
+        replay(tampered(game_record(played), change), french())

@@ -90,9 +90,15 @@ reveal between turns, actions and their refusals, events, views that hold no sec
 spectator sees the open turn's rack only once it is closed), standings, records and their
 replay. Its decisions are listed in its module docstring.
 
+**The computer's best move.** At each close the tools give the best move of the shared rack on
+the board before the turn (reversed words included when unlocked), and each player's points
+against it are on the sheet, in the standings and in the record (see
+:mod:`~arbitre.rules.kinds.duplikta.game`). Tourlou, the robot, is the engine's
+(:mod:`arbitre.engine.robots.duplikta`).
+
 Not here yet: the blanks given a letter at the loupe (free) and the clock's limit of 2 blanks
-given a letter at the end of a turn, the pause budget, Tourlou and its scenarios, saved
-environments, the computer's best move of each turn, and the page.
+given a letter at the end of a turn, the pause budget, Tourlou's scenarios and saved
+environments.
 """
 
 from __future__ import annotations

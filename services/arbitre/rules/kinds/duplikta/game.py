@@ -2,8 +2,9 @@
 
 :class:`DupliktaGame` owns the board, the box (a seeded :class:`~arbitre.rules.draw.Bag`), the
 shared rack and each player's Chances, and asks its *tools* (:class:`Tools`, what the engine
-layer supplies) only whether a word is in the lexicon. Given the same options, seed, players,
-tools and actions it plays the same game on every machine.
+layer supplies) only whether a word is in the lexicon and which move of a rack is the best.
+Given the same options, seed, players, tools and actions it plays the same game on every
+machine.
 
 The life of a turn:
 
@@ -30,6 +31,16 @@ The life of a turn:
    the board, the installed player's copy of the box becomes the box, and their unplayed
    tokens are both players' reliquat. Mimil gives ½ Chance to each player whose move was
    refused and who holds less than 1½.
+
+**The computer's best move** (to train as in duplicate). At each close the tools give the best
+move of the shared rack dealt on the board as it was before the turn (:meth:`Tools.best_move`:
+the highest score, reversed words included when they are unlocked), judged and scored by the
+rules like any move (:class:`BestMove`; a rack with no move: none, 0 points). Each side's
+``against_best`` is its move's score (0 for a refused move or a pass) minus the best's: 0 or
+negative, as duplicate's négatif, unless the player's exchanges at the loupe gave their own copy
+of the rack a better move than the shared rack's *(decision: the best is the shared rack's, the
+same for both players, so it can be positive then)*. Nothing of it changes the game: points,
+whose move stays and the end are as before.
 
 The game ends after a turn when the box is empty and the installed move emptied the rack
 (``out``); when a player passed with the box empty at the deal (``pass``; the other player's
@@ -73,10 +84,13 @@ from arbitre.rules.kinds.duplikta.resolution import (
 from arbitre.rules.kinds.duplikta.scoring import MoveVerdict, judge_move, token_values
 from arbitre.rules.move import Move
 from arbitre.rules.rack import Rack
+from arbitre.rules.tiles import TileSet
 
 __all__ = [
     "MAX_IDLE_TURNS",
     "MAX_NOTATION_CHARS",
+    "BadBestMoveError",
+    "BestMove",
     "Confirm",
     "DupliktaGame",
     "EndReason",
@@ -94,10 +108,38 @@ _MAX_NAME = 100
 
 class Tools(Protocol):
     """What a game asks of the engine layer: its ``lexicon`` (``word in lexicon`` for an
-    uppercase word). The engine's duplicate referee has one, so it serves as dupliKta's tools."""
+    uppercase word) and :meth:`best_move` (the engine's
+    :class:`~arbitre.engine.kind_tools.Words`)."""
 
     @property
     def lexicon(self) -> Container[str]: ...
+
+    def best_move(
+        self, board: Board, rack: str, tiles: TileSet, reversed_words: bool
+    ) -> str | None:
+        """The notation of the best move of ``rack`` (``?`` a blank) on ``board`` played with
+        ``tiles`` as dupliKta scores it (words read backwards too when ``reversed_words``): the
+        highest score, ties broken by a fixed order; ``None`` when the rack has no move."""
+        ...
+
+
+class BadBestMoveError(ArbitreError):
+    """The tools gave a best move the rules do not accept (the engine and the rules disagree)."""
+
+    code = "bad_best_move"
+
+
+@dataclass(frozen=True, slots=True)
+class BestMove:
+    """The computer's best move of a closed turn's shared rack on the board before the turn:
+    ``move`` in notation (``None``: the rack had no move) and its ``score``."""
+
+    move: str | None
+    score: int
+
+    def data(self) -> dict[str, Any]:
+        """As the score sheet and the record write it."""
+        return {"move": self.move, "score": self.score}
 
 
 class EndReason(StrEnum):
@@ -143,7 +185,8 @@ class Side:
     ``bonuses`` by name; ``points`` for the turn (score or minus penalty, plus bonuses);
     ``confirm_ms``; ``loupe`` and ``returned`` at a pass; ``chances`` held after the turn
     (halves, Mimil's gift ``mimil`` included); ``unplaced``, their copy of the rack once their
-    own move or pass is made."""
+    own move or pass is made; ``against_best``, ``score`` minus the best move's (see the module
+    docstring)."""
 
     player: str
     rack: str
@@ -164,6 +207,7 @@ class Side:
     chances: int
     mimil: int
     unplaced: str
+    against_best: int
 
     @property
     def passed(self) -> bool:
@@ -198,6 +242,7 @@ class Side:
             "returned": self.returned,
             "chances": chances_text(self.chances),
             "mimil": chances_text(self.mimil),
+            "against_best": self.against_best,
         }
 
 
@@ -206,7 +251,8 @@ class PlayedTurn:
     """A closed turn: its ``number`` (from 1); ``rack``, the shared rack dealt; both ``sides``
     in seating order; ``installed``, whose move stays (``None``: nobody); ``criterion``, what
     decided it; ``reliquat``, the shared tokens kept for the next turn (after a turn with
-    nothing installed, the same rack is dealt again)."""
+    nothing installed, the same rack is dealt again); ``best``, the computer's best move of the
+    shared rack on the board before the turn."""
 
     number: int
     rack: str
@@ -214,6 +260,7 @@ class PlayedTurn:
     installed: str | None
     criterion: Criterion
     reliquat: str
+    best: BestMove
 
     def side(self, player: str) -> Side:
         """``player``'s side; :class:`KeyError` for another name."""
@@ -406,6 +453,7 @@ class DupliktaGame:
         if hands is None:
             raise ActionRefusedError("no_turn", "no turn is open")
         values = token_values(self.config.tiles)
+        best = self._best_move()
         previous = self.turns[-1].points if self.turns else dict.fromkeys(self.players, 0)
         totals = self.totals()
         contenders = []
@@ -483,6 +531,7 @@ class DupliktaGame:
                     chances=self.chances[player],
                     mimil=gift,
                     unplaced=unplaced,
+                    against_best=score - best.score,
                 )
             )
         played = PlayedTurn(
@@ -492,6 +541,7 @@ class DupliktaGame:
             installed,
             resolution.criterion,
             self.reliquat if installed is not None else self._rack,
+            best,
         )
         self.turns.append(played)
         self._hands = None
@@ -513,16 +563,22 @@ class DupliktaGame:
 
     def sheet(self) -> list[dict[str, Any]]:
         """The score sheet: one line per closed turn (the shared rack, each player's rack,
-        exchanges, move, points, bonuses and running total, who was installed and by which
-        criterion), then, once the game is over, a last line with the end, the adjustment and
-        the totals."""
+        exchanges, move, points, bonuses and running total, their points against the best move
+        and the running sum of those, who was installed and by which criterion, the best move),
+        then, once the game is over, a last line with the end, the adjustment and the totals."""
         running = dict.fromkeys(self.players, 0)
+        against = dict.fromkeys(self.players, 0)
         lines: list[dict[str, Any]] = []
         for turn in self.turns:
             players = {}
             for side in turn.sides:
                 running[side.player] += side.points
-                players[side.player] = {**side.line(), "total": running[side.player]}
+                against[side.player] += side.against_best
+                players[side.player] = {
+                    **side.line(),
+                    "total": running[side.player],
+                    "against_best_total": against[side.player],
+                }
             lines.append(
                 {
                     "turn": turn.number,
@@ -531,6 +587,7 @@ class DupliktaGame:
                     "installed": turn.installed,
                     "criterion": turn.criterion.value,
                     "reliquat": turn.reliquat,
+                    "best": turn.best.data(),
                 }
             )
         if self.end is not None:
@@ -585,6 +642,30 @@ class DupliktaGame:
             raise ActionRefusedError(f"{error.code}:{error.reason}", str(error)) from None
         except ArbitreError as error:
             raise ActionRefusedError(error.code, str(error)) from None
+
+    def _best_move(self) -> BestMove:
+        """The best move of the open turn's shared rack on the board (see the module
+        docstring), as the tools find it and the rules judge it."""
+        config = self.config
+        notation = self.tools.best_move(self.board, self._rack, config.tiles, config.reversed_words)
+        if notation is None:
+            return BestMove(None, 0)
+        try:
+            move = Move.from_notation(notation, size=self.board.size)
+            verdict = judge_move(
+                self.board,
+                move,
+                Rack(self._rack),
+                config.tiles,
+                self.tools.lexicon,
+                config.reversed_words,
+            )
+        except ArbitreError as error:
+            raise BadBestMoveError(f"the best move {notation!r} is not legal: {error}") from None
+        if not verdict.accepted:
+            unknown = ", ".join(verdict.unknown_words)
+            raise BadBestMoveError(f"the best move {notation!r} forms unknown words: {unknown}")
+        return BestMove(verdict.move.notation(), verdict.score)
 
     def _end_after(self, played: PlayedTurn) -> None:
         if played.installed is not None and not len(self.box) and not self.reliquat:

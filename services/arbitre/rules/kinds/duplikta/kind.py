@@ -51,7 +51,9 @@ Where issue 15 and the seed are silent, this adapter decides (each *(decision)*)
   player's own message adds the rack); ``player_confirmed``; ``turn_closed``: the turn's line
   of the score sheet (the rack, both players' racks, exchanges, moves, accepted or refused with
   the unknown words, scores, penalties, bonuses, points and totals, who was installed and by
-  which criterion, the reliquat), the totals, the board, ``next_ms`` and ``over``;
+  which criterion, the reliquat, the computer's best move of the shared rack on the board
+  before the turn and each player's points against it, with their running sum), the totals,
+  the board, ``next_ms`` and ``over``;
   ``game_over`` (the end, the adjustment, the totals, the standings and the seed).
 * **Views.** Everyone sees the board, the stage and the turn, both players with their
   presence, totals and Chances (as of the last close: spending is told at the close), who has
@@ -68,7 +70,9 @@ Where issue 15 and the seed are silent, this adapter decides (each *(decision)*)
   end.
 * **Standings.** Both players by total (the end adjustment included once over); equal totals
   share a rank. ``details``: the seat, turns installed, the bonuses by name, moves refused,
-  passes, penalties, the end adjustment and the Chances held (as of the last close).
+  passes, penalties, the end adjustment, the Chances held (as of the last close) and
+  ``against_best``, the sum of their points against each turn's best move (as duplicate's
+  négatif).
 * **Record.** :func:`~arbitre.rules.kinds.duplikta.record.game_record`'s data (its ``seed``
   ``null`` until the game is over), each closed turn with its times (``dealt_ms``,
   ``deadline_ms``, ``settled_ms``, ``closed_ms``), and the ``game_id``, the ``starters``
@@ -82,8 +86,10 @@ Where issue 15 and the seed are silent, this adapter decides (each *(decision)*)
   deal, deadline and the moment it settled) or, between turns, ``next_ms``.
 
 >>> from arbitre.rules.kinds.base import Setup, Viewer
->>> class Words:
+>>> class Words:  # a lexicon, and no move ever best
 ...     lexicon = frozenset({"LE", "LA"})
+...     def best_move(self, board, rack, tiles, reversed_words):
+...         return None
 >>> config = DUPLIKTA.configure({"clock": 60})
 >>> game = DUPLIKTA.new_game(config, Setup("g1", 7, ("ana", "bob")), Words())
 >>> [event.public.type for event in DUPLIKTA.open_next(game, 1_000) if event.public]
@@ -168,8 +174,8 @@ class BadRecordError(ArbitreError):
 
 class DupliktaKind:
     """dupliKta: two players, the same rack at the same time, one word kept on the board; see
-    :mod:`arbitre.rules.kinds.duplikta.kind`. Its tools are a lexicon container
-    (:class:`~arbitre.rules.kinds.duplikta.game.Tools`)."""
+    :mod:`arbitre.rules.kinds.duplikta.kind`. Its tools are a lexicon and the best move of a
+    rack (:class:`~arbitre.rules.kinds.duplikta.game.Tools`)."""
 
     @property
     def name(self) -> str:
@@ -592,6 +598,7 @@ def standings_of(state: DupliktaTable) -> list[Standing]:
                     "penalties": sum(s.penalty for s in sides),
                     "adjustment": 0 if game is None else game.adjustment.get(player, 0),
                     "chances": _public_chances(state, seat, player),
+                    "against_best": sum(s.against_best for s in sides),
                 },
             )
         )

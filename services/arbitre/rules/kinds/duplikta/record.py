@@ -4,15 +4,18 @@ A record is JSON-ready data: ``kind`` (``"duplikta"``), ``version``, ``config``
 (:func:`~arbitre.rules.kinds.duplikta.config.config_data`), ``seed``, ``players`` (in seating
 order), ``turns``, ``end`` (``null`` while the game goes on), ``adjustment`` and ``totals``.
 Each closed turn holds its shared ``rack``, its ``actions`` in the order the game took them,
-``installed``, ``criterion`` and each player's ``points``. An action is one of
+``installed``, ``criterion``, each player's ``points`` and the computer's ``best`` move
+(``{"move": notation or null, "score": n}``, a
+:class:`~arbitre.rules.kinds.duplikta.game.BestMove`). An action is one of
 ``{"player", "redraw": token}``, ``{"player", "exchange": token, "for": wanted}`` and
 ``{"player", "confirm": notation or null, "ms", "loupe", "returned"}``; a player with no
 confirm passed at the close. Actions refused by the rules changed nothing and are not recorded.
 
 :func:`replay` plays the actions again on a new game of the same options, seed and players
-with the given tools, and checks every turn's rack, installed player, criterion and points and
-the end against the record: the same record replays to the same totals on every machine, with a
-lexicon that judges the same words.
+with the given tools, and checks every turn's rack, installed player, criterion, points and best
+move and the end against the record: the same record replays to the same totals and best moves
+on every machine, with a lexicon that judges the same words (a record of version 1, before the
+best moves, is refused).
 """
 
 from __future__ import annotations
@@ -28,7 +31,7 @@ from arbitre.rules.kinds.duplikta.game import DupliktaGame, Tools
 __all__ = ["RECORD_VERSION", "RecordMismatchError", "game_record", "replay"]
 
 #: The version of the record's format.
-RECORD_VERSION = 1
+RECORD_VERSION = 2
 
 
 def game_record(game: DupliktaGame) -> dict[str, Any]:
@@ -46,6 +49,7 @@ def game_record(game: DupliktaGame) -> dict[str, Any]:
                 "installed": turn.installed,
                 "criterion": turn.criterion.value,
                 "points": turn.points,
+                "best": turn.best.data(),
             }
             for turn in game.turns
         ],
@@ -105,6 +109,11 @@ def _replay_turn(game: DupliktaGame, number: int, turn: object) -> None:
             f"turn {number}: {played.installed} installed by {played.criterion.value} with "
             f"{played.points}; the record says {turn.get('installed')} by "
             f"{turn.get('criterion')} with {turn.get('points')}"
+        )
+    if played.best.data() != turn.get("best"):
+        raise RecordMismatchError(
+            f"turn {number}: the best move comes out {played.best.data()}, the record says "
+            f"{turn.get('best')}"
         )
 
 

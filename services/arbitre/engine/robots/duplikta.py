@@ -1,0 +1,99 @@
+"""Tourlou, dupliKta's robot (issue 15): at each turn it confirms a move of its own rack chosen
+at its level, or passes.
+
+Tourlou plays through the same path as people: it is given only its own seat's view of the game
+(:meth:`arbitre.rules.kinds.base.Kind.view` for its player id: the board, its own copy of the
+rack in ``you``, the clock; never the opponent's move) and answers the same action as a person,
+``{"turn": n, "confirm": "H8 JOUR"}``, or ``{"turn": n, "confirm": null}`` to pass. It never
+uses Chances (no request at the loupe, nothing put on the loupe or back in the box at a pass)
+and never reverses words: its moves are the move generator's over the game's lexicon alone,
+scored as dupliKta scores (:meth:`arbitre.engine.kind_tools.Words.moves`, see
+:mod:`arbitre.engine.duplikta_moves`), so they are always legal and accepted. The first move
+covers the centre and may be vertical.
+
+Its levels are duplicate's robots' (:class:`~arbitre.engine.robots.duplicate.RobotLevel`):
+the same choosing code (:meth:`Robot.pick <arbitre.engine.robots.duplicate.Robot.pick>`) among
+the moves each level asks for (:data:`~arbitre.engine.robots.duplicate.ROBOT_MOVES`): the
+expert plays the best move most of the time, the confirmé a share of it, the débutant common
+words, never 7 tokens, and now and then nothing (a pass).
+
+It answers at a moment of its own, drawn from its seed and the turn: a share
+:data:`CLOCK_MOMENT` of the turn's clock after the deal, or, with the clock off,
+:data:`NO_CLOCK_MOMENT_MS` after it. What it answers and when is a pure function of its view,
+level, seed and tools, so any replica asking again gets the same plan.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any, Protocol
+
+from arbitre.engine.robots.duplicate import (
+    PROFILES,
+    ROBOT_MOVES,
+    Robot,
+    RobotLevel,
+    common_words,
+)
+from arbitre.engine.robots.moves import MoveSource
+from arbitre.engine.robots.planner import Plan
+from arbitre.rules.board import Board
+from arbitre.rules.kinds.duplikta.config import configure
+from arbitre.rules.tiles import TileSet
+
+__all__ = ["CLOCK_MOMENT", "NO_CLOCK_MOMENT_MS", "Moves", "plan"]
+
+#: With the clock on, Tourlou confirms between these shares of the turn's clock.
+CLOCK_MOMENT = (0.1, 0.4)
+#: With the clock off, Tourlou confirms between these milliseconds after the deal.
+NO_CLOCK_MOMENT_MS = (3_000, 8_000)
+
+
+class Moves(Protocol):
+    """What Tourlou asks of dupliKta's tools: the moves of positions played with a token set
+    (:meth:`arbitre.engine.kind_tools.Words.moves`)."""
+
+    def moves(self, tiles: TileSet, reversed_words: bool = ...) -> MoveSource: ...
+
+
+def plan(view: Mapping[str, Any], level: str, seed: int, tools: Moves) -> Plan | None:
+    """Tourlou's confirm for the open turn, from its own view of the game (the
+    :data:`~arbitre.engine.robots.planner.Planner` of dupliKta).
+
+    ``None`` unless a turn is open and Tourlou may act in it (seated, present, not confirmed).
+    Its moment is the deal plus a share :data:`CLOCK_MOMENT` of the clock (with the clock off,
+    :data:`NO_CLOCK_MOMENT_MS`), drawn from ``seed`` and the turn. With the clock on, before
+    that moment: an empty plan at it, nothing asked of ``tools`` (the view tells the time left).
+    Else its confirm: the move its level picks among its rack's moves on the board, or a pass
+    when it picks none.
+    """
+    you = view.get("you")
+    if view.get("stage") != "playing" or not isinstance(you, Mapping):
+        return None
+    rack = you.get("rack")
+    if not you.get("actor") or you.get("confirm") is not None or not isinstance(rack, str):
+        return None
+    clock = view["clock"]
+    dealt, deadline = clock.get("dealt_ms"), clock.get("deadline_ms")
+    if not isinstance(dealt, int):
+        return None
+    turn = int(view["turn"])
+    choices = random.Random(f"tourlou/{seed}/{turn}")
+    if isinstance(deadline, int):
+        at_ms = dealt + int(choices.uniform(*CLOCK_MOMENT) * (deadline - dealt))
+        remaining = clock.get("remaining_ms")
+        if isinstance(remaining, int) and deadline - remaining < at_ms:
+            return Plan({}, at_ms)
+    else:
+        at_ms = dealt + int(choices.uniform(*NO_CLOCK_MOMENT_MS))
+    robot_level = RobotLevel(level)
+    tiles = configure(view["config"]).tiles
+    limit, with_words = ROBOT_MOVES[robot_level]
+    found = tools.moves(tiles).robot_moves(Board.from_rows(view["board"]), rack, limit, with_words)
+    vocabulary = None
+    if PROFILES[robot_level].common_only:
+        vocabulary = common_words(tiles.language or "fr")
+    robot = Robot(robot_level, choices, vocabulary)
+    chosen = robot.pick(found.moves, lambda: found.top, lambda move: move.words)
+    return Plan({"turn": turn, "confirm": None if chosen is None else chosen.notation}, at_ms)

@@ -35,6 +35,7 @@ import asyncio
 import bisect
 import itertools
 import json
+import logging
 import re
 import time
 from collections import deque
@@ -53,6 +54,8 @@ from arbitre.v1 import session_pb2, session_pb2_grpc
 
 if TYPE_CHECKING:
     from arbitre.gateway.app import Gateway
+
+log = logging.getLogger("arbitre.gateway")
 
 __all__ = [
     "BROKEN",
@@ -88,6 +91,10 @@ CLIENT_QUEUE = 256
 #: response, a request to read): an event to 10,000 clients wakes 10,000 writers, some 0.3 s
 #: of the loop; queued at once, every response waits behind all of them.
 FANOUT_CHUNK = 250
+
+#: A game's event sent to this many clients or more is logged: when it reached the gateway
+#: after the session wrote it, and how long queueing it for every client took.
+LOGGED_FANOUT = 1_000
 
 #: How a client's stream ends: cleanly (the game is over, or the gateway stops) or broken
 #: (the upstream broke, or the client was too slow; it reconnects).
@@ -492,10 +499,21 @@ class EventStreams:
                     break
                 if message.type in ("ping", "state"):
                     continue
+                received = time.time()
                 data = sse_message(message.id, message.type, event_json(message)).encode()
                 feed.add(message.id, data)
+                clients = len(feed.clients)
                 for client in await fan_out(feed.clients, data):
                     feed.clients.discard(client)  # too slow: it reconnects
+                if clients >= LOGGED_FANOUT:
+                    log.info(
+                        "game %s: %s to %d clients, %.0f ms after its write, queued in %.0f ms",
+                        feed.game_id,
+                        message.type,
+                        clients,
+                        received * 1000 - event_key(message.id)[0],  # Redis's clock: this host's
+                        (time.time() - received) * 1000,
+                    )
                 if message.type == "game_over":
                     end = ENDED
         except grpc.RpcError:

@@ -869,7 +869,7 @@ def test_openapi_documents_every_route(app: Flask, document: dict[str, Any]) -> 
         route for route in documented if route[0].startswith("/v1/")
     }
     assert routes == documented  # /, /healthz and /metrics too
-    assert len({route for route in routes if route[0].startswith("/v1/")}) == 30
+    assert len({route for route in routes if route[0].startswith("/v1/")}) == 34
     assert len({route for route in routes if route[0].startswith("/v1/contests")}) == 3
     assert len({route for route in routes if route[0].startswith("/v1/games")}) == 20
     for removed in ("answers", "preview"):  # a duplicate answer is an action now
@@ -882,6 +882,7 @@ def test_openapi_documents_every_route(app: Flask, document: dict[str, Any]) -> 
                 ("/v1/games/{game_id}/robots", "post"),
                 ("/v1/games/{game_id}/centres", "post"),
                 ("/v1/contests", "post"),
+                ("/v1/environments", "post"),
             }
             assert ("201" if created else "200") in operation["responses"], path
             assert ("200" in operation["responses"]) != created, path

@@ -331,3 +331,60 @@ def test_a_person_against_tourlou_over_http(base: str) -> None:  # noqa: F811
     assert side["loupe"] == ""
     assert side["reversed_words"] == []
     assert side["move"] is None or side["accepted"]
+
+
+def test_a_players_pause_over_http(base: str) -> None:  # noqa: F811
+    """One request each: a pause, an action refused meanwhile, a resume, a pause with none left;
+    the answers, the view and the events conform to the OpenAPI document."""
+    http = Http(base)
+    config = {"clock": 60, "pauses": 1, "pause_seconds": 120}
+    status, created = http.call("POST", "/v1/games", {"kind": "duplikta", "config": config})
+    assert status == 201, created
+    conforms("CreateGameResponse", created)
+    assert created["game"]["view"]["config"]["pauses"] == 1
+    game_id, organiser = created["game_id"], created["organiser_token"]
+    tokens = {}
+    for name in NAMES:
+        status, joined = http.call("POST", f"/v1/games/{game_id}/players", {"name": name})
+        tokens[name] = joined["player_token"]
+    spectator = EventLog(f"{base}/v1/games/{game_id}/events")
+    spectator.start()
+    status, started = http.call("POST", f"/v1/games/{game_id}/start", token=organiser)
+    assert status == 200, started
+    act = f"/v1/games/{game_id}/actions"
+
+    status, paused = http.call("POST", act, {"action": {"turn": 1, "pause": True}}, tokens["Ana"])
+    assert status == 200, paused
+    conforms("ActResponse", paused)
+    assert (
+        paused["result"]["paused"]["pauses_left"],
+        paused["result"]["paused"]["pause_ms_left"],
+    ) == (
+        0,
+        120_000,
+    )
+    status, state = http.call("GET", f"/v1/games/{game_id}", token=tokens["Bob"])
+    conforms("GameState", state)
+    assert state["view"]["pause"]["player"] == paused["result"]["paused"]["player"]
+    status, refused = http.call(
+        "POST", act, {"action": {"turn": 1, "confirm": None}}, tokens["Bob"]
+    )
+    assert (status, refused["error"]["code"]) == (409, "paused")
+    status, resumed = http.call("POST", act, {"action": {"turn": 1, "resume": True}}, tokens["Bob"])
+    assert status == 200, resumed
+    conforms("ActResponse", resumed)
+    assert resumed["result"]["resumed"]["deadline_ms"] == (
+        started["view"]["clock"]["deadline_ms"] + resumed["result"]["resumed"]["paused_ms"]
+    )
+    status, refused = http.call("POST", act, {"action": {"turn": 1, "pause": True}}, tokens["Ana"])
+    assert (status, refused["error"]["code"]) == (409, "no_pause_left")
+
+    deadline = time.monotonic() + 30
+    while not any(kind == "turn_resumed" for _, kind, _ in spectator.events()):
+        assert time.monotonic() < deadline
+        time.sleep(0.05)
+    told = {kind: data for _, kind, data in spectator.events() if kind.startswith("turn_")}
+    assert told["turn_paused"] == paused["result"]["paused"]
+    assert told["turn_resumed"] == resumed["result"]["resumed"]
+    for event_type in ("turn_paused", "turn_resumed"):
+        conforms_to_event(event_type, told[event_type])

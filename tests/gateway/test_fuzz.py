@@ -121,6 +121,13 @@ ERROR_CODES = {
     "table_full",
     "not_enough_players",
     "no_players",
+    # saved environments: bad options, name, kind or password (400), the password (403), taken
+    "bad_options",
+    "bad_name",
+    "bad_kind",
+    "bad_password",
+    "wrong_password",
+    "name_taken",
 }
 
 
@@ -132,7 +139,9 @@ def platform(tmp_path_factory: pytest.TempPathFactory, redis_url: str) -> Iterat
     cache_dir: Path = tmp_path_factory.mktemp("cache")
     with pytest.MonkeyPatch.context() as patch:
         patch.setenv("ARBITRE_CACHE_DIR", str(cache_dir))
-        running = start_platform(LexiconRegistry(), connect(redis_url))
+        # an archive, so that the saved environments' routes answer (they live in it)
+        database = f"sqlite:///{tmp_path_factory.mktemp('data') / 'arbitre.sqlite3'}"
+        running = start_platform(LexiconRegistry(), connect(redis_url), database=database)
         yield running
         running.stop(0)
 

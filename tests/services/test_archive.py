@@ -64,7 +64,15 @@ def test_the_migrations_build_the_models_schema_and_run_again_as_a_no_op(
         assert differences == []  # the migrated schema is the models'
         tables = set(inspect(engine).get_table_names())
         assert upgrade(engine) == (head_revision(), head_revision())  # again: nothing to do
-        assert set(inspect(engine).get_table_names()) == tables == {"games", "alembic_version"}
+        assert (
+            set(inspect(engine).get_table_names())
+            == tables
+            == {
+                "games",
+                "environments",
+                "alembic_version",
+            }
+        )
     finally:
         engine.dispose()
 

@@ -645,3 +645,79 @@ def test_a_person_plays_a_whole_game_against_tourlou(stub: Any) -> None:
     assert sum(s["move"] is not None for s in sides) >= len(sides) - 2
     replayed = DUPLIKTA.replay(record, Words(lexicon()))
     assert DUPLIKTA.record(replayed) == record
+
+
+def streamed_until(stub: Any, game_id: str, last: str) -> list[Any]:
+    """The game's events from its first one to the first of type ``last``."""
+    stream = stub.Events(session_pb2.EventsRequest(game_id=game_id, after="0-0"), timeout=60)
+    found = []
+    for event in stream:
+        if event.type != "ping":
+            found.append(event)
+        if event.type == last:
+            stream.cancel()
+            return found
+    raise AssertionError(f"no {last} event")
+
+
+def test_a_players_pause_stops_the_turn_until_either_resumes_it(stub: Any) -> None:
+    table = Table(stub, clock=60, pauses=2)
+    game_id = table.game_id
+    started = view_in(command(stub, "Start", table.created))
+    paused = table.act("Ana", {"turn": 1, "pause": True})["paused"]
+    assert (paused["player"], paused["pauses_left"], paused["pause_ms_left"]) == (
+        table.id_of("Ana"),
+        1,
+        300_000,
+    )
+    seen = table.look("Bob")
+    assert seen["pause"] == {k: paused[k] for k in ("player", "at_ms", "ends_ms")}
+    assert (seen["clock"]["deadline_ms"], seen["you"]["actor"]) == (None, False)
+    assert seen["due_ms"] == paused["ends_ms"]  # the session's clock steps then, not before
+    code, message = refusal(
+        lambda: act(stub, game_id, table.token("Bob"), {"turn": 1, "confirm": None})
+    )
+    assert (code, message.split(":")[0]) == (grpc.StatusCode.FAILED_PRECONDITION, "paused")
+    time.sleep(0.3)
+    resumed = table.act("Bob", {"turn": 1, "resume": True})["resumed"]
+    assert resumed["resumed_by"] == table.id_of("Bob")
+    assert resumed["paused_ms"] >= 300
+    deadline = started["clock"]["deadline_ms"]
+    assert resumed["deadline_ms"] == deadline + resumed["paused_ms"]
+    after = table.look("Ana")
+    assert (after["pause"], after["clock"]["deadline_ms"]) == (None, resumed["deadline_ms"])
+    assert (after["players"][0]["pauses_left"], after["you"]["can_pause"]) == (1, True)
+    code, message = refusal(
+        lambda: act(stub, game_id, table.token("Ana"), {"turn": 1, "resume": True})
+    )
+    assert (code, message.split(":")[0]) == (grpc.StatusCode.FAILED_PRECONDITION, "not_paused")
+    streamed = streamed_until(stub, game_id, "turn_resumed")
+    told = [to_data(getattr(e.duplikta, e.type)) for e in streamed if e.type.startswith("turn_")]
+    assert told[-2:] == [paused, resumed]  # the opponent is told of both
+    assert table.act("Bob", {"turn": 1, "confirm": None})["ms"] < 60_000
+
+
+@pytest.mark.slow
+def test_a_pause_that_runs_out_ends_on_the_sessions_clock_and_the_turn_goes_on(
+    stub: Any,
+) -> None:
+    table = Table(stub, clock=30, pause_seconds=30)
+    game_id = table.game_id
+    started = view_in(command(stub, "Start", table.created))
+    paused = table.act("Bob", {"turn": 1, "pause": True})["paused"]
+    assert paused["ends_ms"] == paused["at_ms"] + 30_000  # after the turn's own deadline
+    ended = streamed_until(stub, game_id, "turn_resumed")[-1]
+    resumed = to_data(ended.duplikta.turn_resumed)
+    assert (resumed["resumed_by"], resumed["paused_ms"], resumed["pause_ms_left"]) == (
+        None,
+        30_000,
+        0,
+    )
+    seen = table.look("Ana")
+    assert (seen["stage"], seen["turn"], seen["pause"]) == ("playing", 1, None)  # not closed
+    assert seen["clock"]["deadline_ms"] == started["clock"]["deadline_ms"] + 30_000
+    assert seen["you"]["actor"]
+    _code, message = refusal(
+        lambda: act(stub, game_id, table.token("Bob"), {"turn": 1, "pause": True})
+    )
+    assert message.split(":")[0] == "no_pause_left"

@@ -151,6 +151,8 @@ def test_a_table_is_created_on_the_home_form_and_joined_by_its_link(
             "clock": 90,
             "chances": 2,
             "handicaps": [3, 0],
+            "pauses": 3,
+            "pause_seconds": 300,
         }
 
         # Bob finds the table among the open ones, and joins by its link.
@@ -333,7 +335,8 @@ def test_two_people_play_a_game_and_nothing_secret_reaches_them_early(
         expect(bobs.locator("#dk-mine")).to_have_text("À vous : posez un mot, puis Confirmer.")
         type_move(bobs, best)
         expect(bobs.locator("#dk-pose")).to_have_text(best)
-        bobs.keyboard.press("Enter")  # the board has the focus: Enter confirms
+        # Enter on the board confirms (pressed on it: a live update may have moved the focus)
+        bobs.locator("#dk-board").press("Enter")
         expect(bobs.locator("#dk-mine")).to_contain_text(f"Vous avez confirmé {best}")
         wait_for_view(api, game_id, _closed(2))
         installed = page.locator("#dk-closed-installed")

@@ -52,6 +52,7 @@ from werkzeug.exceptions import HTTPException
 
 from arbitre.gateway import openapi
 from arbitre.gateway.contests import add_contest_routes
+from arbitre.gateway.environments import add_environment_routes
 from arbitre.gateway.errors import (
     ApiError,
     bad_request,
@@ -362,6 +363,7 @@ def create_app(config: GatewayConfig | None = None) -> Flask:
     add_game_routes(app, gateway)
     add_results_routes(app, gateway)
     add_contest_routes(app, gateway)
+    add_environment_routes(app, gateway)
     add_web_routes(app, config.web_dir)
 
     @app.post("/v1/solve")

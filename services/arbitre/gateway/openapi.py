@@ -110,6 +110,10 @@ MAX_OFFSET = 1_000_000
 MAX_STANDINGS_LIMIT = 100_000
 #: Most open tables GET /v1/tables lists.
 MAX_LISTED_TABLES = SESSION_LISTED_TABLES
+#: Saved environments: the longest name (once trimmed) and password, as the session's store
+#: (arbitre.services.archive.environments) takes them; a test checks they agree.
+MAX_ENVIRONMENT_NAME_CHARS = 40
+MAX_ENVIRONMENT_PASSWORD_CHARS = 200
 #: The largest game seed (seeds are 63-bit).
 MAX_SEED = 2**63 - 1
 #: Latest scheduled start the API takes (Unix ms; the session wants one within a year).
@@ -1452,13 +1456,15 @@ _RESPONSES: dict[str, Any] = {
     ),
     "Forbidden": _error_response(
         "The credential is not one this server or this game knows: an unknown API key, not the "
-        "organiser's token, not a player's token of this game."
+        "organiser's token, not a player's token of this game; a saved environment's password "
+        "missing or wrong (wrong_password)."
     ),
-    "NotFound": _error_response("No such route, lexicon, game or turn."),
+    "NotFound": _error_response("No such route, lexicon, game, turn or saved environment."),
     "Conflict": _error_response(
         "The game cannot do that now: joining a game that started, starting it twice, pausing "
         "a game that is not running, an action the game cannot take now (an answer to a turn "
-        "that is not open: late, paused, over), the results of a turn not revealed yet."
+        "that is not open: late, paused, over), the results of a turn not revealed yet; a "
+        "saved environment's name taken (name_taken)."
     ),
     "MethodNotAllowed": _error_response("The route does not take this method.", allow=True),
     "PayloadTooLarge": _error_response("The body is over the gateway's limit (256 KiB)."),
@@ -1468,9 +1474,10 @@ _RESPONSES: dict[str, Any] = {
     "TooManyRequests": _error_response(
         "Too many requests of this kind from this client address (code rate_limited): "
         "creating games, joining them (and seating robots), playing (the players' actions, "
-        "leaving and Next) and the analysis routes each have a limit per client, set by the "
-        "operator "
-        "(ARBITRE_RATE_LIMIT_CREATE, _JOIN, _ANSWER, _ANALYSIS); retry after Retry-After "
+        "leaving and Next), the analysis routes and saving, loading or deleting environments "
+        "each have a limit per client, set by the operator "
+        "(ARBITRE_RATE_LIMIT_CREATE, _JOIN, _ANSWER, _ANALYSIS, _ENVIRONMENTS); retry after "
+        "Retry-After "
         "seconds.",
         retry=True,
     ),
@@ -1676,7 +1683,10 @@ def _kind_paths() -> dict[str, Any]:
                 'Chances and box), or their confirm {"turn": 1, "confirm": "H8 JOUR"} (null: '
                 'a pass, with "loupe" and "returned" tokens), final (the result: the move as '
                 "judged and its score if its words are valid; whether they are is told at the "
-                "turn's close). Refused, spending nothing, with the kind's "
+                "turn's close), or a pause of the open turn from the player's budget "
+                '{"turn": 1, "pause": true}, resumed by either player {"turn": 1, "resume": '
+                "true} (the result and the events turn_paused, turn_resumed tell it). "
+                "Refused, spending nothing, with the kind's "
                 "code: 400 for a malformed action or a move that cannot be placed (bad_action, "
                 "illegal_move, bad_notation, unknown_letter, bad_rack; wrong_length, "
                 "not_a_letter; bad_cell; bad_tokens, letter_not_in_set, same_token, "
@@ -1685,7 +1695,7 @@ def _kind_paths() -> dict[str, Any]:
                 "already_tried, round_not_open, round_over, no_tries_left, already_found, "
                 "wrong_round, waiting, no_dry_run; not_your_turn, wrong_roll, occupied, "
                 "illegal_cell, no_roll; not_open, already_confirmed, not_enough_chances, "
-                "not_on_rack). "
+                "not_on_rack, not_paused, no_pause_left). "
                 "A request_id sent again (a retry) gets the first answer, with replayed true, "
                 "and spends nothing more.",
                 _json(_ref("ActResponse"), "The action, taken."),
@@ -2043,6 +2053,155 @@ def _health() -> dict[str, Any]:
     return operation
 
 
+# -- saved environments ------------------------------------------------------------------------
+
+_ENVIRONMENT_SCHEMAS: dict[str, Any] = {
+    "SaveEnvironmentRequest": {
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["kind", "name", "options"],
+        "description": "A kind's game options saved under a name, to fill its create form again "
+        "later. The options are checked by the kind as a game's configuration is (400 "
+        "bad_options) and kept as the kind writes them back (every option, defaults too).",
+        "examples": [
+            {
+                "kind": "duplikta",
+                "name": "Club du mardi",
+                "options": {"tiles": "fr", "clock": 120, "chances": 2},
+                "password": "sésame",
+            }
+        ],
+        "properties": {
+            "kind": {"type": "string", "enum": list(GAME_KINDS)},
+            "name": {
+                "type": "string",
+                "description": f"1 to {MAX_ENVIRONMENT_NAME_CHARS} characters once trimmed, no "
+                "control character, no slash (400 bad_name); unique per kind whatever its case "
+                "(409 name_taken unless overwrite).",
+            },
+            "options": {
+                "type": "object",
+                "description": "The kind's game options, as `config` of POST /v1/games.",
+            },
+            "password": _optional(
+                {
+                    "type": "string",
+                    "maxLength": MAX_ENVIRONMENT_PASSWORD_CHARS,
+                    "description": "Needed from then on to load, overwrite or delete it "
+                    "(kept as an argon2id hash); empty or null: none.",
+                }
+            ),
+            "overwrite": _optional(
+                {
+                    "type": "boolean",
+                    "description": "Replace the environment of this name (with its password, "
+                    "when it has one: else 403 wrong_password); it takes this password.",
+                }
+            ),
+        },
+    },
+    "Environment": {
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["kind", "name", "protected", "options", "created_ms", "updated_ms"],
+        "properties": {
+            "kind": {"type": "string"},
+            "name": {"type": "string", "description": "As saved (its case kept)."},
+            "protected": {"type": "boolean", "description": "Whether it has a password."},
+            "options": _optional(
+                {
+                    "type": "object",
+                    "description": "The kind's options; null in a list for a protected one, "
+                    "and for one deleted.",
+                }
+            ),
+            "created_ms": {"type": "integer"},
+            "updated_ms": {"type": "integer"},
+        },
+    },
+    "EnvironmentList": {
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["environments"],
+        "properties": {"environments": {"type": "array", "items": _ref("Environment")}},
+    },
+}
+
+_ENVIRONMENT_PARAMETERS: list[dict[str, Any]] = [
+    {
+        "name": "kind",
+        "in": "path",
+        "required": True,
+        "description": "The kind the environment is of; another is a 404.",
+        "schema": {"type": "string"},
+    },
+    {
+        "name": "name",
+        "in": "path",
+        "required": True,
+        "description": "Its name, any case.",
+        "schema": {"type": "string"},
+    },
+    {
+        "name": "X-Environment-Password",
+        "in": "header",
+        "required": False,
+        "description": "The environment's password when it has one (403 wrong_password when "
+        "missing or wrong), percent-encoded as UTF-8 (as encodeURIComponent does). Never in "
+        "the URL.",
+        "schema": {"type": "string", "maxLength": 3 * MAX_ENVIRONMENT_PASSWORD_CHARS},
+    },
+]
+
+
+def _environment_paths() -> dict[str, Any]:
+    return {
+        "/v1/environments": {
+            "post": _game_operation(
+                "Save a game's options under a name",
+                "An environment: a kind's options (what its create form holds) saved under a "
+                "name, with an optional password, loaded later to fill the form again.",
+                _json(_ref("Environment"), "The environment, saved."),
+                status="201",
+                errors=(400, 403, 405, 409, 500, 502, 503),
+                body="SaveEnvironmentRequest",
+            ),
+            "get": _game_operation(
+                "A kind's saved environments",
+                "Their names, by name; a protected one's options are null.",
+                _json(_ref("EnvironmentList"), "The environments."),
+                errors=(400, 405, 500, 502, 503),
+                parameters=[
+                    {
+                        "name": "kind",
+                        "in": "query",
+                        "required": True,
+                        "description": "The kind (duplikta).",
+                        "schema": {"type": "string", "enum": list(GAME_KINDS)},
+                    }
+                ],
+            ),
+        },
+        "/v1/environments/{kind}/{name}": {
+            "get": _game_operation(
+                "A saved environment, with its options",
+                "Its options checked again by the kind (400 bad_options when it cannot read "
+                "them any more).",
+                _json(_ref("Environment"), "The environment."),
+                errors=(400, 403, 404, 405, 500, 502, 503),
+                parameters=_ENVIRONMENT_PARAMETERS,
+            ),
+            "delete": _game_operation(
+                "Delete a saved environment",
+                "With its password when it has one.",
+                _json(_ref("Environment"), "The environment deleted (options null)."),
+                errors=(400, 403, 404, 405, 500, 502, 503),
+                parameters=_ENVIRONMENT_PARAMETERS,
+            ),
+        },
+    }
+
+
 #: The operations under a rate limit per client (:mod:`arbitre.gateway.rate_limits` groups
 #: their views): each documents the 429.
 LIMITED_PATHS = frozenset(
@@ -2058,6 +2217,9 @@ LIMITED_PATHS = frozenset(
         ("post", "/v1/score"),
         ("get", "/v1/lexicons/{lexicon_id}/words/{word}"),
         ("get", "/v1/lexicons/{lexicon_id}/search"),
+        ("post", "/v1/environments"),
+        ("get", "/v1/environments/{kind}/{name}"),
+        ("delete", "/v1/environments/{kind}/{name}"),
     }
 )
 
@@ -2205,6 +2367,7 @@ def _document() -> dict[str, Any]:
                 errors=(405,),
             ),
             **_game_paths(),
+            **_environment_paths(),
             "/v1/tables": {
                 "get": _game_operation(
                     "The open tables to join",
@@ -2241,7 +2404,13 @@ def _document() -> dict[str, Any]:
             ),
         },
         "components": {
-            "schemas": {**_SCHEMAS, **_GAME_SCHEMAS, **_KIND_SCHEMAS, **_EVENT_SCHEMAS},
+            "schemas": {
+                **_SCHEMAS,
+                **_GAME_SCHEMAS,
+                **_KIND_SCHEMAS,
+                **_EVENT_SCHEMAS,
+                **_ENVIRONMENT_SCHEMAS,
+            },
             "responses": _RESPONSES,
             "securitySchemes": _SECURITY_SCHEMES,
         },

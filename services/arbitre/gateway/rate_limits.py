@@ -1,6 +1,6 @@
 """Rate limits of the gateway, per client address, by kind of route (flask-limiter).
 
-Four groups, each with a limit of its own that every route of the group shares:
+Five groups, each with a limit of its own that every route of the group shares:
 
 - ``create``: ``POST /v1/games`` and ``POST /v1/contests``;
 - ``join``: ``POST /v1/games/{id}/players`` and ``/robots``;
@@ -9,6 +9,9 @@ Four groups, each with a limit of its own that every route of the group shares:
   placement, a dupliKta request at the loupe or confirm), ``/leave`` and Next
   (``POST /v1/games/{id}/turns/{n}/next``): a flood of guesses not in the list, which cost no
   row, is refused here;
+- ``environments``: saving, loading and deleting a saved environment (``POST
+  /v1/environments``, ``GET`` and ``DELETE /v1/environments/{kind}/{name}``): the bound on
+  guesses at an environment's password;
 - ``analysis``: ``POST /v1/solve``, ``POST /v1/score``, ``GET /v1/lexicons/{id}/words/{word}``
   and ``GET /v1/lexicons/{id}/search``.
 
@@ -62,6 +65,7 @@ GROUPS: Mapping[str, tuple[str, ...]] = MappingProxyType(
         "join": ("join_game", "add_robot"),
         "answer": ("act", "leave", "next_turn"),
         "analysis": ("solve", "score", "check_word", "search"),
+        "environments": ("save_environment", "get_environment", "delete_environment"),
     }
 )
 #: What each group is, in the messages of its 429s.
@@ -70,6 +74,7 @@ _WHAT = {
     "join": "joining games and seating robots",
     "answer": "a game's actions (answers and their dry runs), leaving and Next",
     "analysis": "the analysis routes (solve, score, lexicon words and searches)",
+    "environments": "saving, loading and deleting saved environments",
 }
 #: The limits of :meth:`RateLimits.from_environment` when the environment names none: far above
 #: what a person's play needs, with room for a club behind one address (a simultané's 60
@@ -80,6 +85,7 @@ DEFAULT_LIMITS: Mapping[str, str] = MappingProxyType(
         "join": "120 per minute",
         "answer": "1200 per minute",
         "analysis": "120 per minute",
+        "environments": "30 per minute;300 per hour",
     }
 )
 #: ``ARBITRE_RATE_LIMITS=off`` turns every limit off (load tests from one machine).
@@ -107,6 +113,7 @@ class RateLimits:
     join: str = DEFAULT_LIMITS["join"]
     answer: str = DEFAULT_LIMITS["answer"]
     analysis: str = DEFAULT_LIMITS["analysis"]
+    environments: str = DEFAULT_LIMITS["environments"]
     storage_uri: str = "memory://"
 
     def __post_init__(self) -> None:

@@ -109,6 +109,10 @@ ALLOWED: Mapping[str, frozenset[Identity]] = {
     "/arbitre.v1.Session/GetContest": _GATEWAY,
     "/arbitre.v1.Session/CloseContest": _GATEWAY,
     "/arbitre.v1.Session/GetReview": _GATEWAY,
+    "/arbitre.v1.Session/SaveEnvironment": _GATEWAY,
+    "/arbitre.v1.Session/GetEnvironment": _GATEWAY,
+    "/arbitre.v1.Session/ListEnvironments": _GATEWAY,
+    "/arbitre.v1.Session/DeleteEnvironment": _GATEWAY,
     # Reflection, when a developer turns it on (ARBITRE_GRPC_REFLECTION=1).
     "/grpc.reflection.v1alpha.ServerReflection/ServerReflectionInfo": _ANYONE,
 }

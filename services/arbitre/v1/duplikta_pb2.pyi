@@ -46,20 +46,24 @@ class DupliktaHandicaps(_message.Message):
     def __init__(self, value: _Optional[_Iterable[int]] = ...) -> None: ...
 
 class DupliktaConfig(_message.Message):
-    __slots__ = ("tiles", "tile_set", "same_racks", "clock", "chances", "handicaps")
+    __slots__ = ("tiles", "tile_set", "same_racks", "clock", "chances", "handicaps", "pauses", "pause_seconds")
     TILES_FIELD_NUMBER: _ClassVar[int]
     TILE_SET_FIELD_NUMBER: _ClassVar[int]
     SAME_RACKS_FIELD_NUMBER: _ClassVar[int]
     CLOCK_FIELD_NUMBER: _ClassVar[int]
     CHANCES_FIELD_NUMBER: _ClassVar[int]
     HANDICAPS_FIELD_NUMBER: _ClassVar[int]
+    PAUSES_FIELD_NUMBER: _ClassVar[int]
+    PAUSE_SECONDS_FIELD_NUMBER: _ClassVar[int]
     tiles: str
     tile_set: DupliktaTileSet
     same_racks: bool
     clock: int
     chances: int
     handicaps: DupliktaHandicaps
-    def __init__(self, tiles: _Optional[str] = ..., tile_set: _Optional[_Union[DupliktaTileSet, _Mapping]] = ..., same_racks: _Optional[bool] = ..., clock: _Optional[int] = ..., chances: _Optional[int] = ..., handicaps: _Optional[_Union[DupliktaHandicaps, _Mapping]] = ...) -> None: ...
+    pauses: int
+    pause_seconds: int
+    def __init__(self, tiles: _Optional[str] = ..., tile_set: _Optional[_Union[DupliktaTileSet, _Mapping]] = ..., same_racks: _Optional[bool] = ..., clock: _Optional[int] = ..., chances: _Optional[int] = ..., handicaps: _Optional[_Union[DupliktaHandicaps, _Mapping]] = ..., pauses: _Optional[int] = ..., pause_seconds: _Optional[int] = ...) -> None: ...
 
 class DupliktaMove(_message.Message):
     __slots__ = ("value",)
@@ -68,7 +72,7 @@ class DupliktaMove(_message.Message):
     def __init__(self, value: _Optional[str] = ...) -> None: ...
 
 class DupliktaAction(_message.Message):
-    __slots__ = ("turn", "redraw", "exchange", "confirm", "loupe", "returned")
+    __slots__ = ("turn", "redraw", "exchange", "confirm", "loupe", "returned", "pause", "resume")
     TURN_FIELD_NUMBER: _ClassVar[int]
     REDRAW_FIELD_NUMBER: _ClassVar[int]
     EXCHANGE_FIELD_NUMBER: _ClassVar[int]
@@ -76,13 +80,17 @@ class DupliktaAction(_message.Message):
     CONFIRM_FIELD_NUMBER: _ClassVar[int]
     LOUPE_FIELD_NUMBER: _ClassVar[int]
     RETURNED_FIELD_NUMBER: _ClassVar[int]
+    PAUSE_FIELD_NUMBER: _ClassVar[int]
+    RESUME_FIELD_NUMBER: _ClassVar[int]
     turn: int
     redraw: str
     exchange: str
     confirm: DupliktaMove
     loupe: str
     returned: str
-    def __init__(self, turn: _Optional[int] = ..., redraw: _Optional[str] = ..., exchange: _Optional[str] = ..., confirm: _Optional[_Union[DupliktaMove, _Mapping]] = ..., loupe: _Optional[str] = ..., returned: _Optional[str] = ..., **kwargs) -> None: ...
+    pause: bool
+    resume: bool
+    def __init__(self, turn: _Optional[int] = ..., redraw: _Optional[str] = ..., exchange: _Optional[str] = ..., confirm: _Optional[_Union[DupliktaMove, _Mapping]] = ..., loupe: _Optional[str] = ..., returned: _Optional[str] = ..., pause: _Optional[bool] = ..., resume: _Optional[bool] = ..., **kwargs) -> None: ...
 
 class DupliktaExchange(_message.Message):
     __slots__ = ("kind", "given", "wanted", "received", "cost")
@@ -105,7 +113,7 @@ class DupliktaWords(_message.Message):
     def __init__(self, value: _Optional[_Iterable[str]] = ...) -> None: ...
 
 class DupliktaResult(_message.Message):
-    __slots__ = ("turn", "exchange", "rack", "chances", "chances_text", "box", "move", "ms", "tiles", "score", "words", "loupe", "returned", "penalty")
+    __slots__ = ("turn", "exchange", "rack", "chances", "chances_text", "box", "move", "ms", "tiles", "score", "words", "loupe", "returned", "penalty", "paused", "resumed")
     TURN_FIELD_NUMBER: _ClassVar[int]
     EXCHANGE_FIELD_NUMBER: _ClassVar[int]
     RACK_FIELD_NUMBER: _ClassVar[int]
@@ -120,6 +128,8 @@ class DupliktaResult(_message.Message):
     LOUPE_FIELD_NUMBER: _ClassVar[int]
     RETURNED_FIELD_NUMBER: _ClassVar[int]
     PENALTY_FIELD_NUMBER: _ClassVar[int]
+    PAUSED_FIELD_NUMBER: _ClassVar[int]
+    RESUMED_FIELD_NUMBER: _ClassVar[int]
     turn: int
     exchange: DupliktaExchange
     rack: str
@@ -134,7 +144,9 @@ class DupliktaResult(_message.Message):
     loupe: str
     returned: str
     penalty: int
-    def __init__(self, turn: _Optional[int] = ..., exchange: _Optional[_Union[DupliktaExchange, _Mapping]] = ..., rack: _Optional[str] = ..., chances: _Optional[int] = ..., chances_text: _Optional[str] = ..., box: _Optional[str] = ..., move: _Optional[_Union[DupliktaMove, _Mapping]] = ..., ms: _Optional[int] = ..., tiles: _Optional[int] = ..., score: _Optional[int] = ..., words: _Optional[_Union[DupliktaWords, _Mapping]] = ..., loupe: _Optional[str] = ..., returned: _Optional[str] = ..., penalty: _Optional[int] = ...) -> None: ...
+    paused: DupliktaTurnPaused
+    resumed: DupliktaTurnResumed
+    def __init__(self, turn: _Optional[int] = ..., exchange: _Optional[_Union[DupliktaExchange, _Mapping]] = ..., rack: _Optional[str] = ..., chances: _Optional[int] = ..., chances_text: _Optional[str] = ..., box: _Optional[str] = ..., move: _Optional[_Union[DupliktaMove, _Mapping]] = ..., ms: _Optional[int] = ..., tiles: _Optional[int] = ..., score: _Optional[int] = ..., words: _Optional[_Union[DupliktaWords, _Mapping]] = ..., loupe: _Optional[str] = ..., returned: _Optional[str] = ..., penalty: _Optional[int] = ..., paused: _Optional[_Union[DupliktaTurnPaused, _Mapping]] = ..., resumed: _Optional[_Union[DupliktaTurnResumed, _Mapping]] = ...) -> None: ...
 
 class DupliktaConfirm(_message.Message):
     __slots__ = ("move", "ms", "tiles", "score", "words", "loupe", "returned", "penalty")
@@ -313,7 +325,7 @@ class DupliktaStanding(_message.Message):
     def __init__(self, rank: _Optional[int] = ..., player: _Optional[str] = ..., total: _Optional[int] = ..., details: _Optional[_Union[DupliktaStandingDetails, _Mapping]] = ...) -> None: ...
 
 class DupliktaPlayer(_message.Message):
-    __slots__ = ("player", "seat", "present", "total", "chances", "chances_text", "confirmed")
+    __slots__ = ("player", "seat", "present", "total", "chances", "chances_text", "confirmed", "pauses_left", "pause_ms_left")
     PLAYER_FIELD_NUMBER: _ClassVar[int]
     SEAT_FIELD_NUMBER: _ClassVar[int]
     PRESENT_FIELD_NUMBER: _ClassVar[int]
@@ -321,6 +333,8 @@ class DupliktaPlayer(_message.Message):
     CHANCES_FIELD_NUMBER: _ClassVar[int]
     CHANCES_TEXT_FIELD_NUMBER: _ClassVar[int]
     CONFIRMED_FIELD_NUMBER: _ClassVar[int]
+    PAUSES_LEFT_FIELD_NUMBER: _ClassVar[int]
+    PAUSE_MS_LEFT_FIELD_NUMBER: _ClassVar[int]
     player: str
     seat: int
     present: bool
@@ -328,7 +342,9 @@ class DupliktaPlayer(_message.Message):
     chances: int
     chances_text: str
     confirmed: bool
-    def __init__(self, player: _Optional[str] = ..., seat: _Optional[int] = ..., present: _Optional[bool] = ..., total: _Optional[int] = ..., chances: _Optional[int] = ..., chances_text: _Optional[str] = ..., confirmed: _Optional[bool] = ...) -> None: ...
+    pauses_left: int
+    pause_ms_left: int
+    def __init__(self, player: _Optional[str] = ..., seat: _Optional[int] = ..., present: _Optional[bool] = ..., total: _Optional[int] = ..., chances: _Optional[int] = ..., chances_text: _Optional[str] = ..., confirmed: _Optional[bool] = ..., pauses_left: _Optional[int] = ..., pause_ms_left: _Optional[int] = ...) -> None: ...
 
 class DupliktaClock(_message.Message):
     __slots__ = ("seconds", "dealt_ms", "deadline_ms", "remaining_ms")
@@ -343,7 +359,7 @@ class DupliktaClock(_message.Message):
     def __init__(self, seconds: _Optional[int] = ..., dealt_ms: _Optional[int] = ..., deadline_ms: _Optional[int] = ..., remaining_ms: _Optional[int] = ...) -> None: ...
 
 class DupliktaYou(_message.Message):
-    __slots__ = ("player", "seat", "present", "actor", "sees_box", "box", "chances", "chances_text", "rack", "exchanges", "confirm")
+    __slots__ = ("player", "seat", "present", "actor", "sees_box", "box", "chances", "chances_text", "rack", "exchanges", "confirm", "can_pause")
     PLAYER_FIELD_NUMBER: _ClassVar[int]
     SEAT_FIELD_NUMBER: _ClassVar[int]
     PRESENT_FIELD_NUMBER: _ClassVar[int]
@@ -355,6 +371,7 @@ class DupliktaYou(_message.Message):
     RACK_FIELD_NUMBER: _ClassVar[int]
     EXCHANGES_FIELD_NUMBER: _ClassVar[int]
     CONFIRM_FIELD_NUMBER: _ClassVar[int]
+    CAN_PAUSE_FIELD_NUMBER: _ClassVar[int]
     player: str
     seat: int
     present: bool
@@ -366,10 +383,21 @@ class DupliktaYou(_message.Message):
     rack: str
     exchanges: _containers.RepeatedCompositeFieldContainer[DupliktaExchange]
     confirm: DupliktaConfirm
-    def __init__(self, player: _Optional[str] = ..., seat: _Optional[int] = ..., present: _Optional[bool] = ..., actor: _Optional[bool] = ..., sees_box: _Optional[bool] = ..., box: _Optional[str] = ..., chances: _Optional[int] = ..., chances_text: _Optional[str] = ..., rack: _Optional[str] = ..., exchanges: _Optional[_Iterable[_Union[DupliktaExchange, _Mapping]]] = ..., confirm: _Optional[_Union[DupliktaConfirm, _Mapping]] = ...) -> None: ...
+    can_pause: bool
+    def __init__(self, player: _Optional[str] = ..., seat: _Optional[int] = ..., present: _Optional[bool] = ..., actor: _Optional[bool] = ..., sees_box: _Optional[bool] = ..., box: _Optional[str] = ..., chances: _Optional[int] = ..., chances_text: _Optional[str] = ..., rack: _Optional[str] = ..., exchanges: _Optional[_Iterable[_Union[DupliktaExchange, _Mapping]]] = ..., confirm: _Optional[_Union[DupliktaConfirm, _Mapping]] = ..., can_pause: _Optional[bool] = ...) -> None: ...
+
+class DupliktaPause(_message.Message):
+    __slots__ = ("player", "at_ms", "ends_ms")
+    PLAYER_FIELD_NUMBER: _ClassVar[int]
+    AT_MS_FIELD_NUMBER: _ClassVar[int]
+    ENDS_MS_FIELD_NUMBER: _ClassVar[int]
+    player: str
+    at_ms: int
+    ends_ms: int
+    def __init__(self, player: _Optional[str] = ..., at_ms: _Optional[int] = ..., ends_ms: _Optional[int] = ...) -> None: ...
 
 class DupliktaView(_message.Message):
-    __slots__ = ("kind", "game_id", "config", "stage", "turn", "players", "board", "rack", "reliquat", "box_count", "clock", "due_ms", "next_ms", "closed_ms", "sheet", "end", "standings", "you", "seed", "board_layout", "token_set")
+    __slots__ = ("kind", "game_id", "config", "stage", "turn", "players", "board", "rack", "reliquat", "box_count", "clock", "due_ms", "next_ms", "closed_ms", "sheet", "end", "standings", "you", "seed", "board_layout", "token_set", "pause")
     KIND_FIELD_NUMBER: _ClassVar[int]
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     CONFIG_FIELD_NUMBER: _ClassVar[int]
@@ -391,6 +419,7 @@ class DupliktaView(_message.Message):
     SEED_FIELD_NUMBER: _ClassVar[int]
     BOARD_LAYOUT_FIELD_NUMBER: _ClassVar[int]
     TOKEN_SET_FIELD_NUMBER: _ClassVar[int]
+    PAUSE_FIELD_NUMBER: _ClassVar[int]
     kind: str
     game_id: str
     config: DupliktaConfig
@@ -412,7 +441,8 @@ class DupliktaView(_message.Message):
     seed: int
     board_layout: _containers.RepeatedScalarFieldContainer[str]
     token_set: DupliktaTileSet
-    def __init__(self, kind: _Optional[str] = ..., game_id: _Optional[str] = ..., config: _Optional[_Union[DupliktaConfig, _Mapping]] = ..., stage: _Optional[str] = ..., turn: _Optional[int] = ..., players: _Optional[_Iterable[_Union[DupliktaPlayer, _Mapping]]] = ..., board: _Optional[_Iterable[str]] = ..., rack: _Optional[str] = ..., reliquat: _Optional[str] = ..., box_count: _Optional[int] = ..., clock: _Optional[_Union[DupliktaClock, _Mapping]] = ..., due_ms: _Optional[int] = ..., next_ms: _Optional[int] = ..., closed_ms: _Optional[int] = ..., sheet: _Optional[_Iterable[_Union[DupliktaSheetLine, _Mapping]]] = ..., end: _Optional[str] = ..., standings: _Optional[_Iterable[_Union[DupliktaStanding, _Mapping]]] = ..., you: _Optional[_Union[DupliktaYou, _Mapping]] = ..., seed: _Optional[int] = ..., board_layout: _Optional[_Iterable[str]] = ..., token_set: _Optional[_Union[DupliktaTileSet, _Mapping]] = ...) -> None: ...
+    pause: DupliktaPause
+    def __init__(self, kind: _Optional[str] = ..., game_id: _Optional[str] = ..., config: _Optional[_Union[DupliktaConfig, _Mapping]] = ..., stage: _Optional[str] = ..., turn: _Optional[int] = ..., players: _Optional[_Iterable[_Union[DupliktaPlayer, _Mapping]]] = ..., board: _Optional[_Iterable[str]] = ..., rack: _Optional[str] = ..., reliquat: _Optional[str] = ..., box_count: _Optional[int] = ..., clock: _Optional[_Union[DupliktaClock, _Mapping]] = ..., due_ms: _Optional[int] = ..., next_ms: _Optional[int] = ..., closed_ms: _Optional[int] = ..., sheet: _Optional[_Iterable[_Union[DupliktaSheetLine, _Mapping]]] = ..., end: _Optional[str] = ..., standings: _Optional[_Iterable[_Union[DupliktaStanding, _Mapping]]] = ..., you: _Optional[_Union[DupliktaYou, _Mapping]] = ..., seed: _Optional[int] = ..., board_layout: _Optional[_Iterable[str]] = ..., token_set: _Optional[_Union[DupliktaTileSet, _Mapping]] = ..., pause: _Optional[_Union[DupliktaPause, _Mapping]] = ...) -> None: ...
 
 class DupliktaPlayerJoined(_message.Message):
     __slots__ = ("player", "seat", "name", "robot")
@@ -564,8 +594,44 @@ class DupliktaGameOver(_message.Message):
     seed: int
     def __init__(self, end: _Optional[str] = ..., adjustment: _Optional[_Mapping[str, int]] = ..., totals: _Optional[_Mapping[str, int]] = ..., standings: _Optional[_Iterable[_Union[DupliktaStanding, _Mapping]]] = ..., seed: _Optional[int] = ...) -> None: ...
 
+class DupliktaTurnPaused(_message.Message):
+    __slots__ = ("turn", "player", "at_ms", "ends_ms", "pauses_left", "pause_ms_left")
+    TURN_FIELD_NUMBER: _ClassVar[int]
+    PLAYER_FIELD_NUMBER: _ClassVar[int]
+    AT_MS_FIELD_NUMBER: _ClassVar[int]
+    ENDS_MS_FIELD_NUMBER: _ClassVar[int]
+    PAUSES_LEFT_FIELD_NUMBER: _ClassVar[int]
+    PAUSE_MS_LEFT_FIELD_NUMBER: _ClassVar[int]
+    turn: int
+    player: str
+    at_ms: int
+    ends_ms: int
+    pauses_left: int
+    pause_ms_left: int
+    def __init__(self, turn: _Optional[int] = ..., player: _Optional[str] = ..., at_ms: _Optional[int] = ..., ends_ms: _Optional[int] = ..., pauses_left: _Optional[int] = ..., pause_ms_left: _Optional[int] = ...) -> None: ...
+
+class DupliktaTurnResumed(_message.Message):
+    __slots__ = ("turn", "player", "resumed_by", "at_ms", "paused_ms", "deadline_ms", "pauses_left", "pause_ms_left")
+    TURN_FIELD_NUMBER: _ClassVar[int]
+    PLAYER_FIELD_NUMBER: _ClassVar[int]
+    RESUMED_BY_FIELD_NUMBER: _ClassVar[int]
+    AT_MS_FIELD_NUMBER: _ClassVar[int]
+    PAUSED_MS_FIELD_NUMBER: _ClassVar[int]
+    DEADLINE_MS_FIELD_NUMBER: _ClassVar[int]
+    PAUSES_LEFT_FIELD_NUMBER: _ClassVar[int]
+    PAUSE_MS_LEFT_FIELD_NUMBER: _ClassVar[int]
+    turn: int
+    player: str
+    resumed_by: str
+    at_ms: int
+    paused_ms: int
+    deadline_ms: int
+    pauses_left: int
+    pause_ms_left: int
+    def __init__(self, turn: _Optional[int] = ..., player: _Optional[str] = ..., resumed_by: _Optional[str] = ..., at_ms: _Optional[int] = ..., paused_ms: _Optional[int] = ..., deadline_ms: _Optional[int] = ..., pauses_left: _Optional[int] = ..., pause_ms_left: _Optional[int] = ...) -> None: ...
+
 class DupliktaEvent(_message.Message):
-    __slots__ = ("player_joined", "player_left", "turn_dealt", "player_confirmed", "loupe", "confirmed", "turn_closed", "game_over")
+    __slots__ = ("player_joined", "player_left", "turn_dealt", "player_confirmed", "loupe", "confirmed", "turn_closed", "game_over", "turn_paused", "turn_resumed")
     PLAYER_JOINED_FIELD_NUMBER: _ClassVar[int]
     PLAYER_LEFT_FIELD_NUMBER: _ClassVar[int]
     TURN_DEALT_FIELD_NUMBER: _ClassVar[int]
@@ -574,6 +640,8 @@ class DupliktaEvent(_message.Message):
     CONFIRMED_FIELD_NUMBER: _ClassVar[int]
     TURN_CLOSED_FIELD_NUMBER: _ClassVar[int]
     GAME_OVER_FIELD_NUMBER: _ClassVar[int]
+    TURN_PAUSED_FIELD_NUMBER: _ClassVar[int]
+    TURN_RESUMED_FIELD_NUMBER: _ClassVar[int]
     player_joined: DupliktaPlayerJoined
     player_left: DupliktaPlayerLeft
     turn_dealt: DupliktaTurnDealt
@@ -582,7 +650,9 @@ class DupliktaEvent(_message.Message):
     confirmed: DupliktaConfirmed
     turn_closed: DupliktaTurnClosed
     game_over: DupliktaGameOver
-    def __init__(self, player_joined: _Optional[_Union[DupliktaPlayerJoined, _Mapping]] = ..., player_left: _Optional[_Union[DupliktaPlayerLeft, _Mapping]] = ..., turn_dealt: _Optional[_Union[DupliktaTurnDealt, _Mapping]] = ..., player_confirmed: _Optional[_Union[DupliktaPlayerConfirmed, _Mapping]] = ..., loupe: _Optional[_Union[DupliktaLoupe, _Mapping]] = ..., confirmed: _Optional[_Union[DupliktaConfirmed, _Mapping]] = ..., turn_closed: _Optional[_Union[DupliktaTurnClosed, _Mapping]] = ..., game_over: _Optional[_Union[DupliktaGameOver, _Mapping]] = ...) -> None: ...
+    turn_paused: DupliktaTurnPaused
+    turn_resumed: DupliktaTurnResumed
+    def __init__(self, player_joined: _Optional[_Union[DupliktaPlayerJoined, _Mapping]] = ..., player_left: _Optional[_Union[DupliktaPlayerLeft, _Mapping]] = ..., turn_dealt: _Optional[_Union[DupliktaTurnDealt, _Mapping]] = ..., player_confirmed: _Optional[_Union[DupliktaPlayerConfirmed, _Mapping]] = ..., loupe: _Optional[_Union[DupliktaLoupe, _Mapping]] = ..., confirmed: _Optional[_Union[DupliktaConfirmed, _Mapping]] = ..., turn_closed: _Optional[_Union[DupliktaTurnClosed, _Mapping]] = ..., game_over: _Optional[_Union[DupliktaGameOver, _Mapping]] = ..., turn_paused: _Optional[_Union[DupliktaTurnPaused, _Mapping]] = ..., turn_resumed: _Optional[_Union[DupliktaTurnResumed, _Mapping]] = ...) -> None: ...
 
 class DupliktaTurnAction(_message.Message):
     __slots__ = ("player", "redraw", "exchange", "confirm", "ms", "loupe", "returned")

@@ -36,6 +36,58 @@ class CreateContestResponse(_message.Message):
     contest: Contest
     def __init__(self, contest_id: _Optional[str] = ..., organiser_token: _Optional[str] = ..., contest: _Optional[_Union[Contest, _Mapping]] = ...) -> None: ...
 
+class SaveEnvironmentRequest(_message.Message):
+    __slots__ = ("kind", "name", "options_json", "password", "overwrite")
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    OPTIONS_JSON_FIELD_NUMBER: _ClassVar[int]
+    PASSWORD_FIELD_NUMBER: _ClassVar[int]
+    OVERWRITE_FIELD_NUMBER: _ClassVar[int]
+    kind: str
+    name: str
+    options_json: str
+    password: str
+    overwrite: bool
+    def __init__(self, kind: _Optional[str] = ..., name: _Optional[str] = ..., options_json: _Optional[str] = ..., password: _Optional[str] = ..., overwrite: _Optional[bool] = ...) -> None: ...
+
+class EnvironmentRequest(_message.Message):
+    __slots__ = ("kind", "name", "password")
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    PASSWORD_FIELD_NUMBER: _ClassVar[int]
+    kind: str
+    name: str
+    password: str
+    def __init__(self, kind: _Optional[str] = ..., name: _Optional[str] = ..., password: _Optional[str] = ...) -> None: ...
+
+class ListEnvironmentsRequest(_message.Message):
+    __slots__ = ("kind",)
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    kind: str
+    def __init__(self, kind: _Optional[str] = ...) -> None: ...
+
+class Environment(_message.Message):
+    __slots__ = ("kind", "name", "options_json", "protected", "created_ms", "updated_ms")
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    OPTIONS_JSON_FIELD_NUMBER: _ClassVar[int]
+    PROTECTED_FIELD_NUMBER: _ClassVar[int]
+    CREATED_MS_FIELD_NUMBER: _ClassVar[int]
+    UPDATED_MS_FIELD_NUMBER: _ClassVar[int]
+    kind: str
+    name: str
+    options_json: str
+    protected: bool
+    created_ms: int
+    updated_ms: int
+    def __init__(self, kind: _Optional[str] = ..., name: _Optional[str] = ..., options_json: _Optional[str] = ..., protected: _Optional[bool] = ..., created_ms: _Optional[int] = ..., updated_ms: _Optional[int] = ...) -> None: ...
+
+class EnvironmentList(_message.Message):
+    __slots__ = ("environments",)
+    ENVIRONMENTS_FIELD_NUMBER: _ClassVar[int]
+    environments: _containers.RepeatedCompositeFieldContainer[Environment]
+    def __init__(self, environments: _Optional[_Iterable[_Union[Environment, _Mapping]]] = ...) -> None: ...
+
 class ContestRequest(_message.Message):
     __slots__ = ("contest_id", "token")
     CONTEST_ID_FIELD_NUMBER: _ClassVar[int]

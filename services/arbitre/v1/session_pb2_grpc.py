@@ -154,6 +154,26 @@ class SessionStub:
                 request_serializer=arbitre_dot_v1_dot_session__pb2.GetGameRequest.SerializeToString,
                 response_deserializer=arbitre_dot_v1_dot_session__pb2.GameReview.FromString,
                 _registered_method=True)
+        self.SaveEnvironment = channel.unary_unary(
+                '/arbitre.v1.Session/SaveEnvironment',
+                request_serializer=arbitre_dot_v1_dot_session__pb2.SaveEnvironmentRequest.SerializeToString,
+                response_deserializer=arbitre_dot_v1_dot_session__pb2.Environment.FromString,
+                _registered_method=True)
+        self.GetEnvironment = channel.unary_unary(
+                '/arbitre.v1.Session/GetEnvironment',
+                request_serializer=arbitre_dot_v1_dot_session__pb2.EnvironmentRequest.SerializeToString,
+                response_deserializer=arbitre_dot_v1_dot_session__pb2.Environment.FromString,
+                _registered_method=True)
+        self.ListEnvironments = channel.unary_unary(
+                '/arbitre.v1.Session/ListEnvironments',
+                request_serializer=arbitre_dot_v1_dot_session__pb2.ListEnvironmentsRequest.SerializeToString,
+                response_deserializer=arbitre_dot_v1_dot_session__pb2.EnvironmentList.FromString,
+                _registered_method=True)
+        self.DeleteEnvironment = channel.unary_unary(
+                '/arbitre.v1.Session/DeleteEnvironment',
+                request_serializer=arbitre_dot_v1_dot_session__pb2.EnvironmentRequest.SerializeToString,
+                response_deserializer=arbitre_dot_v1_dot_session__pb2.Environment.FromString,
+                _registered_method=True)
 
 
 class SessionServicer:
@@ -343,6 +363,39 @@ class SessionServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def SaveEnvironment(self, request, context):
+        """Saved environments: a kind's game options (its configure's data) under a name unique per
+        kind whatever its case, with an optional password (kept as an argon2id hash), in the
+        archive's database (arbitre.services.archive.environments); UNAVAILABLE without one. Bad
+        options, name or kind: INVALID_ARGUMENT ("bad_options: ...", "bad_name: ...", "bad_kind:
+        ..."); a password missing or wrong: PERMISSION_DENIED ("wrong_password: ..."); a name taken
+        (and overwrite not asked): FAILED_PRECONDITION ("name_taken: ..."); none: NOT_FOUND.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def GetEnvironment(self, request, context):
+        """One environment with its options (its password when it has one).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ListEnvironments(self, request, context):
+        """A kind's environments by name; a protected one's options are not given.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def DeleteEnvironment(self, request, context):
+        """Delete an environment (its password when it has one): what it was, without its options.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_SessionServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -465,6 +518,26 @@ def add_SessionServicer_to_server(servicer, server):
                     servicer.GetReview,
                     request_deserializer=arbitre_dot_v1_dot_session__pb2.GetGameRequest.FromString,
                     response_serializer=arbitre_dot_v1_dot_session__pb2.GameReview.SerializeToString,
+            ),
+            'SaveEnvironment': grpc.unary_unary_rpc_method_handler(
+                    servicer.SaveEnvironment,
+                    request_deserializer=arbitre_dot_v1_dot_session__pb2.SaveEnvironmentRequest.FromString,
+                    response_serializer=arbitre_dot_v1_dot_session__pb2.Environment.SerializeToString,
+            ),
+            'GetEnvironment': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetEnvironment,
+                    request_deserializer=arbitre_dot_v1_dot_session__pb2.EnvironmentRequest.FromString,
+                    response_serializer=arbitre_dot_v1_dot_session__pb2.Environment.SerializeToString,
+            ),
+            'ListEnvironments': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListEnvironments,
+                    request_deserializer=arbitre_dot_v1_dot_session__pb2.ListEnvironmentsRequest.FromString,
+                    response_serializer=arbitre_dot_v1_dot_session__pb2.EnvironmentList.SerializeToString,
+            ),
+            'DeleteEnvironment': grpc.unary_unary_rpc_method_handler(
+                    servicer.DeleteEnvironment,
+                    request_deserializer=arbitre_dot_v1_dot_session__pb2.EnvironmentRequest.FromString,
+                    response_serializer=arbitre_dot_v1_dot_session__pb2.Environment.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -1115,6 +1188,114 @@ class Session:
             '/arbitre.v1.Session/GetReview',
             arbitre_dot_v1_dot_session__pb2.GetGameRequest.SerializeToString,
             arbitre_dot_v1_dot_session__pb2.GameReview.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def SaveEnvironment(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/arbitre.v1.Session/SaveEnvironment',
+            arbitre_dot_v1_dot_session__pb2.SaveEnvironmentRequest.SerializeToString,
+            arbitre_dot_v1_dot_session__pb2.Environment.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetEnvironment(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/arbitre.v1.Session/GetEnvironment',
+            arbitre_dot_v1_dot_session__pb2.EnvironmentRequest.SerializeToString,
+            arbitre_dot_v1_dot_session__pb2.Environment.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ListEnvironments(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/arbitre.v1.Session/ListEnvironments',
+            arbitre_dot_v1_dot_session__pb2.ListEnvironmentsRequest.SerializeToString,
+            arbitre_dot_v1_dot_session__pb2.EnvironmentList.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def DeleteEnvironment(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/arbitre.v1.Session/DeleteEnvironment',
+            arbitre_dot_v1_dot_session__pb2.EnvironmentRequest.SerializeToString,
+            arbitre_dot_v1_dot_session__pb2.Environment.FromString,
             options,
             channel_credentials,
             insecure,

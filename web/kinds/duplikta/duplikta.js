@@ -42,6 +42,8 @@ const EVENTS = [
   "player_left",
   "turn_dealt",
   "player_confirmed",
+  "turn_paused",
+  "turn_resumed",
   "turn_closed",
   "game_over",
   "next_count",
@@ -52,7 +54,7 @@ const EVENTS = [
 /** The clock's last seconds: a warning and, unless muted, the sound. */
 const LAST_SECONDS = 10;
 /** Refusals after which the page reads the game again (the turn moved on). */
-const STALE = new Set(["already_confirmed", "too_late", "wrong_turn", "not_open", "game_over", "not_seated"]);
+const STALE = new Set(["already_confirmed", "too_late", "wrong_turn", "not_open", "game_over", "not_seated", "paused", "not_paused"]);
 /** How an action lost on the network is tried again (ms × the attempt). */
 const BACKOFF_MS = 700;
 const EMPTY_BOARD = Array.from({ length: 15 }, () => ".".repeat(15));
@@ -139,10 +141,18 @@ function skeleton() {
           h("span", { id: "dk-turn", class: "turn-label" }),
           h("span", { id: "dk-clock", class: "clock", role: "timer", "aria-live": "off" }),
           h("span", { id: "dk-box", class: "bag" }),
+          h("button", { id: "dk-pause", type: "button", class: "ghost", hidden: true }),
           h("span", { class: "spacer" }),
           statusButtons("dk"),
         ),
         statusNotes("duplikta", "dk"),
+        h(
+          "p",
+          { id: "dk-paused", class: "note dk-paused", role: "status", hidden: true },
+          h("span", { id: "dk-paused-text" }),
+          " ",
+          h("button", { id: "dk-resume", type: "button", class: "primary", ...i18n("duplikta.resume") }),
+        ),
         h("ul", { id: "dk-scores", class: "dk-scores", "aria-live": "polite" }),
         h(
           "div",
@@ -301,6 +311,8 @@ class DupliktaTable extends TableController {
     const active = () => DupliktaTable.active;
     on("#dk-copy-link", "click", () => active()?.copyLink());
     on("#dk-confirm", "click", () => active()?.confirm());
+    on("#dk-pause", "click", () => active()?.pauseTurn(true));
+    on("#dk-resume", "click", () => active()?.pauseTurn(false));
     on("#dk-pass-yes", "click", () => active()?.pass());
     on("#dk-pass-no", "click", () => active()?.cancelPass());
     on("#dk-clear", "click", () => active()?.clearPose());
@@ -548,6 +560,39 @@ class DupliktaTable extends TableController {
     await this.refresh();
   }
 
+  /** A player's pause of the open turn (the clock stops for both), or its resume (either
+   * player's). */
+  async pauseTurn(pause) {
+    const view = this.view;
+    if (this.sending || view.stage !== "playing" || !view.you) return;
+    const turn = view.turn;
+    this.note = null;
+    const sent = await this.send(pause ? { turn, pause: true } : { turn, resume: true }, BACKOFF_MS);
+    if (!sent) return;
+    await this.refresh();
+  }
+
+  /** The pause under way, shown to both players (with Resume) and to spectators; the Pause
+   * button of a player with a pause left. */
+  drawPause() {
+    const view = this.view;
+    const you = view.you;
+    const pause = view.stage === "playing" ? view.pause : null;
+    const running = this.game?.status === "running";
+    const button = $("#dk-pause");
+    const mine = view.players?.find((line) => line.player === you?.player);
+    show(button, Boolean(you?.can_pause && running && !pause));
+    button.textContent = t("duplikta.pause", { n: mine?.pauses_left ?? 0, time: formatClock(mine?.pause_ms_left ?? 0) });
+    button.disabled = this.sending;
+    show($("#dk-paused"), Boolean(pause));
+    if (!pause) return;
+    const until = new Date(pause.ends_ms).toLocaleTimeString(language(), { hour: "2-digit", minute: "2-digit", second: "2-digit" });
+    $("#dk-paused-text").textContent = t("duplikta.paused", { name: this.nameOf(pause.player), until });
+    const resume = $("#dk-resume");
+    show(resume, Boolean(you?.present && running));
+    resume.disabled = this.sending;
+  }
+
   /** A request at the loupe on the token chosen: put back and draw another, or exchange it
    * for the letter chosen. */
   async loupe(kind) {
@@ -777,6 +822,7 @@ class DupliktaTable extends TableController {
     this.drawNote(this.note?.text || "", this.note?.kind);
     this.drawMine(confirm);
     this.drawLoupe(can);
+    this.drawPause();
   }
 
   /** The player's own confirm, and who the turn waits for. */

@@ -3,8 +3,10 @@
 // handicaps, the opponent: a person by the table's link or Tourlou, the robot, at a level), its
 // line in the open tables, and when one of its games takes players. The form's
 // part is drawn here (init), so the page's markup names no kind of its own; its style sheet is
-// linked from here too.
+// linked from here too. The form's options can be saved under a name (and an optional password)
+// and loaded later to fill it again: the gateway's saved environments (/v1/environments).
 
+import { ApiError } from "../../api.js";
 import { $, h } from "../../dom.js";
 import { t, language, translate } from "../../i18n.js";
 import "./messages.js"; // the kind's texts (its create form is on the home screen)
@@ -37,16 +39,154 @@ function clockSeconds() {
   return Math.min(CLOCK.max, Math.max(CLOCK.min, value));
 }
 
-/** The create request of the form's settings: `{ body, seats, seat }`; `seat` is kept with the
- * creator's seat (Tourlou's level, if chosen: the table seats it and starts). */
-export function createRequest() {
-  const config = {
+/** The form's game options, as the server's configuration names them. */
+function formOptions() {
+  return {
     chances: Number($("#create-dk-chances").value),
     clock: $("#create-dk-clock").checked ? clockSeconds() : 0,
     same_racks: $("#create-dk-same").checked,
     tiles: $("#create-dk-tiles").value,
     handicaps: [Number($("#create-dk-handicap-0").value), Number($("#create-dk-handicap-1").value)],
   };
+}
+
+/** Fill the form with saved options (the kind's, every option given); false when they name a
+ * token set the form does not offer (the other options are filled all the same). */
+function fillForm(options) {
+  const pick = (id, value) => {
+    const select = $(id);
+    if ([...select.options].some((option) => option.value === String(value))) select.value = String(value);
+  };
+  if (options.chances != null) pick("#create-dk-chances", options.chances);
+  const clock = Number(options.clock || 0);
+  $("#create-dk-clock").checked = clock > 0;
+  $("#create-dk-seconds").disabled = clock <= 0;
+  if (clock > 0) $("#create-dk-seconds").value = String(clock);
+  if (options.same_racks != null) $("#create-dk-same").checked = Boolean(options.same_racks);
+  const handicaps = options.handicaps || [];
+  handicaps.forEach((value, index) => pick(`#create-dk-handicap-${index}`, value));
+  if (options.tiles && TILE_SETS.includes(options.tiles)) {
+    $("#create-dk-tiles").value = options.tiles;
+    return true;
+  }
+  return false;
+}
+
+/** The gateway's saved environments of dupliKta (a password goes percent-encoded in a header,
+ * never in the URL): JSON out, failures as ApiError. */
+async function environments(method, name = "", { body, password } = {}) {
+  const headers = { Accept: "application/json" };
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  if (password) headers["X-Environment-Password"] = encodeURIComponent(password);
+  const path = name ? `/v1/environments/duplikta/${encodeURIComponent(name)}` : method === "GET" ? "/v1/environments?kind=duplikta" : "/v1/environments";
+  let response;
+  try {
+    response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), cache: "no-store" });
+  } catch (error) {
+    throw new ApiError(0, "network", error.message || "network error");
+  }
+  const data = await response.json().catch(() => null);
+  if (!response.ok) {
+    const error = (data && data.error) || {};
+    throw new ApiError(response.status, error.code || "http", error.message || response.statusText);
+  }
+  return data;
+}
+
+/** The saved environments' line of the form says ``text`` (an error when ``failed``). */
+function envStatus(text, failed = false) {
+  const line = $("#create-dk-env-status");
+  line.textContent = text;
+  line.classList.toggle("error", failed);
+}
+
+/** What a refusal of the environments means for the person. */
+function envError(error) {
+  const known = ["wrong_password", "name_taken", "bad_name", "bad_options", "not_found", "rate_limited", "unavailable"];
+  return known.includes(error.code) ? t(`duplikta.env.error.${error.code}`) : error.message;
+}
+
+/** The list of saved environments, drawn in the Load choice (the one chosen kept). */
+async function refreshEnvironments() {
+  const list = $("#create-dk-env-list");
+  if (!list) return;
+  let found;
+  try {
+    found = (await environments("GET")).environments;
+  } catch (error) {
+    envStatus(envError(error), true);
+    return;
+  }
+  const chosen = list.value;
+  list.replaceChildren(
+    h("option", { value: "" }, t("duplikta.env.choose")),
+    ...found.map((each) =>
+      h("option", { value: each.name, dataset: { protected: each.protected ? "1" : "" } }, each.protected ? `${each.name} 🔒` : each.name),
+    ),
+  );
+  if (found.some((each) => each.name === chosen)) list.value = chosen;
+  showLoadPassword();
+}
+
+/** The Load password field, shown only for a protected environment. */
+function showLoadPassword() {
+  const list = $("#create-dk-env-list");
+  const option = list.selectedOptions[0];
+  $("#create-dk-env-load-password-field").hidden = !(option && option.dataset.protected);
+}
+
+async function saveEnvironment() {
+  const name = $("#create-dk-env-name").value.trim();
+  const password = $("#create-dk-env-password").value;
+  if (!name) {
+    envStatus(t("duplikta.env.error.bad_name"), true);
+    $("#create-dk-env-name").focus();
+    return;
+  }
+  const body = { kind: "duplikta", name, options: formOptions() };
+  if (password) body.password = password;
+  try {
+    try {
+      await environments("POST", "", { body });
+    } catch (error) {
+      if (error.code !== "name_taken" || !window.confirm(t("duplikta.env.overwrite", { name }))) throw error;
+      await environments("POST", "", { body: { ...body, overwrite: true } });
+    }
+  } catch (error) {
+    envStatus(envError(error), true);
+    return;
+  }
+  $("#create-dk-env-password").value = "";
+  envStatus(t("duplikta.env.saved", { name }));
+  await refreshEnvironments();
+  $("#create-dk-env-list").value = name;
+  showLoadPassword();
+}
+
+async function loadEnvironment() {
+  const name = $("#create-dk-env-list").value;
+  if (!name) {
+    envStatus(t("duplikta.env.choose"), true);
+    return;
+  }
+  const password = $("#create-dk-env-load-password").value;
+  let found;
+  try {
+    found = await environments("GET", name, { password });
+  } catch (error) {
+    envStatus(envError(error), true);
+    return;
+  }
+  $("#create-dk-env-load-password").value = "";
+  const complete = fillForm(found.options || {});
+  $("#create-dk-env-name").value = found.name;
+  envStatus(t(complete ? "duplikta.env.loaded" : "duplikta.env.loadedPartly", { name: found.name }));
+}
+
+/** The create request of the form's settings: `{ body, seats, seat }`; `seat` is kept with the
+ * creator's seat (Tourlou's level, if chosen: the table seats it and starts). */
+export function createRequest() {
+  const config = formOptions();
   const opponent = $("#create-dk-opponent").value;
   return {
     body: { kind: "duplikta", config },
@@ -64,6 +204,8 @@ export function tableDetails(table) {
 /** Draw what the form says in code (the counts' words) in the page's language. */
 export function prepare() {
   if (!$("#create-dk")) return;
+  const first = $("#create-dk-env-list").options[0];
+  if (first && !first.value) first.textContent = t("duplikta.env.choose");
   for (const option of $("#create-dk-chances").options) option.textContent = t("duplikta.chancesN", { n: Number(option.value) });
   for (const option of $("#create-dk-tiles").options) option.textContent = t(`duplikta.tiles.${option.value}`);
   for (const option of $("#create-dk-opponent").options) {
@@ -146,6 +288,37 @@ export function init() {
       h("label", { class: "field inline" }, h("span", i18n("duplikta.handicapMine")), range("create-dk-handicap-0", HANDICAP_MAX, 0)),
       h("label", { class: "field inline" }, h("span", i18n("duplikta.handicapTheirs")), range("create-dk-handicap-1", HANDICAP_MAX, 0)),
     ),
+    h(
+      "details",
+      { id: "create-dk-env", class: "field choices dk-wide" },
+      h("summary", i18n("duplikta.env")),
+      h("p", { class: "field-note", ...i18n("duplikta.env.hint") }),
+      h(
+        "div",
+        { class: "dk-env-row" },
+        h("label", { class: "field inline" }, h("span", i18n("duplikta.env.name")), h("input", { id: "create-dk-env-name", type: "text", maxlength: 40, autocomplete: "off" })),
+        h(
+          "label",
+          { class: "field inline" },
+          h("span", i18n("duplikta.env.password")),
+          h("input", { id: "create-dk-env-password", type: "password", maxlength: 200, autocomplete: "new-password" }),
+        ),
+        h("button", { id: "create-dk-env-save", type: "button", ...i18n("duplikta.env.save") }),
+      ),
+      h(
+        "div",
+        { class: "dk-env-row" },
+        h("label", { class: "field inline" }, h("span", i18n("duplikta.env.saved.list")), h("select", { id: "create-dk-env-list" })),
+        h(
+          "label",
+          { id: "create-dk-env-load-password-field", class: "field inline", hidden: true },
+          h("span", i18n("duplikta.env.password.needed")),
+          h("input", { id: "create-dk-env-load-password", type: "password", maxlength: 200, autocomplete: "current-password" }),
+        ),
+        h("button", { id: "create-dk-env-load", type: "button", ...i18n("duplikta.env.load") }),
+      ),
+      h("p", { id: "create-dk-env-status", class: "field-note", role: "status" }),
+    ),
   );
   form.querySelector("button[type=submit]").before(part);
   translate(part);
@@ -155,4 +328,12 @@ export function init() {
   const seconds = $("#create-dk-seconds");
   clock.addEventListener("change", () => (seconds.disabled = !clock.checked));
   seconds.addEventListener("change", () => (seconds.value = String(clockSeconds())));
+  $("#create-dk-env-save").addEventListener("click", saveEnvironment);
+  $("#create-dk-env-load").addEventListener("click", loadEnvironment);
+  $("#create-dk-env-list").addEventListener("change", showLoadPassword);
+  // The saved names are asked for when the section is opened (not before: a server without a
+  // database of environments costs the form nothing).
+  $("#create-dk-env").addEventListener("toggle", () => {
+    if ($("#create-dk-env").open) refreshEnvironments();
+  });
 }

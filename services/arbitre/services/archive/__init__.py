@@ -14,7 +14,9 @@ One concept a module: :mod:`~arbitre.services.archive.location` (which database:
 or a SQLite file in the data directory; no SQLAlchemy imported),
 :mod:`~arbitre.services.archive.models` (the tables), :mod:`~arbitre.services.archive.migrate`
 (Alembic, run programmatically on the migrations shipped in ``migrations/``),
-:mod:`~arbitre.services.archive.store` (open, archive once, read back) and
+:mod:`~arbitre.services.archive.store` (open, archive once, read back),
+:mod:`~arbitre.services.archive.environments` (a game kind's options saved under a name, with an
+optional password: the same database, served by the session) and
 :mod:`~arbitre.services.archive.messages` (a finished game from and to the session's messages).
 """
 

@@ -9,6 +9,11 @@ created and ended, its players (id, name, robot level) and the session's part of
 record and the standings lines are JSON (``JSONB`` on PostgreSQL), as the API gives them: the
 record as ``GET /v1/games/{id}/record``'s ``record``, each line ``{rank, player, name, total,
 details}`` with the kind's figures in ``details``.
+
+``environments``: a game's options saved under a name (:mod:`arbitre.services.archive.
+environments`), one row per kind and name, the name unique per kind whatever its case (the
+``name_key`` column: the name case-folded); the options are the kind's ``config_data``, the
+password (optional) an argon2id hash.
 """
 
 from __future__ import annotations
@@ -16,11 +21,11 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, DateTime, Integer, String, Text
+from sqlalchemy import JSON, DateTime, Integer, String, Text, UniqueConstraint
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
-__all__ = ["Base", "FinishedGameRow", "Json"]
+__all__ = ["Base", "EnvironmentRow", "FinishedGameRow", "Json"]
 
 #: JSON in every database, ``JSONB`` (indexable, compact) on PostgreSQL.
 Json = JSON().with_variant(JSONB(), "postgresql")
@@ -56,3 +61,23 @@ class FinishedGameRow(Base):
     fingerprint: Mapped[str] = mapped_column(String(128), default="")
     #: The FISF game sheet of a kind that writes one (duplicate), else empty.
     sheet: Mapped[str] = mapped_column(Text, default="")
+
+
+class EnvironmentRow(Base):
+    """A game's options saved under a name."""
+
+    __tablename__ = "environments"
+    __table_args__ = (UniqueConstraint("kind", "name_key", name="uq_environments_kind_name_key"),)
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    kind: Mapped[str] = mapped_column(String(32))
+    #: The name as given, and as compared (case-folded): unique per kind.
+    name: Mapped[str] = mapped_column(String(40))
+    name_key: Mapped[str] = mapped_column(String(160))
+    #: The kind's ``config_data`` of the options.
+    options: Mapped[dict[str, Any]] = mapped_column(Json)
+    #: The password's argon2id hash (its own salt and parameters inside); ``None``: none.
+    password_hash: Mapped[str | None] = mapped_column(String(200))
+    #: When the environment was first saved, and last overwritten (UTC).
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

@@ -19,7 +19,8 @@ Errors: a bad request is ``INVALID_ARGUMENT``, an unknown game ``NOT_FOUND``, a 
 ``python -m arbitre.services.session [--address HOST:PORT]`` serves it alone: address from
 ``ARBITRE_SESSION_ADDRESS`` (else ``127.0.0.1:50054``), peers from ``ARBITRE_MOVEGEN_ADDRESS``,
 ``ARBITRE_SCORING_ADDRESS`` and ``ARBITRE_DICTIONARY_ADDRESS``, Redis from ``REDIS_URL``
-(required), the archive of finished games from ``DATABASE_URL`` (unset: they are not archived).
+(required), the archive of finished games from ``DATABASE_URL`` (unset: they are not archived,
+and the saved environments, kept in the same database, answer ``UNAVAILABLE``).
 
 One concept a module: :mod:`~arbitre.services.session.limits` (names, limits, timings),
 :mod:`~arbitre.services.session.peers`, :mod:`~arbitre.services.session.refusals` (how a call
@@ -28,7 +29,9 @@ fails), :mod:`~arbitre.services.session.base` (what the parts share),
 :mod:`~arbitre.services.session.lobby` (open tables), :mod:`~arbitre.services.session.steps`
 (commands, pause, the clock's steps and their failures), :mod:`~arbitre.services.session.reading`
 (the fair-play check), :mod:`~arbitre.services.session.events`,
-:mod:`~arbitre.services.session.clock`, :mod:`~arbitre.services.session.archiver` (the
+:mod:`~arbitre.services.session.clock`, :mod:`~arbitre.services.session.environments` (a
+kind's options saved under a name, in the archive's database),
+:mod:`~arbitre.services.session.archiver` (the
 finished games moved to the SQL archive, :mod:`arbitre.services.archive`; imported by who runs
 it only, as it loads SQLAlchemy), :mod:`~arbitre.services.session.seam` (the games of
 every kind, with :mod:`~arbitre.services.session.parts_store`, the store of the kinds' fast

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 import grpc
 
 from arbitre.services.session.contests import Contests
+from arbitre.services.session.environments import Environments
 from arbitre.services.session.events import EventStreams
 from arbitre.services.session.lobby import Lobby
 from arbitre.services.session.refusals import _call, _refuse
@@ -25,7 +26,7 @@ __all__ = ["SessionService"]
 log = logging.getLogger(__package__)
 
 
-class SessionService(Lobby, Contests, EventStreams, session_pb2_grpc.SessionServicer):
+class SessionService(Lobby, Contests, Environments, EventStreams, session_pb2_grpc.SessionServicer):
     """Games of every kind in ``redis`` (a redis-py client), with ``peers`` for what a kind's
     tools ask of the other services (duplicate's tops and verdicts), on the seam
     (:mod:`arbitre.services.session.seam`).
@@ -153,6 +154,20 @@ class SessionService(Lobby, Contests, EventStreams, session_pb2_grpc.SessionServ
 
     def CloseContest(self, request: Any, context: Any) -> Any:  # noqa: N802
         return _call(context, lambda: self._close_contest(request))
+
+    # -- saved environments (the archive's database) ----------------------------------------
+
+    def SaveEnvironment(self, request: Any, context: Any) -> Any:  # noqa: N802
+        return _call(context, lambda: self._save_environment(request))
+
+    def GetEnvironment(self, request: Any, context: Any) -> Any:  # noqa: N802
+        return _call(context, lambda: self._get_environment(request))
+
+    def ListEnvironments(self, request: Any, context: Any) -> Any:  # noqa: N802
+        return _call(context, lambda: self._list_environments(request))
+
+    def DeleteEnvironment(self, request: Any, context: Any) -> Any:  # noqa: N802
+        return _call(context, lambda: self._delete_environment(request))
 
     # -- open tables (lobby) ----------------------------------------------------------------
 

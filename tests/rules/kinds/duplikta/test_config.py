@@ -106,6 +106,7 @@ def test_the_data_form_reads_back() -> None:
         {},
         {"tiles": "en", "same_racks": False, "clock": 0, "chances": 7, "handicaps": [3, 1]},
         {"tiles": custom},
+        {"pauses": 0, "pause_seconds": 1800},
     ):
         config = configure(data)
         assert configure(config_data(config)) == config
@@ -116,7 +117,26 @@ def test_the_data_form_reads_back() -> None:
         "clock": 120,
         "chances": 5,
         "handicaps": [0, 0],
+        "pauses": 3,
+        "pause_seconds": 300,
     }
+
+
+def test_the_pause_budget_has_defaults_and_bounds() -> None:
+    assert (DupliktaConfig().pauses, DupliktaConfig().pause_ms) == (3, 300_000)
+    config = configure({"pauses": 10, "pause_seconds": 30})
+    assert (config.pauses, config.pause_seconds) == (10, 30)
+    assert configure({"pauses": None, "pause_seconds": None}) == DupliktaConfig()
+    for data, words in (
+        ({"pauses": 11}, "pauses must be from 0 to 10"),
+        ({"pauses": -1}, "pauses"),
+        ({"pauses": True}, "pauses must be a whole number"),
+        ({"pause_seconds": 29}, "pause_seconds must be from 30 to 1800"),
+        ({"pause_seconds": 1801}, "pause_seconds"),
+        ({"pause_seconds": 60.0}, "pause_seconds must be a whole number"),
+    ):
+        with pytest.raises(InvalidConfigError, match=words):
+            configure(data)
 
 
 def test_a_set_of_ones_own_is_tile_set_and_each_key_holds_one_type() -> None:

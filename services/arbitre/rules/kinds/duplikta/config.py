@@ -1,5 +1,5 @@
 """The options of a dupliKta game: the token set, "deux jeux pareils", the clock, the Chances
-option and each player's handicap.
+option, each player's handicap and each player's pause budget.
 
 A :class:`DupliktaConfig` is immutable and validated on construction: a value out of its bounds
 is an :class:`~arbitre.rules.kinds.base.InvalidConfigError` (code ``bad_config``).
@@ -9,6 +9,10 @@ are refused) and :func:`config_data` writes them back.
 The Chances option is a whole number of Chances, 0 to 10, kept in **half-units** (the unit of
 the Chances ledger, :mod:`~arbitre.rules.kinds.duplikta.chances`): the default 5 Chances is
 ``chances_halves == 10``. The clock is off (0) or 30 to 300 seconds.
+
+Each player may pause the open turn (:mod:`arbitre.rules.kinds.duplikta.table`): ``pauses``
+times a game, 0 (none) to 10, default 3, for ``pause_seconds`` in all, 30 to 1,800, default 300
+(5 minutes): a pause that reaches the player's time left ends by itself.
 
 The token set is ``tiles``, a preset's name, or ``tile_set``, a set of one's own (one of them at
 most; ``null`` is left out): :func:`config_data` writes both keys, the one not used ``null``, so
@@ -21,6 +25,8 @@ that each key always holds one type (the typed ``DupliktaConfig`` of ``duplikta.
 True
 >>> DupliktaConfig().tiles.total, DupliktaConfig().reversed_words, DupliktaConfig().clock_ms
 (102, True, 120000)
+>>> DupliktaConfig().pauses, DupliktaConfig().pause_ms
+(3, 300000)
 >>> configure({"clock": 20})
 Traceback (most recent call last):
 ...
@@ -43,9 +49,13 @@ __all__ = [
     "CLOCK_SECONDS",
     "DEFAULT_CHANCES",
     "DEFAULT_CLOCK_SECONDS",
+    "DEFAULT_PAUSES",
+    "DEFAULT_PAUSE_SECONDS",
     "KIND_NAME",
     "MAX_CHANCES",
     "MAX_HANDICAP",
+    "MAX_PAUSES",
+    "PAUSE_SECONDS",
     "PLAYERS",
     "REVERSED_WORDS_FROM",
     "RULES",
@@ -68,11 +78,26 @@ DEFAULT_CHANCES = 5
 REVERSED_WORDS_FROM = 5
 #: A player's handicap: 0 to 10 (the higher, the weaker).
 MAX_HANDICAP = 10
+#: A player's pauses in a game: 0 (none) to :data:`MAX_PAUSES`, default 3.
+MAX_PAUSES = 10
+DEFAULT_PAUSES = 3
+#: A player's total pause time in a game, in seconds: its bounds and default (5 minutes).
+PAUSE_SECONDS = (30, 1800)
+DEFAULT_PAUSE_SECONDS = 300
 #: The rules of play: racks of 7, +50 for 7 tokens placed, the first word horizontal or
 #: vertical through the centre (the project's classic rules under the kind's name).
 RULES = PlayRules(KIND_NAME, first_move_horizontal=False)
 
-_SETTINGS = ("tiles", "tile_set", "same_racks", "clock", "chances", "handicaps")
+_SETTINGS = (
+    "tiles",
+    "tile_set",
+    "same_racks",
+    "clock",
+    "chances",
+    "handicaps",
+    "pauses",
+    "pause_seconds",
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,6 +114,10 @@ class DupliktaConfig:
     - ``chances_halves``: the Chances option in half-units, a whole number of Chances (an even
       number from 0 to 20), default 10 (5 Chances).
     - ``handicaps``: each player's handicap, 0 to 10, in seating order.
+    - ``pauses``: how many times each player may pause the open turn in a game, 0 (never) to
+      :data:`MAX_PAUSES`, default 3.
+    - ``pause_seconds``: each player's pause time in all, :data:`PAUSE_SECONDS` (30 to 1,800),
+      default 300.
     """
 
     tiles: TileSet = FRENCH
@@ -96,6 +125,8 @@ class DupliktaConfig:
     clock_seconds: int = DEFAULT_CLOCK_SECONDS
     chances_halves: int = 2 * DEFAULT_CHANCES
     handicaps: tuple[int, int] = (0, 0)
+    pauses: int = DEFAULT_PAUSES
+    pause_seconds: int = DEFAULT_PAUSE_SECONDS
 
     def __post_init__(self) -> None:
         if not isinstance(self.tiles, TileSet):
@@ -124,6 +155,8 @@ class DupliktaConfig:
             )
         for handicap in handicaps:
             _within("a handicap", handicap, 0, MAX_HANDICAP)
+        _within("pauses", self.pauses, 0, MAX_PAUSES)
+        _within("pause_seconds", self.pause_seconds, *PAUSE_SECONDS)
 
     @property
     def clock_on(self) -> bool:
@@ -134,6 +167,11 @@ class DupliktaConfig:
     def clock_ms(self) -> int | None:
         """The clock of a turn in milliseconds (``None``: off)."""
         return self.clock_seconds * 1000 if self.clock_seconds else None
+
+    @property
+    def pause_ms(self) -> int:
+        """Each player's pause time in all, in milliseconds."""
+        return self.pause_seconds * 1000
 
     @property
     def chances(self) -> float:
@@ -159,7 +197,8 @@ def configure(data: Mapping[str, object]) -> DupliktaConfig:
     object is taken too), ``tile_set`` (a token set object as :meth:`TileSet.from_mapping
     <arbitre.rules.tiles.TileSet.from_mapping>` reads it; not with ``tiles``; either ``null``
     is left out), ``same_racks`` (bool), ``clock`` (seconds, 0 or ``null`` for off),
-    ``chances`` (whole Chances), ``handicaps`` (a list of two handicaps).
+    ``chances`` (whole Chances), ``handicaps`` (a list of two handicaps), ``pauses`` and
+    ``pause_seconds`` (each player's pause budget).
     """
     if not isinstance(data, Mapping):
         raise InvalidConfigError(f"options are a mapping (got {type(data).__name__})")
@@ -192,6 +231,9 @@ def configure(data: Mapping[str, object]) -> DupliktaConfig:
         if not isinstance(handicaps, list | tuple):
             raise InvalidConfigError(f"handicaps must be a list of two (got {_shown(handicaps)})")
         values["handicaps"] = tuple(handicaps)
+    for key in ("pauses", "pause_seconds"):
+        if data.get(key) is not None:  # null: the default
+            values[key] = data[key]
     return DupliktaConfig(**values)
 
 
@@ -207,6 +249,8 @@ def config_data(config: DupliktaConfig) -> dict[str, Any]:
         "clock": config.clock_seconds,
         "chances": config.chances_halves // 2,
         "handicaps": list(config.handicaps),
+        "pauses": config.pauses,
+        "pause_seconds": config.pause_seconds,
     }
 
 

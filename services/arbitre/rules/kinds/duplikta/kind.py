@@ -28,7 +28,10 @@ Where issue 15 and the seed are silent, this adapter decides (each *(decision)*)
   included): ``{"turn": n, "redraw": "A"}``, ``{"turn": n, "exchange": "A", "for": "E"}`` (the
   Chances at the loupe, on the player's own copy of the rack and the box) and
   ``{"turn": n, "confirm": "H8 JOUR" or null, "loupe": "", "returned": ""}`` (``loupe`` and
-  ``returned``, optional, only at a pass). A confirm's time is the server's: ``now_ms`` minus
+  ``returned``, optional, only at a pass); ``{"turn": n, "pause": true}`` and
+  ``{"turn": n, "resume": true}``, a player's pause of the open turn (its rules, its budget
+  and its refusals ``paused``, ``not_paused`` and ``no_pause_left`` are
+  :mod:`~arbitre.rules.kinds.duplikta.table`'s). A confirm's time is the server's: ``now_ms`` minus
   the deal, at least 0 *(decision: a replica's clock slightly behind the deal's does not refuse
   it)*, the time played only (a pause moves the deal, see ``shift``). Refusals, in this order:
   ``game_over``, ``not_open`` (before the start, between turns), ``not_seated`` (not a player,
@@ -45,7 +48,9 @@ Where issue 15 and the seed are silent, this adapter decides (each *(decision)*)
   *(Decision)* A request at the loupe makes **no public event** (the Chances spent are the
   player's secret until the close: the opponent is not told that they used the loupe); a
   confirm's public event ``player_confirmed`` says only the turn and the player (who has
-  confirmed is public: the turn may end early).
+  confirmed is public: the turn may end early). A pause and its end are public
+  (``turn_paused``, ``turn_resumed``), and the result of a pause or a resume is that event's
+  data (``paused``, ``resumed``).
 * **Events.** ``player_joined``, ``player_left`` (player, seat); ``turn_dealt`` (turn, deal
   and deadline times, the tokens left in the box, the reliquat kept from the turn before; each
   player's own message adds the rack); ``player_confirmed``; ``turn_closed``: the turn's line
@@ -54,20 +59,26 @@ Where issue 15 and the seed are silent, this adapter decides (each *(decision)*)
   which criterion, the reliquat, the computer's best move of the shared rack on the board
   before the turn and each player's points against it, with their running sum), the totals,
   the board, ``next_ms`` and ``over``;
-  ``game_over`` (the end, the adjustment, the totals, the standings and the seed).
+  ``game_over`` (the end, the adjustment, the totals, the standings and the seed);
+  ``turn_paused`` (turn, the pauser, when it began and when it ends by itself, their pauses
+  and pause time left then) and ``turn_resumed`` (turn, the pauser, who resumed it, ``null``
+  when it ran out, when, how long it lasted, the turn's new deadline, the pauser's pauses and
+  pause time left).
 * **Views.** Everyone sees the board, the stage and the turn, both players with their
   presence, totals and Chances (as of the last close: spending is told at the close), who has
   confirmed, the clock, the reliquat, how many tokens are in the box, the closed turns' score
-  sheet, the standings, the board's premiums and the token set played (what a page draws)
-  and, once over, the seed. *(Decision)* A spectator does not see the open
+  sheet, the standings, the board's premiums and the token set played (what a page draws),
+  the pause under way (``pause``: its player, beginning and end; the clock's ``remaining_ms``
+  stands still meanwhile, its ``deadline_ms`` is ``null``), each player's pauses and pause
+  time left and, once over, the seed. *(Decision)* A spectator does not see the open
   turn's rack (a kibitzer cannot coach a player during the turn): they see it in the score sheet
   once the turn is closed, and only what the closed turns already tell (the reliquat; the same
   rack again after a turn with nothing installed). A player also sees ``you``: the shared rack
   dealt, their own copy of the rack, their exchanges of the turn, their Chances now, their
-  confirm, whether they may act, and the box: its contents (their own copy during a turn) when
-  they started with at least 1 Chance, else the whole token set (as the issue says). Never the
-  opponent's copy, exchanges or move before the close, the box's order or the seed before the
-  end.
+  confirm, whether they may act, whether they may pause now (``can_pause``), and the box: its
+  contents (their own copy during a turn) when they started with at least 1 Chance, else the
+  whole token set (as the issue says). Never the opponent's copy, exchanges or move before the
+  close, the box's order or the seed before the end.
 * **Standings.** Both players by total (the end adjustment included once over); equal totals
   share a rank. ``details``: the seat, turns installed, the bonuses by name, moves refused,
   passes, penalties, the end adjustment, the Chances held (as of the last close) and
@@ -77,13 +88,16 @@ Where issue 15 and the seed are silent, this adapter decides (each *(decision)*)
   ``null`` until the game is over), each closed turn with its times (``dealt_ms``,
   ``deadline_ms``, ``settled_ms``, ``closed_ms``), and the ``game_id``, the ``starters``
   (seated at the creation), the ``seats``, the ``steps`` (all but the open turn's actions),
-  the ``sheet``, the ``standings`` and ``over``. :meth:`DupliktaKind.replay` checks it with
+  the ``sheet``, the ``standings`` and ``over``. The steps are ``seat``, ``leave``, ``open``,
+  ``act`` (pauses and resumes included), ``close``, ``pause_over`` (a pause that ran out) and
+  ``shift``. :meth:`DupliktaKind.replay` checks it with
   :func:`~arbitre.rules.kinds.duplikta.record.replay` (every rack, installation, points, the end
   and the totals), then takes its steps again from its seed and checks that they give the same
   record (``bad_record`` otherwise).
 * **Saved state** is :func:`~arbitre.rules.kinds.duplikta.table.save`'s: the configuration, the
   setup and the steps, for the session's storage only. ``shift`` moves the open turn whole (its
-  deal, deadline and the moment it settled) or, between turns, ``next_ms``.
+  deal, deadline and the moment it settled, and a pause under way) or, between turns,
+  ``next_ms``.
 
 >>> from arbitre.rules.kinds.base import Setup, Viewer
 >>> class Words:  # a lexicon, and no move ever best
@@ -143,7 +157,7 @@ from arbitre.rules.kinds.duplikta.config import (
 from arbitre.rules.kinds.duplikta.game import DupliktaGame, PlayedTurn, Tools
 from arbitre.rules.kinds.duplikta.penalties import pass_penalty
 from arbitre.rules.kinds.duplikta.scoring import token_values
-from arbitre.rules.kinds.duplikta.table import BadStateError, DupliktaTable
+from arbitre.rules.kinds.duplikta.table import BadStateError, DupliktaTable, Pause, PauseEnded
 from arbitre.rules.tiles import TileSet
 
 __all__ = [
@@ -237,6 +251,16 @@ class DupliktaKind:
         parsed = tables.parse_action(action)
         done = tables.act(state, player, parsed, now_ms)
         game = _game(state)
+        if isinstance(done, Pause):
+            paused = _paused_data(state, done)
+            return Outcome(
+                {"turn": parsed.turn, "paused": paused}, (_public("turn_paused", paused),)
+            )
+        if isinstance(done, PauseEnded):
+            resumed = _resumed_data(state, done)
+            return Outcome(
+                {"turn": parsed.turn, "resumed": resumed}, (_public("turn_resumed", resumed),)
+            )
         if done is not None:
             result = _loupe_result(state, player, parsed.turn, done)
             return Outcome(result, (Event(None, {player: Message("loupe", result)}),))
@@ -248,7 +272,12 @@ class DupliktaKind:
 
     def close(self, state: DupliktaTable, now_ms: int) -> tuple[Event, ...]:
         """Close the open turn, due at its deadline or once both confirmed (``not_due``
-        before): its whole result, then the game's end if it is over."""
+        before): its whole result, then the game's end if it is over. While a player's pause
+        is under way, what is due at its end is the pause's end (``turn_resumed``): the turn
+        goes on."""
+        if state.pause is not None:
+            ended = tables.end_pause(state, now_ms)
+            return (_public("turn_resumed", _resumed_data(state, ended)),)
         played = tables.close(state, now_ms)
         game = _game(state)
         events = [_public("turn_closed", _closed(state, game, played))]
@@ -360,6 +389,34 @@ def _reliquat(game: DupliktaGame) -> str:
     return game.turns[-1].reliquat if game.turns else ""
 
 
+def _paused_data(state: DupliktaTable, pause: Pause) -> dict[str, Any]:
+    """A pause begun, as ``turn_paused`` tells it."""
+    return {
+        "turn": state.number,
+        "player": pause.player,
+        "at_ms": pause.at_ms,
+        "ends_ms": pause.ends_ms,
+        "pauses_left": state.pauses_left(pause.player),
+        "pause_ms_left": pause.ends_ms - pause.at_ms,
+    }
+
+
+def _resumed_data(state: DupliktaTable, ended: PauseEnded) -> dict[str, Any]:
+    """A pause ended, as ``turn_resumed`` tells it."""
+    player = ended.pause.player
+    times = state.opened
+    return {
+        "turn": state.number,
+        "player": player,
+        "resumed_by": ended.resumed_by,
+        "at_ms": ended.at_ms,
+        "paused_ms": ended.paused_ms,
+        "deadline_ms": None if times is None else times.deadline_ms,
+        "pauses_left": state.pauses_left(player),
+        "pause_ms_left": state.pause_ms_left(player),
+    }
+
+
 def _exchange_data(done: Exchange) -> dict[str, Any]:
     """A request at the loupe as the score sheet writes it (its cost in Chances, as text)."""
     return {
@@ -449,13 +506,17 @@ def view_of(state: DupliktaTable, viewer: Viewer, now_ms: int) -> dict[str, Any]
     times = state.times[-1] if state.times else None
     # the open turn's rack is its players' alone; a spectator reads it in the sheet once closed
     shown = game is not None and opened is not None and player is not None
+    pause = state.pause if opened is not None else None
+    remaining: int | None = None
+    if opened is not None and opened.deadline_ms is not None:
+        remaining = max(0, opened.deadline_ms - (now_ms if pause is None else pause.at_ms))
     return {
         "kind": NAME,
         "game_id": state.game_id,
         "config": config_data(state.config),
         "stage": phase.stage.value,
         "turn": phase.number,
-        "players": [_player_line(state, seat, p) for seat, p in enumerate(state.seats)],
+        "players": [_player_line(state, seat, p, now_ms) for seat, p in enumerate(state.seats)],
         "board": list(game.board.rows() if game is not None else _EMPTY_BOARD),
         "rack": game.rack if game is not None and shown else None,
         "reliquat": "" if game is None else _reliquat(game),
@@ -464,17 +525,16 @@ def view_of(state: DupliktaTable, viewer: Viewer, now_ms: int) -> dict[str, Any]
             "seconds": state.config.clock_seconds,
             "dealt_ms": None if opened is None else opened.dealt_ms,
             "deadline_ms": phase.deadline_ms,
-            "remaining_ms": (
-                None if phase.deadline_ms is None else max(0, phase.deadline_ms - now_ms)
-            ),
+            "remaining_ms": remaining,
         },
+        "pause": None if pause is None else pause.data(),
         "due_ms": phase.due_ms,
         "next_ms": phase.next_ms,
         "closed_ms": None if times is None or opened is not None else times.closed_ms,
         "sheet": [] if game is None else game.sheet(),
         "end": None if game is None or game.end is None else game.end.value,
         "standings": [_standing(s) for s in standings_of(state)],
-        "you": None if player is None else _you(state, player, phase),
+        "you": None if player is None else _you(state, player, phase, now_ms),
         "seed": state.seed if state.over else None,
         "board_layout": list(_BOARD_LAYOUT),
         "token_set": state.config.tiles.to_mapping(),
@@ -486,8 +546,9 @@ _BOARD_LAYOUT = tuple(Board.empty().layout.to_text().splitlines())
 _EMPTY_BOARD = ("." * 15,) * 15
 
 
-def _player_line(state: DupliktaTable, seat: int, player: str) -> dict[str, Any]:
-    """What everyone sees of a player: their totals and Chances as of the last close."""
+def _player_line(state: DupliktaTable, seat: int, player: str, now_ms: int) -> dict[str, Any]:
+    """What everyone sees of a player: their totals and Chances as of the last close, their
+    pauses and pause time left now."""
     game = state.game
     held = _public_chances(state, seat, player)
     return {
@@ -498,6 +559,8 @@ def _player_line(state: DupliktaTable, seat: int, player: str) -> dict[str, Any]
         "chances": held,
         "chances_text": chances_text(held),
         "confirmed": game.confirmed(player) if game is not None and game.turn_open else None,
+        "pauses_left": state.pauses_left(player),
+        "pause_ms_left": state.pause_ms_left(player, now_ms),
     }
 
 
@@ -532,7 +595,7 @@ def _whole_set(tiles: TileSet) -> str:
     return Bag.full(tiles, 0).contents()
 
 
-def _you(state: DupliktaTable, player: str, phase: Phase) -> dict[str, Any]:
+def _you(state: DupliktaTable, player: str, phase: Phase, now_ms: int) -> dict[str, Any]:
     """What a seated ``player`` sees of themselves."""
     game = state.game
     seat = state.seats.index(player)
@@ -556,6 +619,11 @@ def _you(state: DupliktaTable, player: str, phase: Phase) -> dict[str, Any]:
             else []
         ),
         "confirm": _confirm_data(game, player) if game is not None and open_turn else None,
+        "can_pause": (
+            player in phase.actors
+            and state.pauses_left(player) > 0
+            and state.pause_ms_left(player, now_ms) > 0
+        ),
     }
 
 

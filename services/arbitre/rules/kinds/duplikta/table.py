@@ -3,8 +3,26 @@
 A :class:`DupliktaTable` holds the two seats and who is away, the rules' game
 (:class:`~arbitre.rules.kinds.duplikta.game.DupliktaGame`, made when the first turn is dealt),
 each dealt turn's times on the session's clock (:class:`TurnTimes`), when the next turn opens
-by itself, and the **steps** taken (``seat``, ``leave``, ``open``, ``act``, ``close``,
-``shift``, each with its time). It is pure: time is always an argument.
+by itself, the players' pauses (the one under way, each player's budget spent), and the
+**steps** taken (``seat``, ``leave``, ``open``, ``act``, ``close``, ``pause_over``, ``shift``,
+each with its time). It is pure: time is always an argument.
+
+**Pauses** *(decisions)*. A seated player present pauses the open turn with the action
+``{"turn": n, "pause": true}`` while they may still act in it (not once they confirmed:
+``already_confirmed``; not from the deadline on or once the turn settled: ``too_late``), if
+they have a pause and some pause time left (``no_pause_left``); the clock stops for both. While
+paused nobody may request at the loupe or confirm (``paused``; pausing again is ``paused`` too),
+and the turn is never due: its phase has no actors and no deadline, and is due at the pause's
+end, the moment it reaches its player's time left, when the session's clock ends it
+(:func:`end_pause`, the step ``pause_over``). **Either** player resumes it,
+``{"turn": n, "resume": true}`` (``not_paused`` with no pause under way): whoever is back
+first need not wait for the pauser, and only the paused time counts. Ending a pause moves the
+turn whole (deal, deadline, settling) by the time paused, as :func:`shift` does, so the turn
+keeps its time left and a confirm's time counts the time played only; that time counts against
+the pauser's budget (its pause was counted when it began). With the clock off a pause still
+stops play and spends the budget the same way (a player may need a break at any pace).
+:func:`shift` (the organiser's pause, an outage) moves a pause under way too: that time counts
+against nobody.
 
 Every change here checks everything before it changes anything: a refusal
 (:class:`~arbitre.rules.kinds.base.ActionRefusedError`) leaves the table as it was. Each change
@@ -44,10 +62,13 @@ __all__ = [
     "Action",
     "BadStateError",
     "DupliktaTable",
+    "Pause",
+    "PauseEnded",
     "TurnTimes",
     "act",
     "apply_step",
     "close",
+    "end_pause",
     "leave",
     "load",
     "new_table",
@@ -68,20 +89,25 @@ MAX_NAME = 100
 #: The longest text an action's field may hold.
 MAX_TEXT = 100
 
-_KINDS = ("redraw", "exchange", "confirm")
+_KINDS = ("redraw", "exchange", "confirm", "pause", "resume")
 _KEYS = {
     "redraw": frozenset({"turn", "redraw"}),
     "exchange": frozenset({"turn", "exchange", "for"}),
     "confirm": frozenset({"turn", "confirm", "loupe", "returned"}),
+    "pause": frozenset({"turn", "pause"}),
+    "resume": frozenset({"turn", "resume"}),
 }
 _REQUIRED = {
     "redraw": _KEYS["redraw"],
     "exchange": _KEYS["exchange"],
     "confirm": frozenset({"turn", "confirm"}),
+    "pause": _KEYS["pause"],
+    "resume": _KEYS["resume"],
 }
 _SHAPE = (
-    'an action is {"turn": n, "redraw": "A"}, {"turn": n, "exchange": "A", "for": "E"} or '
-    '{"turn": n, "confirm": "H8 JOUR" or null, "loupe": "", "returned": ""}'
+    'an action is {"turn": n, "redraw": "A"}, {"turn": n, "exchange": "A", "for": "E"}, '
+    '{"turn": n, "confirm": "H8 JOUR" or null, "loupe": "", "returned": ""}, '
+    '{"turn": n, "pause": true} or {"turn": n, "resume": true}'
 )
 
 
@@ -121,6 +147,30 @@ class TurnTimes:
 
 
 @dataclass(slots=True)
+class Pause:
+    """A pause under way: its ``player``, when it began (``at_ms``) and when it ends by itself
+    (``ends_ms``: the beginning plus the player's pause time left then)."""
+
+    player: str
+    at_ms: int
+    ends_ms: int
+
+    def data(self) -> dict[str, Any]:
+        return {"player": self.player, "at_ms": self.at_ms, "ends_ms": self.ends_ms}
+
+
+@dataclass(frozen=True, slots=True)
+class PauseEnded:
+    """A pause as it ended: its ``pause``, when it ended (``at_ms``, at most its end), the time
+    it lasted (``paused_ms``) and who resumed it (``None``: it reached its end)."""
+
+    pause: Pause
+    at_ms: int
+    paused_ms: int
+    resumed_by: str | None
+
+
+@dataclass(slots=True)
 class DupliktaTable:
     """A dupliKta game behind the kind (see the module docstring). ``seed`` and ``game`` hold
     what is hidden (the box's order, the seed): views and records must read them with care."""
@@ -136,6 +186,11 @@ class DupliktaTable:
     times: list[TurnTimes] = field(default_factory=list)
     next_ms: int | None = None
     steps: list[dict[str, Any]] = field(default_factory=list)
+    #: The pause under way (``None``: none), the pauses each player began and the time each
+    #: spent paused (pauses ended only).
+    pause: Pause | None = None
+    pauses_taken: dict[str, int] = field(default_factory=dict)
+    paused_ms: dict[str, int] = field(default_factory=dict)
 
     @property
     def over(self) -> bool:
@@ -165,6 +220,19 @@ class DupliktaTable:
             return self.times[-1]
         return None
 
+    def pauses_left(self, player: str) -> int:
+        """How many more pauses ``player`` may begin in the game."""
+        return max(0, self.config.pauses - self.pauses_taken.get(player, 0))
+
+    def pause_ms_left(self, player: str, now_ms: int | None = None) -> int:
+        """``player``'s pause time left: with ``now_ms``, the time of their pause under way so
+        far counted too."""
+        left = self.config.pause_ms - self.paused_ms.get(player, 0)
+        pause = self.pause
+        if now_ms is not None and pause is not None and pause.player == player:
+            left -= max(0, min(now_ms, pause.ends_ms) - pause.at_ms)
+        return max(0, left)
+
     def present(self, player: str) -> bool:
         """Whether ``player`` holds a seat and is at the table."""
         return player in self.seats and player not in self.absent
@@ -181,8 +249,8 @@ class DupliktaTable:
 @dataclass(frozen=True, slots=True)
 class Action:
     """A player's action, once its shape is checked: for ``turn``, a ``redraw`` of ``token``,
-    an ``exchange`` of ``token`` for ``wanted``, or a ``confirm`` of ``move`` (``None``: a
-    pass, with the tokens ``loupe`` and ``returned``)."""
+    an ``exchange`` of ``token`` for ``wanted``, a ``confirm`` of ``move`` (``None``: a
+    pass, with the tokens ``loupe`` and ``returned``), a ``pause`` or a ``resume``."""
 
     turn: int
     kind: str
@@ -198,6 +266,8 @@ class Action:
             return {"turn": self.turn, "redraw": self.token}
         if self.kind == "exchange":
             return {"turn": self.turn, "exchange": self.token, "for": self.wanted}
+        if self.kind in ("pause", "resume"):
+            return {"turn": self.turn, self.kind: True}
         return {
             "turn": self.turn,
             "confirm": self.move,
@@ -208,8 +278,9 @@ class Action:
 
 def parse_action(action: object) -> Action:
     """The :class:`Action` ``action`` is, or ``bad_action``: exactly one of ``redraw``,
-    ``exchange`` (with ``for``) and ``confirm`` (with ``loupe`` and ``returned``, optional),
-    with ``turn``; no other field; texts of at most :data:`MAX_TEXT` characters."""
+    ``exchange`` (with ``for``), ``confirm`` (with ``loupe`` and ``returned``, optional),
+    ``pause`` and ``resume`` (each ``true``), with ``turn``; no other field; texts of at most
+    :data:`MAX_TEXT` characters."""
     if not isinstance(action, Mapping):
         raise ActionRefusedError("bad_action", _SHAPE)
     named = [kind for kind in _KINDS if kind in action]
@@ -233,6 +304,10 @@ def parse_action(action: object) -> Action:
         return Action(turn, kind, token=_text(action, "redraw"))
     if kind == "exchange":
         return Action(turn, kind, token=_text(action, "exchange"), wanted=_text(action, "for"))
+    if kind in ("pause", "resume"):
+        if action[kind] is not True:
+            raise ActionRefusedError("bad_action", f"{kind} must be true; {_SHAPE}")
+        return Action(turn, kind)
     move = action["confirm"]
     return Action(
         turn,
@@ -344,11 +419,16 @@ def open_next(table: DupliktaTable, now_ms: int) -> str:
     return rack
 
 
-def act(table: DupliktaTable, player: str, action: Action, now_ms: int) -> Exchange | None:
-    """Take ``player``'s ``action`` at ``now_ms``: the request met at the loupe, or ``None`` for
-    a confirm. Refused, in this order: ``game_over``, ``not_open`` (before the start or between
-    turns), ``not_seated`` (not at the table, or away), ``wrong_turn``, ``already_confirmed``,
-    ``too_late`` (from the deadline on, or once the turn is due to close), then the rules' own
+def act(
+    table: DupliktaTable, player: str, action: Action, now_ms: int
+) -> Exchange | Pause | PauseEnded | None:
+    """Take ``player``'s ``action`` at ``now_ms``: the request met at the loupe, the
+    :class:`Pause` begun, the :class:`PauseEnded` by a resume, or ``None`` for a confirm.
+    Refused, in this order: ``game_over``, ``not_open`` (before the start or between turns),
+    ``not_seated`` (not at the table, or away), ``wrong_turn``, then a resume with no pause
+    under way ``not_paused``; anything else during a pause ``paused``; then
+    ``already_confirmed``, ``too_late`` (from the deadline on, or once the turn is due to
+    close), a pause with no pause or no pause time left ``no_pause_left``, then the rules' own
     (:class:`~arbitre.rules.kinds.duplikta.game.DupliktaGame`)."""
     game = table.game
     if game is not None and game.over:
@@ -363,12 +443,32 @@ def act(table: DupliktaTable, player: str, action: Action, now_ms: int) -> Excha
         raise ActionRefusedError(
             "wrong_turn", f"the open turn is turn {game.number}, not turn {action.turn}"
         )
+    if action.kind == "resume":
+        if table.pause is None:
+            raise ActionRefusedError("not_paused", f"turn {game.number} is not paused")
+        ended = _end_pause(table, now_ms, player)
+        _record_act(table, player, action, now_ms)
+        return ended
+    if table.pause is not None:
+        raise ActionRefusedError(
+            "paused", f"turn {game.number} is paused by {table.pause.player}: resume it first"
+        )
     if game.confirmed(player):
         raise ActionRefusedError("already_confirmed", f"{player} has already confirmed")
     if times.deadline_ms is not None and now_ms >= times.deadline_ms:
         raise ActionRefusedError("too_late", f"turn {game.number}'s time is up")
     if times.settled_ms is not None:
         raise ActionRefusedError("too_late", f"turn {game.number} is due to close")
+    if action.kind == "pause":
+        left = table.pause_ms_left(player)
+        if not table.pauses_left(player) or not left:
+            raise ActionRefusedError(
+                "no_pause_left", f"{player} has no pause left ({table.config.pauses} a game)"
+            )
+        table.pause = Pause(player, now_ms, now_ms + left)
+        table.pauses_taken[player] = table.pauses_taken.get(player, 0) + 1
+        _record_act(table, player, action, now_ms)
+        return table.pause
     done: Exchange | None = None
     if action.kind == "redraw":
         done = game.redraw(player, action.token)
@@ -382,15 +482,57 @@ def act(table: DupliktaTable, player: str, action: Action, now_ms: int) -> Excha
             loupe=action.loupe,
             returned=action.returned,
         )
-    table.steps.append({"step": "act", "player": player, "action": action.data(), "at_ms": now_ms})
+    _record_act(table, player, action, now_ms)
     _settle(table, now_ms)
     return done
+
+
+def _record_act(table: DupliktaTable, player: str, action: Action, now_ms: int) -> None:
+    table.steps.append({"step": "act", "player": player, "action": action.data(), "at_ms": now_ms})
+
+
+def end_pause(table: DupliktaTable, now_ms: int) -> PauseEnded:
+    """End the pause under way that reached its end (its player's pause time left): the turn
+    goes on. Refused: ``not_paused``, ``not_due`` (before its end)."""
+    pause = table.pause
+    if pause is None:
+        raise ActionRefusedError("not_paused", "no pause is under way")
+    if now_ms < pause.ends_ms:
+        raise ActionRefusedError("not_due", f"the pause goes on until {pause.ends_ms}")
+    ended = _end_pause(table, now_ms, None)
+    table.steps.append({"step": "pause_over", "at_ms": now_ms})
+    return ended
+
+
+def _end_pause(table: DupliktaTable, now_ms: int, resumed_by: str | None) -> PauseEnded:
+    """End the pause under way at ``now_ms`` (at its end at the latest): the open turn moves by
+    the time paused, which counts against its player's budget."""
+    pause = table.pause
+    assert pause is not None  # every caller checked
+    at_ms = max(pause.at_ms, min(now_ms, pause.ends_ms))
+    paused = at_ms - pause.at_ms
+    table.pause = None
+    table.paused_ms[pause.player] = table.paused_ms.get(pause.player, 0) + paused
+    times = table.opened
+    if times is not None:
+        _move(times, paused)
+    return PauseEnded(pause, at_ms, paused, resumed_by)
+
+
+def _move(times: TurnTimes, delta_ms: int) -> None:
+    """Move an open turn whole by ``delta_ms``."""
+    times.dealt_ms += delta_ms
+    if times.deadline_ms is not None:
+        times.deadline_ms += delta_ms
+    if times.settled_ms is not None:
+        times.settled_ms += delta_ms
 
 
 def close(table: DupliktaTable, now_ms: int) -> PlayedTurn:
     """Close the open turn, due at its deadline or once nobody present is left to confirm: the
     turn as played. Then the next one opens by itself :data:`REVEAL_MS` later, unless the game
-    is over. Refused: ``game_over``, ``not_open``, ``not_due``."""
+    is over. Refused: ``game_over``, ``not_open``, ``not_due`` (a paused turn included: a pause
+    ends by :func:`end_pause` or a resume)."""
     game = table.game
     if game is not None and game.over:
         raise ActionRefusedError("game_over", "the game is over")
@@ -398,6 +540,8 @@ def close(table: DupliktaTable, now_ms: int) -> PlayedTurn:
     if game is None or times is None:
         raise ActionRefusedError("not_open", "no turn is open")
     due = times.due_ms
+    if table.pause is not None:
+        raise ActionRefusedError("not_due", f"turn {game.number} is paused")
     if due is None or now_ms < due:
         raise ActionRefusedError("not_due", f"turn {game.number} is still being played")
     played = game.close_turn()
@@ -412,16 +556,17 @@ def shift(table: DupliktaTable, delta_ms: int) -> None:
     """Move the times still to come by ``delta_ms`` (a pause, an outage): an open turn moves
     whole (its deal, its deadline and when it settled), so that it keeps its time left and a
     confirm's time from the deal counts the time played only; between turns, the next turn's
-    opening. Nothing else is to come at a set time."""
+    opening; a player's pause under way moves too (its end, and its beginning: that time is
+    nobody's). Nothing else is to come at a set time."""
     if not delta_ms:
         return
     times = table.opened
     if times is not None:
-        times.dealt_ms += delta_ms
-        if times.deadline_ms is not None:
-            times.deadline_ms += delta_ms
-        if times.settled_ms is not None:
-            times.settled_ms += delta_ms
+        _move(times, delta_ms)
+        pause = table.pause
+        if pause is not None:
+            pause.at_ms += delta_ms
+            pause.ends_ms += delta_ms
     elif table.stage is Stage.BETWEEN and table.next_ms is not None:
         table.next_ms += delta_ms
     else:
@@ -432,8 +577,13 @@ def shift(table: DupliktaTable, delta_ms: int) -> None:
 def phase(table: DupliktaTable, now_ms: int) -> Phase:
     """Where the table is at ``now_ms``: while a turn is open, the players present who have not
     confirmed may act (nobody from the deadline on, or once the turn settled), and it is due at
-    its deadline or when it settled; between turns, the next opens at ``next_ms``."""
+    its deadline or when it settled; between turns, the next opens at ``next_ms``. While paused,
+    nobody may act, there is no deadline, and it is due at the pause's end (then the session's
+    clock ends it: :func:`end_pause`)."""
     times = table.opened
+    pause = table.pause
+    if times is not None and pause is not None:
+        return Phase(Stage.PLAYING, table.number, due_ms=pause.ends_ms)
     if times is not None:
         late = times.deadline_ms is not None and now_ms >= times.deadline_ms
         actors = frozenset() if late or times.settled_ms is not None else table.awaited()
@@ -474,11 +624,13 @@ def apply_step(table: DupliktaTable, step: object) -> None:
     if kind == "shift":
         shift(table, _integer(step.get("delta_ms"), "delta_ms"))
         return
-    if kind not in ("seat", "leave", "open", "act", "close"):
+    if kind not in ("seat", "leave", "open", "act", "close", "pause_over"):
         raise BadStateError(f"unknown step {kind!r}")
     at_ms = _integer(step.get("at_ms"), "at_ms")
     if kind == "open":
         open_next(table, at_ms)
+    elif kind == "pause_over":
+        end_pause(table, at_ms)
     elif kind == "close":
         close(table, at_ms)
     else:

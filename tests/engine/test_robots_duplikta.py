@@ -15,8 +15,9 @@ import pytest
 from arbitre.engine.kind_tools import Words
 from arbitre.engine.lexicon import load_lexicon
 from arbitre.engine.robots.duplicate import RobotLevel
-from arbitre.engine.robots.duplikta import CLOCK_MOMENT, NO_CLOCK_MOMENT_MS, plan
+from arbitre.engine.robots.duplikta import CLOCK_MOMENT, NO_CLOCK_MOMENT_MS, blanks_placed, plan
 from arbitre.engine.robots.planner import Plan, planner_for
+from arbitre.rules.board import Board
 from arbitre.rules.kinds.base import Setup, Stage, Viewer
 from arbitre.rules.kinds.duplikta.kind import DUPLIKTA, DupliktaTable
 from arbitre.rules.move import Move
@@ -183,3 +184,51 @@ def test_the_same_view_gives_the_same_plan() -> None:
         assert first.game is not None
         assert again.game is not None
         assert first.game.sheet() == again.game.sheet()
+
+
+#: A token set of many blanks: racks of 3 blanks or more are common.
+BLANKS_SET = {
+    "name": "blanches",
+    "letters": {letter: {"count": 4, "value": 1} for letter in "EASRTIN"},
+    "blanks": 40,
+}
+
+
+def test_blanks_placed_counts_only_new_blanks() -> None:
+    board = Board.empty()
+    assert blanks_placed("H8 joUR", board) == 2
+    board.put([(7, 7, "j"), (7, 8, "o")])
+    assert blanks_placed("H8 joURs", board) == 1
+    assert blanks_placed("8H jeU", board) == 1
+    assert blanks_placed("8H jeu", board) == 2
+
+
+@pytest.mark.parametrize("level", [level.value for level in RobotLevel])
+def test_with_the_clock_on_tourlou_places_at_most_2_blanks(level: str) -> None:
+    many = 0
+    for seed in range(6):
+        state = new(seed, clock=60, tile_set=BLANKS_SET)
+        DUPLIKTA.open_next(state, START_MS)
+        waiting = plan(view(state, "tourlou", START_MS), level, seed, words())
+        assert waiting is not None
+        found = plan(view(state, "tourlou", waiting.at_ms), level, seed, words())
+        assert found is not None
+        game = state.game
+        assert game is not None
+        many += game.rack_of("tourlou").count("?") > 2
+        confirm = found.action["confirm"]
+        assert confirm is None or blanks_placed(confirm, game.board) <= 2, confirm
+        DUPLIKTA.act(state, "tourlou", found.action, found.at_ms)  # accepted as an action
+    assert many  # racks with more than 2 blanks were dealt
+
+
+def test_with_the_clock_off_tourlou_may_place_more_blanks() -> None:
+    placed = []
+    for seed in range(6):
+        state = new(seed, tile_set=BLANKS_SET)
+        DUPLIKTA.open_next(state, START_MS)
+        found = plan(view(state, "tourlou", START_MS), "expert", seed, words())
+        assert found is not None
+        confirm = found.action["confirm"]
+        placed.append(0 if confirm is None else blanks_placed(confirm, Board.empty()))
+    assert max(placed) > 2, placed

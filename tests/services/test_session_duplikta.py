@@ -28,6 +28,7 @@ from arbitre.engine.movegen import MoveGenerator
 from arbitre.rules import Board
 from arbitre.rules.kinds import kind
 from arbitre.rules.tiles import FRENCH
+from arbitre.services.session.seam.base import refusal_status
 from arbitre.v1 import common_pb2, duel_pb2, duplikta_pb2, session_pb2
 from tests.redis_fixtures import redis_db, redis_url  # noqa: F401
 
@@ -318,7 +319,11 @@ def test_a_game_plays_to_its_end_and_its_record_replays(stub: Any) -> None:
     assert refused_side["points"] == -refused_side["penalty"] < 0
     assert (sheet[0]["installed"], sheet[0]["criterion"]) == (ana, "tiles")
     assert sheet[0]["players"][ana]["exchanges"] == [redrawn["exchange"]]
-    assert sheet[1]["players"][bob]["exchanges"][0]["kind"] in ("exchange", "mutation")
+    bob_exchange = sheet[1]["players"][bob]["exchanges"][0]
+    if bob_exchange["given"] == "?":  # a blank given a letter: free
+        assert (bob_exchange["kind"], bob_exchange["cost"]) == ("lettered", "0")
+    else:
+        assert bob_exchange["kind"] in ("exchange", "mutation")
     assert [line["installed"] for line in sheet[:3]] != [None, None, None]
     assert [line["installed"] for line in sheet[3:6]] == [None, None, None]
     assert sheet[3]["players"][ana]["penalty"] > 0  # tokens out of the rack at a pass
@@ -721,3 +726,10 @@ def test_a_pause_that_runs_out_ends_on_the_sessions_clock_and_the_turn_goes_on(
         lambda: act(stub, game_id, table.token("Bob"), {"turn": 1, "pause": True})
     )
     assert message.split(":")[0] == "no_pause_left"
+
+
+def test_too_many_blanks_with_the_clock_is_a_malformed_move() -> None:
+    """A confirm placing more than 2 blanks with the clock on is refused like any illegal move:
+    INVALID_ARGUMENT (HTTP 400), by its code's head."""
+    assert refusal_status("illegal_move:too_many_blanks") == grpc.StatusCode.INVALID_ARGUMENT
+    assert refusal_status("illegal_move:too_many_blanks") == refusal_status("illegal_move:x")

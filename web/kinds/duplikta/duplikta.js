@@ -2,13 +2,15 @@
 // premiums, the player's own copy of the rack, the pose placed by dragging tokens (pointer
 // events: mouse, pen, touch), by the keyboard or typed in notation ("H8 JOUR"), blanks asked
 // for, Confirm (nothing placed: a pass, once confirmed); the loupe (a token put back and
-// another drawn, ½ Chance; exchanged for a chosen letter, 1 Chance) with the Chances left, the
-// player's requests of the turn and the box as the view gives it; the clock; who has
-// confirmed; at each close the turn's line (both moves, accepted or refused, points, bonuses,
-// who stays and by which criterion, the reliquat) and readiness for the next turn; the score
-// sheet, the standings, and once over the end, the record and the seed checked against the
-// game's commitment. Tourlou, the robot, chosen on the home form (seated and the game started
-// at once) or added in the lobby, plays through the same path as people.
+// another drawn, ½ Chance; exchanged for a chosen letter, 1 Chance; a blank given a letter,
+// free) with the Chances left, the player's requests of the turn and the box as the view gives
+// it; the clock; who has confirmed (a move placing more than 2 blanks with the clock on is
+// refused, its message shown); at each close the turn's line (both moves, accepted or
+// refused, points, bonuses, who stays and by which criterion, the reliquat) and readiness for
+// the next turn; the score sheet, the standings, and once over the end, the record and the
+// seed checked against the game's commitment. Tourlou, the robot, chosen on the home form
+// (seated and the game started at once) or added in the lobby, plays through the same path as
+// people.
 //
 // The shell (app.js, through web/kinds/index.js) hands a table over to this module when
 // `GET /v1/games/{id}` says `kind: "duplikta"`: `open({id, state, seat, watching})` draws it,
@@ -320,6 +322,10 @@ class DupliktaTable extends TableController {
     on("#dk-shuffle", "click", () => active()?.shuffle());
     on("#dk-redraw", "click", () => active()?.loupe("redraw"));
     on("#dk-exchange", "click", () => active()?.loupe("exchange"));
+    on("#dk-want", "change", () => {
+      const table = active();
+      table?.drawLoupe(table.canPlay());
+    });
     on("#dk-typed", "submit", (event) => {
       event.preventDefault();
       active()?.placeTyped($("#dk-move").value);
@@ -631,7 +637,9 @@ class DupliktaTable extends TableController {
   /** An action refused: said under the play; a turn that moved on is read again. */
   refuse(code, text) {
     let words = text;
-    if (code === "illegal_move") words = explain({ message: text });
+    const blanks = code === "illegal_move" && /too_many_blanks/.test(text);
+    if (blanks) words = t("duplikta.refused.too_many_blanks");
+    else if (code === "illegal_move") words = explain({ message: text });
     else if (known(`duplikta.refused.${code}`)) words = t(`duplikta.refused.${code}`);
     this.note = { kind: "refused", text: words, code };
     this.board?.flash();
@@ -890,7 +898,6 @@ class DupliktaTable extends TableController {
     );
     const chosen = this.loupeToken >= 0;
     $("#dk-redraw").disabled = !open || this.sending || !chosen || you.chances < 1;
-    $("#dk-exchange").disabled = !open || this.sending || !chosen || you.chances < 2;
     const want = $("#dk-want");
     const letters = lettersOf(this.tokenSet);
     const wanted = want.value;
@@ -903,6 +910,15 @@ class DupliktaTable extends TableController {
       if (wanted) want.value = wanted;
     }
     want.disabled = !open || this.sending;
+    // A blank given a letter at the loupe is free, whatever the Chances held.
+    const lettering = chosen && rack[this.loupeToken] === "?" && want.value !== "?";
+    const exchange = $("#dk-exchange");
+    const label = lettering ? "duplikta.letterBlank" : "duplikta.exchange";
+    if (exchange.dataset.i18n !== label) {
+      exchange.dataset.i18n = label;
+      exchange.textContent = t(label);
+    }
+    exchange.disabled = !open || this.sending || !chosen || (!lettering && you.chances < 2);
     fill(
       $("#dk-exchanges"),
       (you.exchanges || []).map((done) => h("li", { dataset: { kind: done.kind } }, exchangeText(done))),

@@ -9,7 +9,11 @@ uses Chances (no request at the loupe, nothing put on the loupe or back in the b
 and never reverses words: its moves are the move generator's over the game's lexicon alone,
 scored as dupliKta scores (:meth:`arbitre.engine.kind_tools.Words.moves`, see
 :mod:`arbitre.engine.duplikta_moves`), so they are always legal and accepted. The first move
-covers the centre and may be vertical.
+covers the centre and may be vertical. With the clock on it never confirms a move placing more
+than :data:`~arbitre.rules.kinds.duplikta.game.CLOCK_MAX_BLANKS` blanks, which the rules refuse
+(it cannot letter blanks at the loupe): such moves are left out of those it chooses from, and
+of the top, before its level chooses; when every move it was given places too many, it looks
+at all its rack's moves *(decision)*.
 
 Its levels are duplicate's robots' (:class:`~arbitre.engine.robots.duplicate.RobotLevel`):
 the same choosing code (:meth:`Robot.pick <arbitre.engine.robots.duplicate.Robot.pick>`) among
@@ -36,13 +40,15 @@ from arbitre.engine.robots.duplicate import (
     RobotLevel,
     common_words,
 )
-from arbitre.engine.robots.moves import MoveSource
+from arbitre.engine.robots.moves import MoveSource, RobotMove, RobotMoves
 from arbitre.engine.robots.planner import Plan
 from arbitre.rules.board import Board
 from arbitre.rules.kinds.duplikta.config import configure
-from arbitre.rules.tiles import TileSet
+from arbitre.rules.kinds.duplikta.game import CLOCK_MAX_BLANKS
+from arbitre.rules.move import Move
+from arbitre.rules.tiles import BLANK, TileSet
 
-__all__ = ["CLOCK_MOMENT", "NO_CLOCK_MOMENT_MS", "Moves", "plan"]
+__all__ = ["CLOCK_MOMENT", "NO_CLOCK_MOMENT_MS", "Moves", "blanks_placed", "plan"]
 
 #: With the clock on, Tourlou confirms between these shares of the turn's clock.
 CLOCK_MOMENT = (0.1, 0.4)
@@ -90,10 +96,39 @@ def plan(view: Mapping[str, Any], level: str, seed: int, tools: Moves) -> Plan |
     robot_level = RobotLevel(level)
     tiles = configure(view["config"]).tiles
     limit, with_words = ROBOT_MOVES[robot_level]
-    found = tools.moves(tiles).robot_moves(Board.from_rows(view["board"]), rack, limit, with_words)
+    board = Board.from_rows(view["board"])
+    source = tools.moves(tiles)
+    found = source.robot_moves(board, rack, limit, with_words)
+    if isinstance(deadline, int) and rack.count(BLANK) > CLOCK_MAX_BLANKS:
+        found = _few_blanks(found, board)
+        if not found.moves and limit:
+            found = _few_blanks(source.robot_moves(board, rack, 0, with_words), board)
     vocabulary = None
     if PROFILES[robot_level].common_only:
         vocabulary = common_words(tiles.language or "fr")
     robot = Robot(robot_level, choices, vocabulary)
     chosen = robot.pick(found.moves, lambda: found.top, lambda move: move.words)
     return Plan({"turn": turn, "confirm": None if chosen is None else chosen.notation}, at_ms)
+
+
+def blanks_placed(notation: str, board: Board) -> int:
+    """How many blanks the move ``notation`` places on ``board``: its lowercase letters on
+    empty squares (a blank already on the board is not placed again)."""
+    move = Move.from_notation(notation, size=board.size)
+    row, col = move.position.row, move.position.col
+    step_row, step_col = (0, 1) if move.position.horizontal else (1, 0)
+    return sum(
+        letter.islower() and not board[row + offset * step_row, col + offset * step_col]
+        for offset, letter in enumerate(move.word)
+    )
+
+
+def _few_blanks(found: RobotMoves, board: Board) -> RobotMoves:
+    """``found`` without the moves placing more than :data:`CLOCK_MAX_BLANKS` blanks."""
+
+    def fits(move: RobotMove | None) -> bool:
+        return move is not None and blanks_placed(move.notation, board) <= CLOCK_MAX_BLANKS
+
+    moves = tuple(move for move in found.moves if fits(move))
+    top = found.top if fits(found.top) else (moves[0] if moves else None)
+    return RobotMoves(moves, top)

@@ -157,3 +157,60 @@ def test_a_redraw_needs_half_a_chance() -> None:
     with pytest.raises(ActionRefusedError) as raised:
         redraw(RACK, Bag("E", 1), "K", held=0)
     assert raised.value.code == "not_enough_chances"
+
+
+@pytest.mark.parametrize("held", [0, 1, 2, 20])
+def test_a_blank_lettered_at_the_loupe_is_free_whatever_is_held(held: int) -> None:
+    box = Bag("EEEEEEEEEEZ?", seed=1)
+    rack, done = exchange(Rack("AB??"), box, "?", "Z", held=held, tiles=FRENCH)
+    assert (done.kind, done.given, done.wanted, done.received, done.cost) == (
+        ExchangeKind.LETTERED,
+        "?",
+        "Z",
+        "Z",
+        0,
+    )
+    assert rack.text() == "ABZ?"  # a real Z, the other blank still a blank
+    assert box.contents() == "EEEEEEEEEEZ?"  # the blank became the Z: the box is unchanged
+
+
+def test_a_blank_lettered_even_with_no_such_letter_left_in_the_box() -> None:
+    box = Bag("", seed=1)
+    rack, done = exchange(Rack("?"), box, "?", "K", held=0, tiles=FRENCH)
+    assert (rack.text(), done.kind, done.cost, box.contents()) == (
+        "K",
+        ExchangeKind.LETTERED,
+        0,
+        "",
+    )
+
+
+@pytest.mark.parametrize(
+    ("rack", "token", "wanted", "held", "code"),
+    [
+        ("AB?", "?", "?", 4, "same_token"),  # a blank for a blank
+        ("AB?", "?", "?", 0, "not_enough_chances"),  # ... needs ½ to be asked at all
+        ("ABE", "E", "Z", 0, "not_enough_chances"),  # no blank: a plain exchange
+        ("ABC", "?", "Z", 4, "not_on_rack"),  # no blank on the rack
+        ("AB?", "?", "z", 4, "letter_not_in_set"),
+    ],
+)
+def test_blank_requests_refused_change_nothing(
+    rack: str, token: str, wanted: str, held: int, code: str
+) -> None:
+    box = Bag("EEEZ", seed=1)
+    with pytest.raises(ActionRefusedError) as raised:
+        exchange(Rack(rack), box, token, wanted, held=held, tiles=FRENCH)
+    assert raised.value.code == code
+    assert box.contents() == "EEEZ"
+
+
+def test_a_blank_lettered_only_as_a_letter_of_the_set() -> None:
+    no_k = TileSet.from_mapping(
+        {"name": "sans k", "letters": {"E": {"count": 58, "value": 1}}, "blanks": 2}
+    )
+    with pytest.raises(ActionRefusedError) as raised:
+        exchange(Rack("EEEEEE?"), Bag("E", 1), "?", "K", held=0, tiles=no_k)
+    assert raised.value.code == "letter_not_in_set"
+    rack, done = exchange(Rack("EEEEEE?"), Bag("E", 1), "?", "E", held=0, tiles=no_k)
+    assert (rack.text(), done.cost) == ("EEEEEEE", 0)

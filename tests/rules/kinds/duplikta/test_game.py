@@ -17,11 +17,13 @@ from arbitre.rules.kinds.duplikta import (
     EndReason,
     ExchangeKind,
 )
-from arbitre.rules.tiles import TileSet
+from arbitre.rules.tiles import FRENCH, TileSet
 from tests.rules.kinds.duplikta.samples import PLAYERS, game_with, words
 
 WORDS = ("JOUR", "JOURS", "ENTRAIS", "TRIAS")
 EIGHT_E = "EEEEEEEE"
+#: The French set with 4 blanks, for racks of 3.
+BLANKS_4 = TileSet.from_mapping({**FRENCH.to_mapping(), "name": "fr, 4 blanks", "blanks": 4})
 
 
 def refused(code: str, action: Callable[[], object], game: DupliktaGame) -> None:
@@ -231,6 +233,65 @@ def test_actions_the_rules_refuse_change_nothing() -> None:
     refused("already_confirmed", lambda: game.redraw("ana", "E"), game)
     assert game.confirmed("ana")
     assert not game.confirmed("bob")
+
+
+def test_a_blank_lettered_at_the_loupe_is_free_and_changes_only_the_players_copy() -> None:
+    game = game_with("??URSET", EIGHT_E, WORDS, DupliktaConfig(clock_seconds=0, chances_halves=0))
+    assert game.deal() == "ERSTU??"
+    done = game.exchange("ana", "?", "J")  # with 0 Chances
+    assert (done.kind, done.given, done.received, done.cost) == (ExchangeKind.LETTERED, "?", "J", 0)
+    assert (game.rack_of("ana"), game.box_of("ana"), game.chances_of("ana")) == (
+        "EJRSTU?",
+        EIGHT_E,
+        0,
+    )
+    assert (game.rack, game.rack_of("bob"), game.box_of("bob")) == ("ERSTU??", "ERSTU??", EIGHT_E)
+    # A blank for a blank is no lettering: refused, first for want of ½ Chance.
+    refused("not_enough_chances", lambda: game.exchange("bob", "?", "?"), game)
+    game.confirm("ana", "H8 JoUR")  # a real J (8) and a blank as O (1): (8+1+1+1) x 2 = 22
+    turn = game.close_turn()
+    assert (turn.installed, turn.points) == ("ana", {"ana": 42, "bob": 0})  # 22 + 5 x 4
+    assert turn.side("ana").rack == "EJRSTU?"
+    assert (game.reliquat, game.box.contents()) == ("EST", EIGHT_E)
+    assert game.chances == {"ana": 0, "bob": 0}
+    line = game.sheet()[0]["players"]["ana"]["exchanges"]
+    assert line == [{"kind": "lettered", "given": "?", "wanted": "J", "received": "J", "cost": "0"}]
+
+
+def test_with_the_clock_a_move_places_at_most_2_blanks() -> None:
+    game = game_with("???URST", EIGHT_E, WORDS, DupliktaConfig(tiles=BLANKS_4, clock_seconds=60))
+    game.deal()
+    refused("illegal_move:too_many_blanks", lambda: game.confirm("ana", "H8 jouR", 1_000), game)
+    refused("illegal_move:too_many_blanks", lambda: game.confirm("ana", "H8 j(OU)R", 1_000), game)
+    assert not game.confirmed("ana")
+    game.confirm("ana", "H8 joUR", 2_000)  # exactly 2 blanks
+    game.exchange("bob", "?", "J")  # lettered at the loupe first: free
+    game.confirm("bob", "H8 JouR", 1_000)
+    turn = game.close_turn()
+    assert [(side.move, side.accepted, side.score) for side in turn.sides] == [
+        ("H8 joUR", True, 22),  # a blank is worth the letter it stands for
+        ("H8 JouR", True, 22),
+    ]
+    assert turn.installed == "bob"  # the faster
+
+
+def test_with_the_clock_off_a_move_places_any_number_of_blanks() -> None:
+    game = game_with("???URST", EIGHT_E, WORDS, DupliktaConfig(tiles=BLANKS_4, clock_seconds=0))
+    game.deal()
+    game.confirm("ana", "H8 jouR")
+    turn = game.close_turn()
+    assert (turn.installed, turn.side("ana").score, turn.side("ana").tiles) == ("ana", 22, 4)
+
+
+def test_blanks_already_on_the_board_do_not_count() -> None:
+    game = game_with("??URSTE", EIGHT_E, WORDS, DupliktaConfig(clock_seconds=60))
+    game.deal()
+    game.confirm("ana", "H8 joUR", 1_000)
+    game.close_turn()
+    game.reliquat = "?"  # the next rack: ? and 6 E of the box
+    game.deal()
+    game.confirm("ana", "H8 joURs", 1_000)  # the 2 blanks of the board and one placed
+    assert game.confirmed("ana")
 
 
 def test_a_letter_the_set_does_not_have_is_refused() -> None:

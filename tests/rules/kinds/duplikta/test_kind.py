@@ -728,8 +728,9 @@ def play(state: DupliktaTable, chooser: random.Random, *, now: int = 0, limit: i
 
 
 def check_tokens(state: DupliktaTable) -> None:
-    """The board, the box and the rack held are the token set, but for the mutations of the
-    moves installed; each player's own copy of an open turn too, with their own mutations."""
+    """The board, the box and the rack held are the token set, but for the mutations (and blanks
+    lettered) of the moves installed; each player's own copy of an open turn too, with their
+    own."""
     game = state.game
     if game is None:
         return
@@ -738,7 +739,7 @@ def check_tokens(state: DupliktaTable) -> None:
     def mutate(counts: Counter[str], exchanges: Any) -> Counter[str]:
         counts = counts.copy()
         for done in exchanges:
-            if done.kind is ExchangeKind.MUTATION:
+            if done.kind in (ExchangeKind.MUTATION, ExchangeKind.LETTERED):
                 counts[done.given] -= 1
                 counts[done.wanted] += 1
         return counts

@@ -62,12 +62,14 @@ def refused_move(game: DupliktaGame, player: str, moves: list[str]) -> str | Non
 
 
 def play(config: DupliktaConfig, seed: int = SEED) -> DupliktaGame:
-    """ana spends Chances now and then and plays her best move; bob plays a middling move, and
-    every fourth turn a refused move, every seventh a pass with a token on the loupe and one
-    back in the box."""
+    """ana letters her blanks at the loupe (free), spends Chances now and then and plays her
+    best move; bob plays a middling move, and every fourth turn a refused move, every seventh a
+    pass with a token on the loupe and one back in the box."""
     game = DupliktaGame(config, seed, french(), PLAYERS)
     while game.deal() is not None:
         number = game.number
+        for _ in range(game.rack_of("ana").count("?")):  # her blanks lettered, for free
+            game.exchange("ana", "?", "E")
         if number % 3 == 0 and game.chances_of("ana") >= 1:
             game.redraw("ana", game.rack_of("ana")[0])
         if number % 5 == 1 and game.chances_of("ana") >= 2 and game.rack_of("ana")[-1] != "E":
@@ -102,6 +104,7 @@ def test_a_whole_game_ends_and_uses_every_rule(played: DupliktaGame) -> None:
     assert played.over
     sides = [side for turn in played.turns for side in turn.sides]
     assert any(side.exchanges for side in sides)
+    assert any(done.kind.value == "lettered" for side in sides for done in side.exchanges)
     assert any(side.passed and side.penalty for side in sides)
     assert any(not side.passed and not side.accepted for side in sides)
     criteria = Counter(turn.criterion.value for turn in played.turns)

@@ -76,7 +76,8 @@ the weaker player by handicap (the higher handicap) gets min(10, option + differ
 with the option at 0. With ½ or more: a token back in the box and one drawn at random (½; it
 may be the same token). With 1 or more: a token exchanged for a chosen letter or a blank still
 in the box (1); when none is left in the box, the token mutates into it: 1 with 7 tokens or
-fewer in the box, 1½ otherwise. A request that cannot be met costs ½ *(resolution: a request
+fewer in the box, 1½ otherwise; a blank lettered is free (see **Blanks**). A request that
+cannot be met costs ½ *(resolution: a request
 needs ½ to be made at all, else it is refused and nothing changes, as is a letter the set does
 not have; a redraw from an empty box cannot be met)*. Mimil gives ½ after a refused move to a
 player holding less than 1½. Only a player who started with at least 1 Chance sees the box's
@@ -96,9 +97,19 @@ against it are on the sheet, in the standings and in the record (see
 :mod:`~arbitre.rules.kinds.duplikta.game`). Tourlou, the robot, is the engine's
 (:mod:`arbitre.engine.robots.duplikta`).
 
-Not here yet: the blanks given a letter at the loupe (free) and the clock's limit of 2 blanks
-given a letter at the end of a turn, the pause budget, Tourlou's scenarios and saved
-environments.
+**Blanks.** A blank put on the loupe and exchanged for a letter of the set is free and always
+met, even with 0 Chances: the blank token becomes that letter on the player's copy of the rack,
+the box unchanged *(decision, see :mod:`~arbitre.rules.kinds.duplikta.chances`; reported as an
+exchange of kind ``lettered``, cost 0; a blank for a blank stays refused, ``same_token``)*. With
+the clock on, a move may place at most 2 blanks (lettered at the end of the turn); a confirm
+placing more is refused as an action, ``illegal_move:too_many_blanks``, nothing spent: the
+others are to be lettered at the loupe first. With the clock off, no limit. *(Decision: the
+seed's server picking letters for undesignated blanks does not arise, a move's notation always
+designates each blank's letter; see :mod:`~arbitre.rules.kinds.duplikta.game`.)* Tourlou never
+uses the loupe and never confirms a move placing more than 2 blanks with the clock on.
+
+The pauses and their budget are the table's (:mod:`~arbitre.rules.kinds.duplikta.table`); saved
+environments are the gateway's. Not here yet: Tourlou's scenarios.
 """
 
 from __future__ import annotations

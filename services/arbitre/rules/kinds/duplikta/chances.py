@@ -18,7 +18,18 @@ words are unlocked by the option alone, at 5 or more: Chances from a handicap do
 - a request that cannot be met (too few Chances for what the box asks, or a redraw from an empty
   box) changes nothing but costs ½.
 
-A request needs at least ½ Chance to be made at all: without it, or for a token not on the
+**A blank lettered at the loupe** (:func:`exchange` of ``?`` for a letter ``A``-``Z``) is free
+and always met, whatever the player holds, even 0 Chances (the seed: a blank put on the loupe
+is exchanged for any letter typed or clicked in the A-Z list). *(Decision: the blank token
+becomes that letter, a real letter token on the player's copy of the rack, worth the letter's
+value; the box is unchanged, as in a mutation, and nothing goes back into it. The letter is
+one of the token set's, as for any exchange, else ``letter_not_in_set``: a real token of a
+letter the set lacks could not be placed; a blank kept as a blank and designated in the move's
+notation stands for any letter.)* Its report is of kind ``lettered``, cost 0.
+A blank exchanged for a blank stays refused (``same_token``); a letter exchanged for a blank
+(``?`` asked for) costs as any exchange.
+
+Any other request needs at least ½ Chance to be made at all: without it, or for a token not on the
 player's rack, a letter the token set does not have, or a token exchanged for its own letter,
 it is refused (:class:`~arbitre.rules.kinds.base.ActionRefusedError`, codes
 ``not_enough_chances``, ``not_on_rack``, ``letter_not_in_set``, ``same_token``) and nothing
@@ -41,6 +52,9 @@ changes. The only randomness is the box's own seeded generator
 >>> rack, done = exchange(rack, box, "W", "Z", 2, FRENCH)
 >>> rack.text(), done.kind.value, done.cost
 ('AABWXYZ', 'unmet', 1)
+>>> rack, done = exchange(Rack("AB?"), box, "?", "W", 0, FRENCH)  # free, even with 0
+>>> rack.text(), done.kind.value, done.cost, box.contents()
+('ABW', 'lettered', 0, 'EEEEEEEEEEK')
 """
 
 from __future__ import annotations
@@ -56,6 +70,7 @@ from arbitre.rules.tiles import BLANK, TileSet
 __all__ = [
     "EXCHANGE_COST",
     "FEW_TOKENS",
+    "LETTERED_COST",
     "MAX_HALVES",
     "MIMIL_BELOW",
     "MIMIL_GIFT",
@@ -82,6 +97,8 @@ EXCHANGE_COST = 2
 MUTATION_COST_FEW = 2
 MUTATION_COST = 3
 UNMET_COST = 1
+#: A blank lettered at the loupe is free.
+LETTERED_COST = 0
 #: A mutation costs :data:`MUTATION_COST_FEW` when the box holds this many tokens or fewer.
 FEW_TOKENS = 7
 #: Mimil's gift, to a player holding less than :data:`MIMIL_BELOW`, after a refused move.
@@ -98,6 +115,7 @@ class ExchangeKind(StrEnum):
     EXCHANGE = "exchange"  # swapped for the letter asked for, taken from the box
     MUTATION = "mutation"  # none left in the box: the token became the letter asked for
     UNMET = "unmet"  # not met: nothing changed but the ½ Chance it cost
+    LETTERED = "lettered"  # a blank became the letter asked for, for free (the box unchanged)
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,7 +188,17 @@ def exchange(
 ) -> tuple[Rack, Exchange]:
     """Exchange ``token`` of ``rack`` for ``wanted`` (an uppercase letter, or ``?`` for a blank)
     with ``held`` halves, by the rules of the module docstring. Returns the player's rack after
-    it and what happened; ``box`` is changed in place."""
+    it and what happened; ``box`` is changed in place. A blank exchanged for a letter is
+    lettered, for free (:data:`LETTERED_COST`), the box unchanged."""
+    if token == BLANK and isinstance(wanted, str) and len(wanted) == 1 and wanted in _LETTERS:
+        _check_on_rack(rack, token)
+        if tiles.count(wanted) < 1:
+            raise ActionRefusedError(
+                "letter_not_in_set", f"the token set {tiles.name!r} has no {wanted!r} to ask for"
+            )
+        return rack.take(token).add(wanted), Exchange(
+            ExchangeKind.LETTERED, token, wanted, wanted, LETTERED_COST
+        )
     _check_request(rack, token, held)
     if (
         not isinstance(wanted, str)
@@ -202,7 +230,14 @@ def _check_request(rack: Rack, token: str, held: int) -> None:
         raise ActionRefusedError(
             "not_enough_chances", "a request at the loupe needs at least ½ Chance"
         )
+    _check_on_rack(rack, token)
+
+
+def _check_on_rack(rack: Rack, token: str) -> None:
     if not isinstance(token, str) or len(token) != 1 or token not in rack:
         raise ActionRefusedError(
             "not_on_rack", f"the rack {rack.text() or '(empty)'} has no {token!r}"
         )
+
+
+_LETTERS = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZ")

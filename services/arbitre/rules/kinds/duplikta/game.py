@@ -18,7 +18,16 @@ The life of a turn:
 3. Each player confirms once (:meth:`~DupliktaGame.confirm`): a move in the notation
    :class:`~arbitre.rules.move.Move` reads, or ``None`` to pass (then optionally with tokens
    on the loupe and tokens put back in the box), with the server's milliseconds from the deal
-   (required with the clock on, at most the clock). The move is judged at once
+   (required with the clock on, at most the clock). With the clock on, a move may place at
+   most :data:`CLOCK_MAX_BLANKS` blanks (the seed: no more than 2 blanks turned into letters at
+   the end of a turn; the others are lettered at the loupe beforehand, for free, see
+   :mod:`~arbitre.rules.kinds.duplikta.chances`): a move placing more is refused as an action,
+   code ``illegal_move:too_many_blanks``, before anything is spent or judged further
+   *(decision: a blank placed is a lowercase letter the move puts on the board, blanks already
+   on the board do not count; with the clock off, no limit)*. *(Decision: the seed's server
+   picking the best letters for blanks left undesignated does not arise: a move's notation
+   always designates each blank's letter, which is how a player letters blanks at the end of a
+   turn.)* The move is judged at once
    (:func:`~arbitre.rules.kinds.duplikta.scoring.judge_move`): a placement that breaks a rule
    or uses tokens not on the player's copy of the rack is refused as an action
    (:class:`~arbitre.rules.kinds.base.ActionRefusedError`, nothing changes, the player may
@@ -87,6 +96,7 @@ from arbitre.rules.rack import Rack
 from arbitre.rules.tiles import TileSet
 
 __all__ = [
+    "CLOCK_MAX_BLANKS",
     "MAX_IDLE_TURNS",
     "MAX_NOTATION_CHARS",
     "BadBestMoveError",
@@ -101,6 +111,8 @@ __all__ = [
 
 #: Turns in a row without an installed move that end the game.
 MAX_IDLE_TURNS = 3
+#: With the clock on, the most blanks a move may place (lettered at the end of the turn).
+CLOCK_MAX_BLANKS = 2
 #: The longest move notation a confirm may carry.
 MAX_NOTATION_CHARS = 64
 _MAX_NAME = 100
@@ -422,8 +434,9 @@ class DupliktaGame:
         """``player``'s confirm (see the module docstring and :class:`Confirm`); refused with
         :class:`~arbitre.rules.kinds.base.ActionRefusedError` (nothing changes) for a second
         confirm, a time missing with the clock on, negative or past the clock, tokens on the
-        loupe with a move, tokens not on the player's rack, bad notation or a placement that
-        breaks a rule (code ``illegal_move:<reason>``)."""
+        loupe with a move, tokens not on the player's rack, bad notation, a placement that
+        breaks a rule (code ``illegal_move:<reason>``) or, with the clock on, more than
+        :data:`CLOCK_MAX_BLANKS` blanks placed (``illegal_move:too_many_blanks``)."""
         hand = self._open_hand(player)
         clock = self.config.clock_ms
         if ms is not None and (isinstance(ms, bool) or not isinstance(ms, int) or ms < 0):
@@ -441,6 +454,13 @@ class DupliktaGame:
                     "loupe_with_move", "tokens go on the loupe or back in the box only at a pass"
                 )
             verdict = self._judge(hand.rack, move)
+            blanks = verdict.placement.blank_count
+            if clock is not None and blanks > CLOCK_MAX_BLANKS:
+                raise ActionRefusedError(
+                    "illegal_move:too_many_blanks",
+                    f"with the clock on a move places at most {CLOCK_MAX_BLANKS} blanks, not "
+                    f"{blanks}: letter the others at the loupe (free)",
+                )
         hand.confirm = Confirm(move, ms, loupe, returned)
         hand.verdict = verdict
         self.actions[-1].append(

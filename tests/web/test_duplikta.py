@@ -136,6 +136,10 @@ def test_a_table_is_created_on_the_home_form_and_joined_by_its_link(
         page.fill("#create-dk-seconds", "90")
         page.select_option("#create-dk-handicap-0", "3")
         page.locator("#create-dk-same").uncheck()
+        expect(page.locator("#create-dk-pauses")).to_have_value("3")
+        expect(page.locator("#create-dk-pause-seconds")).to_have_value("300")
+        page.select_option("#create-dk-pauses", "2")
+        page.fill("#create-dk-pause-seconds", "120")
         page.get_by_role("button", name="Créer la table").click()
         expect(page.locator("#dk-lobby")).to_be_visible()
         expect(page.locator("#dk-settings")).to_have_text(
@@ -151,8 +155,8 @@ def test_a_table_is_created_on_the_home_form_and_joined_by_its_link(
             "clock": 90,
             "chances": 2,
             "handicaps": [3, 0],
-            "pauses": 3,
-            "pause_seconds": 300,
+            "pauses": 2,
+            "pause_seconds": 120,
         }
 
         # Bob finds the table among the open ones, and joins by its link.

@@ -17,6 +17,10 @@ const CLOCK = { min: 30, max: 300, default: 120 };
 const CHANCES = { max: 10, default: 5 };
 /** A handicap: 0 to 10. */
 const HANDICAP_MAX = 10;
+/** Each player's pause budget: 0 to 10 pauses (3 by default), in all 30 to 1,800 s (300 by
+ * default; the server checks them too). */
+const PAUSES = { max: 10, default: 3 };
+const PAUSE_SECONDS = { min: 30, max: 1800, default: 300 };
 /** The preset token sets (the server's names). */
 const TILE_SETS = ["fr", "en"];
 /** The opponents the form offers: a person, or Tourlou at a robot level (the server's names). */
@@ -39,6 +43,13 @@ function clockSeconds() {
   return Math.min(CLOCK.max, Math.max(CLOCK.min, value));
 }
 
+/** The pauses' seconds in all the form says, kept within the server's bounds. */
+function pauseSeconds() {
+  const value = Math.round(Number($("#create-dk-pause-seconds").value));
+  if (!Number.isFinite(value)) return PAUSE_SECONDS.default;
+  return Math.min(PAUSE_SECONDS.max, Math.max(PAUSE_SECONDS.min, value));
+}
+
 /** The form's game options, as the server's configuration names them. */
 function formOptions() {
   return {
@@ -47,6 +58,8 @@ function formOptions() {
     same_racks: $("#create-dk-same").checked,
     tiles: $("#create-dk-tiles").value,
     handicaps: [Number($("#create-dk-handicap-0").value), Number($("#create-dk-handicap-1").value)],
+    pauses: Number($("#create-dk-pauses").value),
+    pause_seconds: pauseSeconds(),
   };
 }
 
@@ -65,6 +78,8 @@ function fillForm(options) {
   if (options.same_racks != null) $("#create-dk-same").checked = Boolean(options.same_racks);
   const handicaps = options.handicaps || [];
   handicaps.forEach((value, index) => pick(`#create-dk-handicap-${index}`, value));
+  if (options.pauses != null) pick("#create-dk-pauses", options.pauses);
+  if (options.pause_seconds != null) $("#create-dk-pause-seconds").value = String(options.pause_seconds);
   if (options.tiles && TILE_SETS.includes(options.tiles)) {
     $("#create-dk-tiles").value = options.tiles;
     return true;
@@ -287,6 +302,26 @@ export function init() {
       h("legend", i18n("duplikta.handicaps")),
       h("label", { class: "field inline" }, h("span", i18n("duplikta.handicapMine")), range("create-dk-handicap-0", HANDICAP_MAX, 0)),
       h("label", { class: "field inline" }, h("span", i18n("duplikta.handicapTheirs")), range("create-dk-handicap-1", HANDICAP_MAX, 0)),
+    ),
+    h(
+      "fieldset",
+      { class: "field choices dk-wide" },
+      h("legend", i18n("duplikta.pauseBudget")),
+      h("label", { class: "field inline" }, h("span", i18n("duplikta.pausesEach")), range("create-dk-pauses", PAUSES.max, PAUSES.default)),
+      h(
+        "label",
+        { class: "field inline" },
+        h("span", i18n("duplikta.pauseSeconds")),
+        h("input", {
+          id: "create-dk-pause-seconds",
+          type: "number",
+          min: PAUSE_SECONDS.min,
+          max: PAUSE_SECONDS.max,
+          step: 30,
+          value: PAUSE_SECONDS.default,
+          inputmode: "numeric",
+        }),
+      ),
     ),
     h(
       "details",

@@ -367,13 +367,10 @@ def test_answers_through_the_parts_play_the_game_act_plays(
     twins.check(now + 1)
 
 
-def test_a_whole_game_through_the_parts_is_the_game_through_act() -> None:
-    """Each turn bob answers the top then a lesser move, ana the top (as ``play_game`` plays
-    it through ``act``): the same record, standings and events."""
-    played = play_game({"max_turns": 3, "reveal_seconds": 0}, players=("ana", "bob"))
-    config = DUPLICATE.configure({"max_turns": 3, "reveal_seconds": 0})
-    state = DUPLICATE.new_game(config, Setup("g1", SEED, ("ana", "bob")), referee(config.game))
-    store = Store.of(state)
+def play_through(store: Store, rules: GameConfig, reveal_ms: int) -> list[Event]:
+    """Play ``store``'s game to its end as ``play_game`` does through ``act`` (each turn bob
+    answers the top then a lesser move, ana the top; each reveal lasts ``reveal_ms``): its
+    events."""
     events: list[Event] = []
     now = START_MS
     for top in [*tops(), None]:
@@ -381,11 +378,22 @@ def test_a_whole_game_through_the_parts_is_the_game_through_act() -> None:
         if top is None:
             break
         view = DUPLICATE.view(store.whole(), Viewer.spectator(), now)
-        bob = lesser_move(config.game, view["board"], view["tiles"], top) or top
+        bob = lesser_move(rules, view["board"], view["tiles"], top) or top
         for at, player, move in ((1_000, "bob", top), (2_000, "bob", bob), (2_500, "ana", top)):
             events += store.answer(player, {"move": move}, now + at).events
         events += store.step(partial(DUPLICATE.close, now_ms=now + 3_000))
-        now += 3_000
+        now += 3_000 + reveal_ms
+    return events
+
+
+def test_a_whole_game_through_the_parts_is_the_game_through_act() -> None:
+    """Each turn bob answers the top then a lesser move, ana the top (as ``play_game`` plays
+    it through ``act``): the same record, standings and events."""
+    played = play_game({"max_turns": 3, "reveal_seconds": 0}, players=("ana", "bob"))
+    config = DUPLICATE.configure({"max_turns": 3, "reveal_seconds": 0})
+    state = DUPLICATE.new_game(config, Setup("g1", SEED, ("ana", "bob")), referee(config.game))
+    store = Store.of(state)
+    events = play_through(store, config.game, 0)
     assert events == played.events
     assert DUPLICATE.record(store.whole()) == DUPLICATE.record(played.state)
     assert DUPLICATE.standings(store.whole()) == DUPLICATE.standings(played.state)
@@ -427,18 +435,7 @@ def test_a_whole_game_with_its_closed_turns_kept_apart_is_the_game_through_act()
     played = play_game(CONFIG, players=("ana", "bob"))
     state = DUPLICATE.new_game(config, Setup("g1", SEED, ("ana", "bob")), referee(config.game))
     store = ChapteredStore.of(state)
-    events: list[Event] = []
-    now = START_MS
-    for top in [*tops(), None]:
-        events += store.step(partial(DUPLICATE.open_next, now_ms=now))
-        if top is None:
-            break
-        view = DUPLICATE.view(store.whole(), Viewer.spectator(), now)
-        bob = lesser_move(config.game, view["board"], view["tiles"], top) or top
-        for at, player, move in ((1_000, "bob", top), (2_000, "bob", bob), (2_500, "ana", top)):
-            events += store.answer(player, {"move": move}, now + at).events
-        events += store.step(partial(DUPLICATE.close, now_ms=now + 3_000))
-        now += 3_000 + REVEAL_MS
+    events = play_through(store, config.game, REVEAL_MS)
     whole = store.whole()
     assert len(store.written) == len(tops())
     assert all(a is b for a, b in zip(DUPLICATE.chapters(whole), store.loaded, strict=True))

@@ -357,19 +357,16 @@ class SeamBase(Steps):
         parted: Any = game_kind if _parted(game_kind) else None
         chapters: tuple[Any, ...] = ()
         written = 0
-        if _chaptered(game_kind):
-            chapters = tuple(parted.chapters(state))
-            written = int(game.get("chapters") or 0)  # under the lock: what the hash counts
-            fields["chapters"] = len(chapters)
-            rest, parts, orders = parted.detach_open(state)
+        if parted is not None:
+            if _chaptered(game_kind):
+                chapters = tuple(parted.chapters(state))
+                written = int(game.get("chapters") or 0)  # under the lock: what the hash counts
+                fields["chapters"] = len(chapters)
+                rest, parts, orders = parted.detach_open(state)
+            else:
+                rest, parts, orders = parted.detach(state)
             context = parted.context(state)
             done: frozenset[str] = frozenset()
-            if phase.stage is Stage.PLAYING and not opened:
-                done = frozenset(self.store.redis.smembers(GameKeys(game_id).done(phase.number)))
-        elif parted is not None:
-            rest, parts, orders = parted.detach(state)
-            context = parted.context(state)
-            done = frozenset()
             if phase.stage is Stage.PLAYING and not opened:
                 done = frozenset(self.store.redis.smembers(GameKeys(game_id).done(phase.number)))
         else:

@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 import redis
 
-from arbitre.rules.kinds.base import AWAITED, DEADLINE, Judgement
+from arbitre.rules.kinds.base import ACTOR, ACTORS, AWAITED, DEADLINE, Judgement, actor_context
 from arbitre.services.game_keys import DEADLINES, GameKeys
 from arbitre.services.session.parts_store import Kept, PartRefusedError, PartsStore, ReadPart
 from tests.redis_fixtures import redis_db, redis_url  # noqa: F401
@@ -264,3 +264,39 @@ def test_a_context_is_read_once_per_version(db: redis.Redis, store: PartsStore) 
     assert store.read(GAME, 1, "ana").context[AWAITED] == 2  # the version's, remembered
     open_turn(db, store, awaited=5, version="v2")
     assert store.read(GAME, 1, "ana").context[AWAITED] == 5
+
+
+def test_each_actor_reads_their_own_entry_of_the_context(
+    db: redis.Redis, store: PartsStore
+) -> None:
+    """A context's ACTORS are kept apart: the stored context stays the same size whatever the
+    number of actors, each read gives its actor's entry alone (None for none), and a request's
+    copy of the context holds that entry alone; a step without actors clears them."""
+    deadline = now_ms(db) + 60_000
+    db.hset(KEYS.game, mapping={"status": "running", "phase": "turn", "turn": 1})
+    db.hset(KEYS.game, "deadline_ms", deadline)
+    actors = {f"p{n}": {"plays": n % 2 == 0, "warned": False} for n in range(5_000)}
+    context = {"turn": 1, DEADLINE: deadline, AWAITED: 5_000, ACTORS: actors}
+    with db.pipeline(transaction=True) as pipe:
+        store.write_turn(pipe, GAME, 1, context, "v1", {}, {}, frozenset())
+        pipe.execute()
+    assert len(db.get(KEYS.context) or "") < 200
+    for player in ("p0", "p1", "p4999"):
+        read = store.read(GAME, 1, player)
+        assert read.context == {"turn": 1, DEADLINE: deadline, AWAITED: 5_000} | {
+            ACTOR: actors[player]
+        }
+        assert read.context == actor_context(context, player)
+    assert store.read(GAME, 1, "nobody").context[ACTOR] is None
+    read = store.read(GAME, 1, "p2", "req-1")
+    keep_with = Judgement("p2", 1, {"rows": [["CRANE", "....."]]})
+    store.keep(GAME, keep_with, read, "req-1")
+    replayed = store.replayed(GAME, "p2", "req-1")
+    assert replayed is not None
+    assert replayed.context == actor_context(context, "p2")
+    assert len(db.hget(KEYS.request("p2", "req-1"), "judged") or "") < 300
+    with db.pipeline(transaction=True) as pipe:
+        store.write_turn(pipe, GAME, 1, {"turn": 1, DEADLINE: deadline}, "v2", {}, {}, frozenset())
+        pipe.execute()
+    assert not db.exists(KEYS.actors)
+    assert ACTOR not in store.read(GAME, 1, "p0").context

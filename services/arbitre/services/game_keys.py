@@ -105,7 +105,7 @@ class GameKeys:
                 self.done(turn),
             )
         ]
-        return [*fixed, self.context, self.seating, self.seatings, *per_turn]
+        return [*fixed, self.context, self.actors, self.seating, self.seatings, *per_turn]
 
     @property
     def game(self) -> str:
@@ -174,6 +174,13 @@ class GameKeys:
         :meth:`~arbitre.rules.kinds.base.PartedKind.context`, JSON); its version is the game
         hash's ``context_version``."""
         return f"{self._prefix}:context"
+
+    @property
+    def actors(self) -> str:
+        """Hash: player -> their entry of the context (the
+        :data:`~arbitre.rules.kinds.base.ACTORS` of a kind's context, JSON), written with the
+        context and read with it, an actor's alone."""
+        return f"{self._prefix}:actors"
 
     def parts(self, turn: int) -> str:
         """Hash: player id -> their part of ``turn`` (a game kind's, JSON)."""

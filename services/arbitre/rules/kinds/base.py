@@ -39,6 +39,8 @@ from typing import Any, Generic, Protocol, TypeVar
 from arbitre.rules.errors import ArbitreError
 
 __all__ = [
+    "ACTOR",
+    "ACTORS",
     "AWAITED",
     "DEADLINE",
     "LISTED",
@@ -66,6 +68,7 @@ __all__ = [
     "Standing",
     "TurnRevealing",
     "Viewer",
+    "actor_context",
     "listed",
     "shared_ranks",
 ]
@@ -213,6 +216,29 @@ DEADLINE = "deadline_ms"
 #: every actor of the turn but those who left before they were done (the store's count of
 #: actors done includes those who left after).
 AWAITED = "awaited"
+#: The key of a :meth:`PartedKind.context` holding what it knows of each actor alone (player ->
+#: a small JSON-ready mapping: a room's seat and warnings), so that the shared context stays the
+#: same size whatever the number of players. The store keeps the entries apart and an action
+#: reads its actor's alone: :meth:`PartedKind.judge` and :meth:`PartedKind.announce` get
+#: :func:`actor_context`, the context without :data:`ACTORS` and with :data:`ACTOR`.
+ACTORS = "actors"
+#: The key of the context a judge gets (:func:`actor_context`) giving its actor's entry of
+#: :data:`ACTORS` (``None``: the actor has none); absent when the kind's context has no
+#: :data:`ACTORS`.
+ACTOR = "actor"
+
+
+def actor_context(context: Mapping[str, Any], player: str) -> dict[str, Any]:
+    """The context ``player``'s action is judged with: ``context`` (a
+    :meth:`PartedKind.context`) without its :data:`ACTORS`, and with :data:`ACTOR` their entry
+    of it (``None`` for none); ``context`` itself (a copy) when it has no :data:`ACTORS`. The
+    session's store gives a judge the same from what it keeps apart."""
+    if ACTORS not in context:
+        return dict(context)
+    actors = context[ACTORS]
+    shared = {key: value for key, value in context.items() if key != ACTORS}
+    shared[ACTOR] = actors.get(player) if isinstance(actors, Mapping) else None
+    return shared
 
 
 @dataclass(frozen=True, slots=True)
@@ -388,7 +414,9 @@ class PartedKind(Kind[ConfigT, StateT, ToolsT], Protocol):
     def context(self, state: StateT) -> dict[str, Any]:
         """What judging an action of the open turn or round needs (JSON-ready, small, secrets
         included: the session's storage only, never a client); with nothing open, what the
-        refusals need (``{}`` will do)."""
+        refusals need (``{}`` will do). What it knows of each actor alone goes under
+        :data:`ACTORS`, so that the rest keeps its size whatever the number of actors: judging
+        and announcing an action then get :func:`actor_context` (its actor's entry alone)."""
         ...
 
     def part(self, state: StateT, player: str) -> dict[str, Any] | None:
@@ -404,8 +432,9 @@ class PartedKind(Kind[ConfigT, StateT, ToolsT], Protocol):
         now_ms: int,
         tools: ToolsT,
     ) -> Judgement:
-        """``player``'s ``action`` judged against their ``part``, or :class:`ActionRefusedError`
-        (not seated, not open, too late, a word not in the list...)."""
+        """``player``'s ``action`` judged against their ``part`` and the ``context`` as
+        :func:`actor_context` gives it to them, or :class:`ActionRefusedError` (not seated,
+        not open, too late, a word not in the list...)."""
         ...
 
     def announce(

@@ -31,7 +31,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from arbitre.rules.kinds.base import AWAITED, DEADLINE, Judgement
+from arbitre.rules.kinds.base import ACTOR, ACTORS, AWAITED, DEADLINE, Judgement
 from arbitre.services.game_keys import DEADLINES, GameKeys
 
 __all__ = [
@@ -218,13 +218,14 @@ class PartsStore:
         with self.redis.pipeline(transaction=True) as pipe:
             pipe.hmget(keys.game, "context_version", "deadline_ms")
             pipe.hget(keys.parts(turn), player)
+            pipe.hget(keys.actors, player)
             pipe.time()
             if request_id:
                 pipe.hgetall(keys.request(player, request_id))
             found = pipe.execute()
-        (version, deadline), part_text, (seconds, micros) = found[:3]
+        (version, deadline), part_text, entry, (seconds, micros) = found[:4]
         now_ms = int(seconds) * 1000 + int(micros) // 1000
-        replayed = _replayed(found[3]) if request_id else None
+        replayed = _replayed(found[4]) if request_id else None
         cached = self._contexts.get(game_id)
         if cached is not None and version and cached[0] == version:
             context = dict(cached[1])
@@ -233,13 +234,16 @@ class PartsStore:
                 pipe.get(keys.context)
                 pipe.hmget(keys.game, "context_version", "deadline_ms")
                 pipe.hget(keys.parts(turn), player)
-                context_text, (version, deadline), part_text = pipe.execute()
+                pipe.hget(keys.actors, player)
+                context_text, (version, deadline), part_text, entry = pipe.execute()
             context = dict(json.loads(context_text)) if context_text else {}
             if version:
                 self._remember(game_id, version, context)
             context = dict(context)
         if DEADLINE in context and deadline:  # the deadline as the store keeps it (lowered)
             context[DEADLINE] = int(deadline)
+        if ACTOR in context:  # the kind's context had actors: this one's entry, if any
+            context[ACTOR] = None if entry is None else json.loads(entry)
         return ReadPart(context, version or "", part_text, now_ms, replayed)
 
     def _remember(self, game_id: str, version: str, context: dict[str, Any]) -> None:
@@ -334,11 +338,25 @@ class PartsStore:
     ) -> None:
         """Queue on ``pipe`` (a step's transaction): the open ``turn``'s new context and its
         ``version`` (a word no earlier context of the game had: :meth:`read` knows a context by
-        it), and its parts, orders and actors done as the step left them (a kind's
+        it; its :data:`~arbitre.rules.kinds.base.ACTORS` kept apart, each actor's entry read
+        alone), and its parts, orders and actors done as the step left them (a kind's
         :meth:`~arbitre.rules.kinds.base.PartedKind.detach`; a claim absent from ``orders``
         keeps what it holds)."""
         keys = GameKeys(game_id)
-        pipe.set(keys.context, json.dumps(context, ensure_ascii=False, separators=(",", ":")))
+        shared = {key: value for key, value in context.items() if key != ACTORS}
+        pipe.delete(keys.actors)
+        if ACTORS in context:  # kept apart, an actor's entry read alone (ACTOR marks it)
+            shared[ACTOR] = None
+            actors: Mapping[str, Any] = context[ACTORS]
+            if actors:
+                pipe.hset(
+                    keys.actors,
+                    mapping={
+                        player: json.dumps(entry, ensure_ascii=False, separators=(",", ":"))
+                        for player, entry in actors.items()
+                    },
+                )
+        pipe.set(keys.context, json.dumps(shared, ensure_ascii=False, separators=(",", ":")))
         pipe.hset(keys.game, "context_version", version)
         pipe.delete(keys.parts(turn), keys.done(turn))
         if parts:

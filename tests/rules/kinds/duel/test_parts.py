@@ -16,6 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from arbitre.rules.kinds.base import (
+    ACTORS,
     AWAITED,
     DEADLINE,
     ActionRefusedError,
@@ -27,6 +28,7 @@ from arbitre.rules.kinds.base import (
     Setup,
     Stage,
     Viewer,
+    actor_context,
 )
 from arbitre.rules.kinds.duel import DUEL, DuelConfig, DuelGame, WordList, marks
 from arbitre.rules.kinds.duel.config import CLOSING_WINDOW_MS
@@ -43,10 +45,9 @@ CONTEXT_KEYS = {
     DEADLINE,
     "word",
     "language",
-    "playing",
-    "waiting",
-    "warned",
+    "players",
     AWAITED,
+    ACTORS,
 }
 
 
@@ -113,7 +114,7 @@ class Session:
 
     def read(self, player: str) -> Read:
         return Read(
-            copy.deepcopy(self.context),
+            actor_context(copy.deepcopy(self.context), player),  # as the store gives it
             self.context_version,
             copy.deepcopy(self.parts.get(player)),
             self.part_versions.get(player, 0),
@@ -604,10 +605,10 @@ def test_judge_needs_no_state() -> None:
         DEADLINE: 90_000,
         "word": "CHIOT",
         "language": "en",
-        "playing": ["ana", "bob", "cyd"],
-        "waiting": [],
-        "warned": [],  # ana had the extra-copy message in this round: her part says it
+        "players": 3,
         AWAITED: 3,
+        # ana had the extra-copy message in this round: her part says it
+        ACTORS: {p: {"plays": True, "warned": False} for p in ("ana", "bob", "cyd")},
     }
     judgement = DUEL.judge(context, part, "ana", guess("tatty"), 2_000, ONE_WORD)
     assert judgement.detail == {"extra_copy": None}  # once per game: not again
@@ -635,10 +636,13 @@ def test_the_extra_copy_message_crosses_rounds_through_the_context() -> None:
     session.step(lambda s: DUEL.open_next(s, 0))
     tatty = session.guess("ana", guess("tatty"), 1)  # a T extra against each of the words
     assert tatty.result["extra_copy"] is not None
-    assert session.context["warned"] == []  # not before this round: her part says it
+    assert not session.context[ACTORS]["ana"]["warned"]  # not before this round: her part says it
     session.step(lambda s: DUEL.close(s, 3))
     session.step(lambda s: DUEL.open_next(s, 4))
-    assert session.context["warned"] == ["ana"]
+    assert session.context[ACTORS] == {
+        "ana": {"plays": True, "warned": True},
+        "bob": {"plays": True, "warned": False},
+    }
     assert session.parts == {}
     for text in ("TATTY", "OCTET"):
         outcome = session.guess("ana", {"guess": text, "round": 2}, 5)
@@ -777,3 +781,38 @@ def test_damaged_parts_attach_or_are_bad_state(where: int, junk: Any, cut: bool)
     for viewer in VIEWERS:
         json.dumps(DUEL.view(game, viewer, 10**6))
     assert DUEL.attach(*stored(DUEL.detach(game)), THREE_WORDS) == game
+
+
+def test_a_guess_reads_its_own_seat_of_the_context_alone() -> None:
+    """A judge given its guesser's entry alone (as the session's store gives it) judges as on
+    the whole context; so does a context of the older form (every player listed), which a game
+    begun before the change still holds; a player without an entry is not seated."""
+    whole, _ = both(tools=THREE_WORDS, rounds=3)
+    DUEL.act(whole, "ana", guess("octet"), 1_000)
+    DUEL.seat(whole, "dan", 1_500)  # waits for the next round
+    context = stored(DUEL.context(whole))
+    assert context[ACTORS]["dan"] == {"plays": False, "warned": False}
+    older = {key: value for key, value in context.items() if key not in (ACTORS, "players")}
+    older |= {"playing": ["ana", "bob", "cyd"], "waiting": ["dan"], "warned": []}
+    for player, text in (("ana", "tatty"), ("bob", "tatty"), ("bob", "octet"), ("cyd", "zzzzz")):
+        part = stored(DUEL.part(whole, player))
+        judged = [
+            outcome(DUEL.judge, c, part, player, guess(text), 2_000, ONE_WORD)
+            for c in (context, actor_context(context, player), older)
+        ]
+        assert judged[0] == judged[1] == judged[2]
+    for player, code in (("dan", "waiting"), ("eve", "not_seated")):
+        alone = actor_context(context, player)
+        assert len(json.dumps(alone)) < 300
+        for c in (context, alone, older):
+            with pytest.raises(ActionRefusedError) as refused:
+                DUEL.judge(c, None, player, guess("tatty"), 2_000, ONE_WORD)
+            assert refused.value.code == code
+
+
+def outcome(judging: Callable[..., Judgement], *arguments: Any) -> Judgement | str:
+    """The judgement, or the refusal's code."""
+    try:
+        return judging(*arguments)
+    except ActionRefusedError as error:
+        return error.code

@@ -55,8 +55,9 @@ from arbitre.rules.kinds.duel.parts import (
     MAX_GUESS_CHARS,
     SOLVED,
     BadStateError,
-    Context,
     Row,
+    Seat,
+    context_data,
     deadline_after,
     done,
     extra_copies,
@@ -423,7 +424,7 @@ def guess(game: DuelGame, player: str, text: str, round_number: int, now_ms: int
 
 def context(game: DuelGame) -> dict[str, Any]:
     """What judging a guess of the open round needs (``{}`` with nothing open), as
-    :class:`~arbitre.rules.kinds.duel.parts.Context` writes it: secrets included, for the
+    :func:`~arbitre.rules.kinds.duel.parts.context_data` writes it: secrets included, for the
     session's storage only. Guesses never change it but for its ``ends_ms`` (a first find).
     Its ``awaited`` counts the players of the round who play it or were done before leaving."""
     table = game.table
@@ -432,17 +433,25 @@ def context(game: DuelGame) -> dict[str, Any]:
         return {}
     earlier = {p for r in table.closed for p, rows in r.rows.items() if warns(rows)}
     first_now = {p for p in current.players if warns(current.rows[p]) and p not in earlier}
-    return Context(
-        number=current.number,
-        opened_ms=current.opened_ms,
-        ends_ms=current.ends_ms,
-        word=game.secrets.words[current.number - 1],
-        language=table.config.language,
-        playing=tuple(p for p in current.players if current.plays(p)),
-        waiting=tuple(p for p in table.players if table.waiting(p)),
-        warned=tuple(p for p in table.players if p in table.warned and p not in first_now),
-        awaited=sum(1 for p in current.players if current.plays(p) or current.finished(p)),
-    ).data()
+    seats = {
+        p: Seat(current.plays(p), p in table.warned and p not in first_now)
+        for p in current.players
+        if current.plays(p)
+    }
+    seats.update(
+        (p, Seat(False, p in table.warned and p not in first_now))
+        for p in table.players
+        if table.waiting(p)
+    )
+    return context_data(
+        current.number,
+        current.opened_ms,
+        current.ends_ms,
+        game.secrets.words[current.number - 1],
+        table.config.language,
+        seats,
+        sum(1 for p in current.players if current.plays(p) or current.finished(p)),
+    )
 
 
 def part(game: DuelGame, player: str) -> dict[str, Any] | None:

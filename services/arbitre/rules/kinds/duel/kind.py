@@ -304,7 +304,7 @@ class DuelKind:
         public = Message("rival_row", rival_row) if _table_sized(context) else None
         events = [Event(public, {player: Message("guess_marked", result)})]
         if judgement.claim == parts.SOLVED and order == 1:
-            ends_ms = parts.Context.read(context).ends_ms
+            ends_ms = parts.Context.read(context, player).ends_ms
             window = {
                 "round": number,
                 "opened_at": judgement.detail["found_at_ms"],
@@ -675,9 +675,11 @@ def record_of(table: Table) -> dict[str, Any]:
 
 
 def _table_sized(context: Mapping[str, Any]) -> bool:
-    """Whether the round of ``context`` has at most :data:`LISTED` players."""
-    playing = context.get("playing")
-    return not isinstance(playing, list | tuple) or len(playing) <= LISTED
+    """Whether the round of ``context`` has at most :data:`LISTED` players (its ``players``;
+    in an older context, its list ``playing``)."""
+    players = context.get("players", context.get("playing"))
+    count = len(players) if isinstance(players, list | tuple) else players
+    return not isinstance(count, int) or count <= LISTED
 
 
 def _public(kind: str, data: Mapping[str, Any]) -> Event:

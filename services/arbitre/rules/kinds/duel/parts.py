@@ -7,21 +7,28 @@ fast path does so (see :mod:`arbitre.rules.kinds.duel.kind`); the whole-game pat
 (``DuelKind.act``, :func:`arbitre.rules.kinds.duel.game.guess`) is the same :func:`judge` on the
 context and part of the game in memory, then the same store, so the two cannot drift.
 
-**Context** (:class:`Context`; JSON-ready, secrets included: for the session's storage only)::
+**Context** (JSON-ready, secrets included: for the session's storage only), as
+:func:`arbitre.rules.kinds.duel.game.context` writes it::
 
     {"round": 2, "opened_ms": 3000, "deadline_ms": 123000, "word": "CHIOT", "language": "en",
-     "playing": ["ana", "bob"], "waiting": ["dan"], "warned": ["bob"], "awaited": 2}
+     "players": 2, "awaited": 2,
+     "actors": {"ana": {"plays": true, "warned": false}, "bob": {"plays": true, "warned": true},
+                "dan": {"plays": false, "warned": false}}}
 
 ``deadline_ms`` (the key :data:`~arbitre.rules.kinds.base.DEADLINE`) is the round's end, its
-deadline (the clock, or the closing window's end when
-sooner). ``playing`` are the seated players who play the round and ``waiting`` the seated ones
-who wait for the next; anyone else is not seated. ``warned`` are the players who had the
-extra-copy message (once per player and game) before this round; a row with an extra copy in a
-player's part says that they had it in this round. ``awaited`` (the key
-:data:`~arbitre.rules.kinds.base.AWAITED`) is how many players done make the round due: every
-player of the round but those who left before they were done. A context holds a few names and
-numbers: no player's rows, no closed round. Guesses never change it but for ``deadline_ms``,
-which the store lowers at the first find (the judgement's ``closes_by``).
+deadline (the clock, or the closing window's end when sooner). ``players`` counts the players
+of the round. ``actors`` (the key :data:`~arbitre.rules.kinds.base.ACTORS`) holds an entry per
+seated player: ``plays`` whether they play the round (else they wait for the next), ``warned``
+whether they had the extra-copy message (once per player and game) before this round; anyone
+without an entry is not seated. A row with an extra copy in a player's part says that they had
+it in this round. ``awaited`` (the key :data:`~arbitre.rules.kinds.base.AWAITED`) is how many
+players done make the round due: every player of the round but those who left before they were
+done. The session keeps the entries apart and a guess reads its guesser's alone
+(:func:`~arbitre.rules.kinds.base.actor_context`: the entry under ``actor``), so judging a
+guess reads a few hundred bytes in a room of ten thousand. A context holds no player's rows, no
+closed round. Guesses never change it but for ``deadline_ms``, which the store lowers at the
+first find (the judgement's ``closes_by``). :class:`Context` is what a guesser's judge reads of
+it (an older form, with the lists ``playing``, ``waiting`` and ``warned``, reads the same).
 
 **Part**: ``{"round": 2, "rows": [["OCTET", "YYx.G", 1000], ...]}``, the player's accepted
 guesses of the open round in the order stored: letters, marks as
@@ -51,7 +58,15 @@ from typing import Any
 
 from arbitre.rules import checked
 from arbitre.rules.errors import ArbitreError
-from arbitre.rules.kinds.base import AWAITED, DEADLINE, ActionRefusedError, Judgement
+from arbitre.rules.kinds.base import (
+    ACTOR,
+    ACTORS,
+    AWAITED,
+    DEADLINE,
+    ActionRefusedError,
+    Judgement,
+    actor_context,
+)
 from arbitre.rules.kinds.duel import alphabet, marks
 from arbitre.rules.kinds.duel.alphabet import Language, UnknownLanguageError
 from arbitre.rules.kinds.duel.config import CLOSING_WINDOW_MS
@@ -65,6 +80,8 @@ __all__ = [
     "BadStateError",
     "Context",
     "Row",
+    "Seat",
+    "context_data",
     "deadline_after",
     "done",
     "extra_copies",
@@ -106,53 +123,99 @@ class Row:
 
 
 @dataclass(frozen=True, slots=True)
+class Seat:
+    """A seated player's entry of the open round's context: whether they ``plays`` it (else they
+    wait for the next) and whether they were ``warned`` of an extra copy before it."""
+
+    plays: bool
+    warned: bool
+
+    def data(self) -> dict[str, Any]:
+        return {"plays": self.plays, "warned": self.warned}
+
+    @classmethod
+    def read(cls, data: object) -> Seat:
+        """The entry :meth:`data` wrote, or a :class:`BadStateError`."""
+        if not isinstance(data, Mapping) or set(data) != {"plays", "warned"}:
+            raise BadStateError("a seat of the context is {plays, warned}")
+        plays, warned = data["plays"], data["warned"]
+        if not isinstance(plays, bool) or not isinstance(warned, bool):
+            raise BadStateError("a seat's plays and warned are true or false")
+        return cls(plays, warned)
+
+
+@dataclass(frozen=True, slots=True)
 class Context:
-    """The open round as judging a guess needs it; :meth:`data` is its stored form (see the
-    module's docstring), :meth:`read` reads it back."""
+    """The open round as judging one player's guess needs it: the shared fields and the
+    player's :class:`Seat` (``None``: not seated). :meth:`read` reads it from the stored
+    context (see the module's docstring) in any of its forms."""
 
     number: int
     opened_ms: int
     ends_ms: int
     word: str = field(repr=False)
     language: Language
-    playing: tuple[str, ...]
-    waiting: tuple[str, ...]
-    warned: tuple[str, ...]
+    players: int
     awaited: int
-
-    def data(self) -> dict[str, Any]:
-        return {
-            "round": self.number,
-            "opened_ms": self.opened_ms,
-            DEADLINE: self.ends_ms,
-            "word": self.word,
-            "language": self.language.value,
-            "playing": list(self.playing),
-            "waiting": list(self.waiting),
-            "warned": list(self.warned),
-            AWAITED: self.awaited,
-        }
+    seat: Seat | None
 
     @classmethod
-    def read(cls, data: Mapping[str, Any]) -> Context:
-        """The context :meth:`data` wrote, or a :class:`BadStateError`."""
+    def read(cls, data: Mapping[str, Any], player: str) -> Context:
+        """``player``'s context from ``data``: a context as the session gives a judge
+        (:func:`~arbitre.rules.kinds.base.actor_context`: the entry under ``actor``), as the
+        rules write it (every entry under ``actors``), or as an older version wrote it (the
+        lists ``playing``, ``waiting`` and ``warned``); a :class:`BadStateError` otherwise."""
         if not isinstance(data, Mapping):
             raise BadStateError("a context must be a mapping")
+        if ACTORS in data:
+            data = actor_context(data, player)
         try:
             language = alphabet.language(_text(data.get("language"), "the context's language"))
         except UnknownLanguageError as error:
             raise BadStateError(str(error)) from None
+        if ACTOR in data:
+            seat = None if data[ACTOR] is None else Seat.read(data[ACTOR])
+            players = _integer(data.get("players"), "the context's players")
+        else:
+            playing = _names(data.get("playing"), "playing")
+            waiting = _names(data.get("waiting"), "waiting")
+            warned = _names(data.get("warned"), "warned")
+            seated = player in playing or player in waiting
+            seat = Seat(player in playing, player in warned) if seated else None
+            players = len(playing)
         return cls(
             number=_integer(data.get("round"), "the context's round"),
             opened_ms=_integer(data.get("opened_ms"), "the context's opened_ms"),
             ends_ms=_integer(data.get(DEADLINE), f"the context's {DEADLINE}"),
             word=_text(data.get("word"), "the context's word"),
             language=language,
-            playing=_names(data.get("playing"), "playing"),
-            waiting=_names(data.get("waiting"), "waiting"),
-            warned=_names(data.get("warned"), "warned"),
+            players=players,
             awaited=_integer(data.get(AWAITED), f"the context's {AWAITED}"),
+            seat=seat,
         )
+
+
+def context_data(
+    number: int,
+    opened_ms: int,
+    ends_ms: int,
+    word: str,
+    language: Language,
+    seats: Mapping[str, Seat],
+    awaited: int,
+) -> dict[str, Any]:
+    """The stored context of round ``number`` (see the module's docstring): ``seats`` by
+    seated player."""
+    return {
+        "round": number,
+        "opened_ms": opened_ms,
+        DEADLINE: ends_ms,
+        "word": word,
+        "language": language.value,
+        "players": sum(1 for seat in seats.values() if seat.plays),
+        AWAITED: awaited,
+        ACTORS: {player: seat.data() for player, seat in seats.items()},
+    }
 
 
 def part_data(number: int, rows: Sequence[Row]) -> dict[str, Any]:
@@ -207,16 +270,16 @@ def judge(
     the player's own rows only."""
     if not context:
         raise ActionRefusedError("round_not_open", "no round is open")
-    round_ = Context.read(context)
+    round_ = Context.read(context, player)
     if words.language != round_.language.value:
         raise BadStateError(f"a word list in {words.language!r} for a round in {round_.language}")
-    if player not in round_.playing and player not in round_.waiting:
+    if round_.seat is None:
         raise ActionRefusedError("not_seated", f"{player} is not seated")
     if round_number != round_.number:
         raise ActionRefusedError(
             "wrong_round", f"round {round_.number} is open, not round {round_number}"
         )
-    if player not in round_.playing:
+    if not round_.seat.plays:
         raise ActionRefusedError("waiting", f"you play from round {round_.number + 1}")
     if now_ms >= round_.ends_ms:
         raise ActionRefusedError("round_over", f"round {round_.number} is over")
@@ -238,7 +301,7 @@ def judge(
 
     row = Row(letters, marks.mark(round_.word, letters), now_ms - round_.opened_ms)
     extra_copy = None
-    if player not in round_.warned and not warns(rows):
+    if not round_.seat.warned and not warns(rows):
         extra_copy = next(iter(extra_copies(row).items()), None)
     detail: dict[str, Any] = {
         "extra_copy": None

@@ -277,21 +277,29 @@ class Gateway:
         try:
             return call(message, timeout=self.config.deadline_seconds)
         except grpc.RpcError as error:
-            raise self._failure(peer, error) from None
+            raise self.failure(peer, error) from None
 
     def kind_of(self, game_id: str) -> str:
         """The name of the game ``game_id``'s kind (``duel``), asked of the session once per
         game and remembered (a 404 for no such game)."""
-        with self._lock:
-            known = self._kinds.get(game_id)
+        known = self.known_kind(game_id)
         if known is not None:
             return known
         state = self.call("session", "GetGame", session_pb2.GetGameRequest(game_id=game_id))
+        self.remember_kind(game_id, str(state.kind_name))
+        return str(state.kind_name)
+
+    def known_kind(self, game_id: str) -> str | None:
+        """The name of the game ``game_id``'s kind if remembered (:meth:`kind_of`)."""
         with self._lock:
-            self._kinds[game_id] = state.kind_name
+            return self._kinds.get(game_id)
+
+    def remember_kind(self, game_id: str, kind_name: str) -> None:
+        """Remember that the game ``game_id`` is of the kind ``kind_name`` (the session said)."""
+        with self._lock:
+            self._kinds[game_id] = kind_name
             while len(self._kinds) > KINDS_REMEMBERED:
                 self._kinds.popitem(last=False)
-        return str(state.kind_name)
 
     def refuse_live_position(self, rows: list[str], rack: str = "", move: str = "") -> None:
         """Fair play: a 403 when the position is that of an open turn of a refereed game (the
@@ -315,7 +323,7 @@ class Gateway:
                 "once the turn is revealed",
             )
 
-    def _failure(self, peer: str, error: Any) -> ApiError:
+    def failure(self, peer: str, error: Any) -> ApiError:
         """A failed call to ``peer``, counted, as the :class:`ApiError` it means."""
         code = error.code() if hasattr(error, "code") else grpc.StatusCode.UNKNOWN
         details = error.details() if hasattr(error, "details") else str(error)
@@ -490,7 +498,8 @@ def create_app(config: GatewayConfig | None = None) -> Flask:
     def metrics() -> Response:
         return Response(generate_latest(gateway.metrics.registry), content_type=CONTENT_TYPE_LATEST)
 
-    install_rate_limits(app, config.rate_limits)  # once every route is added
+    limiter = install_rate_limits(app, config.rate_limits)  # once every route is added
+    app.extensions["arbitre.rate_limiter"] = limiter
     return app
 
 

@@ -6,6 +6,8 @@
   upstream stream per game fanned out to every client (:mod:`arbitre.gateway.event_streams`):
   an open stream costs a socket and a few small objects, no thread and no session stream;
   other methods on that path are a 405 (the Flask app has no event route);
+- ``POST /v1/games/{id}/actions`` (a player's action: ten thousand players guess at once) is
+  answered on the event loop too (:mod:`arbitre.gateway.actions`), as the Flask route would;
 - every other request goes to the Flask app through ``a2wsgi.WSGIMiddleware``, which runs it in
   a pool of :data:`WSGI_WORKERS` threads.
 
@@ -28,7 +30,6 @@ event clients and open feeds.
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import re
 import time
@@ -40,8 +41,10 @@ from a2wsgi import WSGIMiddleware
 from flask import Flask
 from prometheus_client import Gauge
 
+from arbitre.gateway.actions import ActionRoute, send_error
 from arbitre.gateway.errors import ApiError, bad_request
 from arbitre.gateway.event_streams import BROKEN, EventStreams, Subscription, is_event_id
+from arbitre.gateway.rate_limits import GroupLimit
 from arbitre.gateway.reading import shown
 from arbitre.gateway.stream_limits import StreamLimits, StreamQuota, client_key
 from arbitre.services.game_keys import is_game_id
@@ -64,6 +67,7 @@ WSGI_WORKERS = 64
 EVENTS_RULE = "/v1/games/<game_id>/events"
 
 _EVENTS_PATH = re.compile(r"/v1/games/([^/]+)/events")
+_ACTIONS_PATH = re.compile(r"/v1/games/([^/]+)/actions")
 #: The methods the request metrics name (any other is counted as ``other``).
 _METHODS = frozenset({"GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"})
 _RETRY = b"retry: 2000\n\n"
@@ -93,6 +97,7 @@ class GatewayAsgi:
         self.gateway = app.extensions["arbitre.gateway"]
         self.streams = EventStreams(self.gateway)
         self.quota = StreamQuota(limits, self.gateway.config.retry_after_seconds)
+        self.actions = ActionRoute(self.gateway, self.streams, GroupLimit.of(app, "answer"))
         self.wsgi = WSGIMiddleware(app, workers=WSGI_WORKERS)  # type: ignore[arg-type]
         app.extensions["arbitre.event_streams"] = self.streams
         _add_gauges(app)
@@ -109,6 +114,11 @@ class GatewayAsgi:
                 await self._refuse(send, 405, "method_not_allowed", message, allowed)
                 self._measured(405, time.perf_counter(), scope["method"])
                 return
+            if scope["method"] == "POST":
+                acting = _ACTIONS_PATH.fullmatch(scope["path"])
+                if acting:
+                    await self.actions(acting.group(1), scope, receive, send)
+                    return
         await self.wsgi(scope, receive, send)  # type: ignore[arg-type]
 
     def stop(self) -> None:
@@ -177,19 +187,7 @@ class GatewayAsgi:
         self, send: Send, status: int, code: str, message: str, headers: dict[str, str]
     ) -> None:
         """The JSON error, as the Flask app's error handlers write it."""
-        body = json.dumps({"error": {"code": code, "message": message}}, separators=(",", ":"))
-        data = (body + "\n").encode()
-        fields = [
-            (b"content-type", b"application/json"),
-            (b"content-length", str(len(data)).encode()),
-            *(
-                (name.lower().encode("latin-1"), value.encode("latin-1"))
-                for name, value in headers.items()
-            ),
-            (b"x-content-type-options", b"nosniff"),
-        ]
-        await send({"type": "http.response.start", "status": status, "headers": fields})
-        await send({"type": "http.response.body", "body": data, "more_body": False})
+        await send_error(send, status, code, message, headers)
 
     def _measured(self, status: int, started: float, method: str = "GET") -> None:
         shown_method = method if method in _METHODS else "other"

@@ -308,7 +308,7 @@ def _keep(task: asyncio.Task[Any]) -> None:
 class EventStreams:
     """The feeds of one gateway process, on one event loop. The ``grpc.aio`` channel to the
     session (``gateway.config.session_address``) opens on first use, in the running loop;
-    errors of the session are mapped as every gateway call's (:meth:`Gateway._failure`)."""
+    errors of the session are mapped as every gateway call's (:meth:`Gateway.failure`)."""
 
     def __init__(self, gateway: Gateway) -> None:
         self.gateway = gateway
@@ -329,7 +329,9 @@ class EventStreams:
         """How many games have a feed open (or opening)."""
         return len(self._feeds)
 
-    def _session(self) -> Any:
+    def session(self) -> Any:
+        """The session's ``grpc.aio`` stub, on the channel the feeds share (opened at the first
+        call, in the event loop)."""
         if self._stub is None:
             config = self.gateway.config
             self._channel = open_aio_channel(
@@ -432,18 +434,18 @@ class EventStreams:
     async def _game_state(self, game_id: str) -> str:
         message = session_pb2.GetGameRequest(game_id=game_id)
         try:
-            state = await self._session().GetGame(
+            state = await self.session().GetGame(
                 message, timeout=self.gateway.config.deadline_seconds
             )
         except grpc.RpcError as error:
-            raise self.gateway._failure("session", error) from None
+            raise self.gateway.failure("session", error) from None
         return json.dumps(game_state_data(state))
 
     async def _open(self, feed: _Feed) -> None:
         """Open ``feed``'s upstream from now, with the session's last :data:`BUFFER` events in
         its buffer: its ``state`` message and the backlog read, then its pump started."""
         request = session_pb2.EventsRequest(game_id=feed.game_id, after="", backlog=BUFFER)
-        call = self._session().Events(request)
+        call = self.session().Events(request)
         feed.upstream = call
         try:
             first = await call.read()
@@ -478,7 +480,7 @@ class EventStreams:
         session with all its event streams busy (``RESOURCE_EXHAUSTED``) is a 503 to retry."""
         code = error.code() if hasattr(error, "code") else None
         if code != grpc.StatusCode.RESOURCE_EXHAUSTED:
-            return self.gateway._failure("session", error)
+            return self.gateway.failure("session", error)
         self.gateway.metrics.grpc_errors.labels("session", code.name).inc()
         retry = self.gateway.config.retry_after_seconds
         return ApiError(

@@ -42,12 +42,17 @@ if TYPE_CHECKING:
     from arbitre.gateway.app import Gateway
 
 __all__ = [
+    "act_answer",
+    "act_request",
     "add_game_routes",
+    "bearer_of",
     "bearer_token",
     "call_session",
+    "checked_action",
     "create_request",
     "game_id_of",
     "kind_and_config",
+    "session_refusal",
 ]
 
 _TOKEN = re.compile(r"[A-Za-z0-9_-]{1,128}")
@@ -76,7 +81,11 @@ _KIND_CODE = re.compile(r"[a-z][a-z_]{1,39}")
 def bearer_token(required: bool) -> str:
     """The token of ``Authorization: Bearer <token>``; ``""`` when absent and not
     ``required``; a 401 when absent and required or malformed."""
-    header = request.headers.get("Authorization", "")
+    return bearer_of(request.headers.get("Authorization", ""), required)
+
+
+def bearer_of(header: str, required: bool) -> str:
+    """:func:`bearer_token` of the ``Authorization`` header's value ``header``."""
     if not header:
         if required:
             raise ApiError(
@@ -131,12 +140,60 @@ def call_session(gateway: Gateway, method: str, message: Any, kind_codes: bool =
     try:
         return gateway.call("session", method, message)
     except ApiError as error:
-        reason, _, said = error.message.partition(":")
-        if (error.status, reason) in _SESSION_CODES or (
-            kind_codes and error.status in (400, 409) and _KIND_CODE.fullmatch(reason)
-        ):
-            error.code, error.message = reason, said.strip() or error.message
-        raise
+        raise session_refusal(error, kind_codes) from None
+
+
+def session_refusal(error: ApiError, kind_codes: bool = False) -> ApiError:
+    """``error``, the session's refusal, with the code its message starts with when that is one
+    of the codes players' apps act on (or, with ``kind_codes``, any a game kind refuses with):
+    see :func:`call_session`."""
+    reason, _, said = error.message.partition(":")
+    if (error.status, reason) in _SESSION_CODES or (
+        kind_codes and error.status in (400, 409) and _KIND_CODE.fullmatch(reason)
+    ):
+        error.code, error.message = reason, said.strip() or error.message
+    return error
+
+
+def checked_action(data: dict[str, Any]) -> tuple[dict[str, Any], str, bool]:
+    """The body of ``POST /v1/games/{id}/actions`` checked: its action, request id and dry
+    run; a 400 otherwise."""
+    body = Body(data, required=("action",), optional=("request_id", "dry_run"))
+    action = body.data["action"]
+    if not isinstance(action, dict):
+        raise bad_request("action must be an object (the game kind's action)")
+    request_id = body.optional_text("request_id", openapi.MAX_REQUEST_ID_CHARS)
+    if request_id and not is_request_id(request_id):
+        raise bad_request("request_id: 1 to 64 characters of A-Z a-z 0-9 _ - . :")
+    dry_run = bool(body.boolean("dry_run"))
+    if dry_run and request_id:
+        raise bad_request("a dry run keeps nothing: give no request_id")
+    return action, request_id or "", dry_run
+
+
+def act_request(
+    game_id: str, token: str, kind_name: str, checked: tuple[dict[str, Any], str, bool]
+) -> Any:
+    """The session's ``ActRequest`` for the ``checked`` action (:func:`checked_action`) of a
+    game of ``kind_name``: a 409 for a kind that takes no actions, a 400 for an action that is
+    not the kind's."""
+    action, request_id, dry_run = checked
+    message = session_pb2.ActRequest(
+        game_id=game_id, token=token, request_id=request_id, dry_run=dry_run
+    )
+    if not has_part(message, kind_name):
+        raise ApiError(409, "no_actions", f"a {kind_name} game takes no actions")
+    try:
+        put_part(message, kind_name, action)
+    except ProtoDataError as error:
+        raise ApiError(400, "bad_action", f"action.{error}") from None
+    return message
+
+
+def act_answer(answered: Any) -> dict[str, Any]:
+    """The response's body for the session's ``ActResponse``."""
+    found = part(answered, "result")
+    return {"result": None if found is None else found[1], "replayed": answered.replayed}
 
 
 def kind_and_config(body: Body) -> tuple[str, dict[str, Any] | None]:
@@ -352,32 +409,13 @@ def add_game_routes(app: Flask, gateway: Gateway) -> None:
 
     @app.post("/v1/games/<game_id>/actions")
     def act(game_id: str) -> Response:
-        body = Body(json_object(), required=("action",), optional=("request_id", "dry_run"))
-        action = body.data["action"]
-        if not isinstance(action, dict):
-            raise bad_request("action must be an object (the game kind's action)")
-        request_id = body.optional_text("request_id", openapi.MAX_REQUEST_ID_CHARS)
-        if request_id and not is_request_id(request_id):
-            raise bad_request("request_id: 1 to 64 characters of A-Z a-z 0-9 _ - . :")
-        dry_run = bool(body.boolean("dry_run"))
-        if dry_run and request_id:
-            raise bad_request("a dry run keeps nothing: give no request_id")
+        # Served on the event loop by arbitre.gateway.actions under the ASGI server; this
+        # route serves the WSGI app alone (werkzeug's server, the test client), the same way.
+        checked = checked_action(json_object())
         checked_id = game_id_of(game_id)
-        message = session_pb2.ActRequest(
-            game_id=checked_id, token=bearer_token(True), request_id=request_id, dry_run=dry_run
-        )
-        kind_name = gateway.kind_of(checked_id)
-        if not has_part(message, kind_name):
-            raise ApiError(409, "no_actions", f"a {kind_name} game takes no actions")
-        try:
-            put_part(message, kind_name, action)
-        except ProtoDataError as error:
-            raise ApiError(400, "bad_action", f"action.{error}") from None
-        answered = call_session(gateway, "Act", message, kind_codes=True)
-        found = part(answered, "result")
-        return jsonify(
-            {"result": None if found is None else found[1], "replayed": answered.replayed}
-        )
+        token = bearer_token(True)
+        message = act_request(checked_id, token, gateway.kind_of(checked_id), checked)
+        return jsonify(act_answer(call_session(gateway, "Act", message, kind_codes=True)))
 
     @app.post("/v1/games/<game_id>/leave")
     def leave(game_id: str) -> Response:

@@ -31,6 +31,8 @@ A request over a limit is refused before it is read: 429, ``{"error": {"code":
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import math
 import time
 from collections.abc import Mapping
@@ -40,9 +42,11 @@ from typing import Any
 
 from flask import Flask, Response, request
 from flask_limiter import Limiter, RateLimitExceeded
-from limits import parse_many
+from limits import RateLimitItem, parse_many
+from limits.storage import MemoryStorage
+from limits.strategies import STRATEGIES, RateLimiter
 
-from arbitre.gateway.errors import error_response
+from arbitre.gateway.errors import ApiError
 from arbitre.gateway.stream_limits import client_key as stream_client_key
 from arbitre.services.redis_server import redis_url
 
@@ -52,11 +56,14 @@ __all__ = [
     "GROUPS",
     "KEY_PREFIX",
     "NO_LIMITS",
+    "GroupLimit",
     "RateLimits",
     "client_key",
     "install_rate_limits",
     "limit_variable",
 ]
+
+log = logging.getLogger("arbitre.gateway")
 
 #: The routes (Flask view names) of each group.
 GROUPS: Mapping[str, tuple[str, ...]] = MappingProxyType(
@@ -212,11 +219,79 @@ def install_rate_limits(app: Flask, limits: RateLimits) -> Limiter | None:
         reset_at = current.reset_at if current is not None else time.time() + 1
         retry = max(1, math.ceil(reset_at - time.time()))
         group = error.limit.scope if isinstance(error.limit.scope, str) else ""
-        what = _WHAT.get(group, "this route")
-        message = (
-            f"too many requests from your address for {what}: at most {error.limit.limit}; "
-            f"retry in {retry} s"
-        )
-        return error_response(429, "rate_limited", message, {"Retry-After": str(retry)})
+        return _limited(group, error.limit.limit, retry).response()
 
     return limiter
+
+
+def _limited(group: str, limit: RateLimitItem, retry: int) -> ApiError:
+    """The 429 of a request over ``group``'s ``limit``, to retry in ``retry`` seconds."""
+    what = _WHAT.get(group, "this route")
+    message = f"too many requests from your address for {what}: at most {limit}; retry in {retry} s"
+    return ApiError(429, "rate_limited", message, {"Retry-After": str(retry)})
+
+
+class GroupLimit:
+    """A group's limit checked outside Flask (a route the gateway serves on its event loop),
+    on the very counters flask-limiter keeps for the group's Flask routes (the same storage,
+    strategy and keys: a shared limit is keyed by the client and the group), so that the
+    group's routes share one limit whichever serves them. When the counters' Redis fails, the
+    counting goes on in the process's memory and Redis is tried again a few seconds later."""
+
+    #: How long the counting stays in memory after the counters' Redis failed.
+    RETRY_SECONDS = 5.0
+
+    def __init__(self, limiter: Limiter, group: str, text: str) -> None:
+        self.limiter = limiter
+        self.group = group
+        self.items = tuple(parse_many(text))
+        self._memory: RateLimiter = STRATEGIES[_STRATEGY](MemoryStorage())
+        self._in_memory = isinstance(limiter.limiter.storage, MemoryStorage)
+        self._failed_at = -math.inf
+
+    @classmethod
+    def of(cls, app: Flask, group: str) -> GroupLimit | None:
+        """``group``'s limit in ``app`` (made by :func:`arbitre.gateway.app.create_app`), or
+        ``None`` when the group is not limited."""
+        limiter = app.extensions.get("arbitre.rate_limiter")
+        text = app.extensions["arbitre.gateway"].config.rate_limits.limit(group)
+        return cls(limiter, group, text) if limiter is not None and text else None
+
+    async def check(self, client: str) -> None:
+        """Count a request of ``client``: a 429 (:class:`ApiError`) when it is over the limit.
+        Counted in Redis off the event loop (a round trip), in memory on it."""
+        if self._in_memory:
+            retry = self._hit(client)
+        else:
+            retry = await asyncio.get_running_loop().run_in_executor(None, self._hit, client)
+        if retry is not None:
+            raise _limited(self.group, retry[0], retry[1])
+
+    def _hit(self, client: str) -> tuple[RateLimitItem, int] | None:
+        """Count a request of ``client`` in every part of the limit (the first one over it
+        stops: flask-limiter's way); the part over it and the seconds to wait, or ``None``."""
+        strategy = self._strategy()
+        try:
+            return _first_over(strategy, self.items, client, self.group)
+        except Exception:  # the counters' Redis: count in memory for a while
+            if strategy is self._memory:
+                raise
+            log.warning("rate limits: the counters' storage failed; counting in memory")
+            self._failed_at = time.monotonic()
+            return _first_over(self._memory, self.items, client, self.group)
+
+    def _strategy(self) -> RateLimiter:
+        if time.monotonic() - self._failed_at < self.RETRY_SECONDS:
+            return self._memory
+        found: RateLimiter = self.limiter.limiter
+        return found
+
+
+def _first_over(
+    strategy: RateLimiter, items: tuple[RateLimitItem, ...], client: str, group: str
+) -> tuple[RateLimitItem, int] | None:
+    for item in items:
+        if not strategy.hit(item, client, group):
+            reset_at = strategy.get_window_stats(item, client, group).reset_time
+            return item, max(1, math.ceil(reset_at - time.time()))
+    return None

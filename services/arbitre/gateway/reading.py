@@ -22,6 +22,7 @@ __all__ = [
     "check_text",
     "json_kind",
     "json_object",
+    "parse_json_object",
     "parse_limit",
     "query_arguments",
     "shown",
@@ -40,7 +41,12 @@ def json_object() -> dict[str, Any]:
             "unsupported_media_type",
             "send the body as JSON with Content-Type: application/json",
         )
-    raw = _body()
+    return parse_json_object(_body())
+
+
+def parse_json_object(raw: bytes) -> dict[str, Any]:
+    """``raw``, a request's whole body, read as a JSON object (no duplicate keys, no NaN or
+    Infinity), or a 400 saying why not."""
     if not raw.strip():
         raise bad_request("empty body: expected a JSON object", "bad_json")
     try:

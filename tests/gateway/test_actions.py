@@ -10,6 +10,7 @@ import http.client
 import json
 import urllib.parse
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 import pytest
@@ -230,3 +231,58 @@ def test_the_native_route_shares_the_answer_groups_limit(
         ]
         assert said[0] == said[1]
     app.extensions["arbitre.gateway"].close()
+
+
+def test_actions_arriving_together_share_calls_and_each_gets_its_own_outcome(
+    served: tuple[FlaskClient, str],
+) -> None:
+    """Sixty players guess at once over HTTP (one of them a word not in the list, one with a
+    stolen token): each gets the answer a call of its own would give, and the gateway sent them
+    in fewer calls than guesses (its batch-size histogram says so)."""
+    client, base = served
+    created = client.post(
+        "/v1/games", json={"kind": "duel", "config": {**CONFIG, "seats": 0}}
+    ).get_json()
+    game_id = created["game_id"]
+    tokens = [
+        client.post(f"/v1/games/{game_id}/players", json={"name": f"p{n}"}).get_json()[
+            "player_token"
+        ]
+        for n in range(60)
+    ]
+    bearer = {"Authorization": f"Bearer {created['organiser_token']}"}
+    assert client.post(f"/v1/games/{game_id}/start", headers=bearer).status_code == 200
+    before = batches(client)
+    words = ["crane"] * 58 + ["zzzzz", "crane"]
+    senders = [*tokens[:59], created["organiser_token"]]  # the organiser is no player
+
+    def send(pair: tuple[str, str]) -> Answer:
+        token, word = pair
+        body = json.dumps({"action": {"guess": word, "round": 1}}).encode()
+        headers = {"Content-Type": "application/json", "Authorization": f"Bearer {token}"}
+        return over_http(base, f"/v1/games/{game_id}/actions", body, headers)
+
+    with ThreadPoolExecutor(60) as pool:
+        answers = list(pool.map(send, zip(senders, words, strict=True)))
+    assert [a.status for a in answers] == [200] * 58 + [409, 403]
+    assert all(a.body["result"]["letters"] == "CRANE" for a in answers[:58])
+    assert answers[58].body["error"]["code"] == "not_in_list"
+    assert answers[59].body["error"]["message"] == "not a player's token for this game"
+    calls, carried = (
+        after - earlier for after, earlier in zip(batches(client), before, strict=True)
+    )
+    assert carried == 60
+    assert calls < 60
+
+
+def batches(client: FlaskClient) -> tuple[float, float]:
+    """The gateway's ActBatch calls so far and the actions they carried."""
+    metrics = client.get("/metrics").get_data(as_text=True).splitlines()
+    found = {
+        line.split()[0]: float(line.split()[1])
+        for line in metrics
+        if line.startswith("arbitre_gateway_action_batch_size_")
+    }
+    return found.get("arbitre_gateway_action_batch_size_count", 0.0), found.get(
+        "arbitre_gateway_action_batch_size_sum", 0.0
+    )

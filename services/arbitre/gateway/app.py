@@ -111,6 +111,8 @@ _SERVICE_NAMES: dict[str, str] = {
 _SEARCH_KINDS = ("anagrams", "pattern", "plus_one")
 #: ``web/`` beside ``services/`` in a checkout (an editable install).
 DEFAULT_WEB_DIR = Path(__file__).resolve().parents[3] / "web"
+#: The buckets of how many actions a call to the session carries (gateway.actions.ActBatches).
+_BATCH_BUCKETS = (1, 2, 4, 8, 16, 32, 64)
 _LATENCY_BUCKETS = (0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0, 10.0)
 
 
@@ -232,6 +234,12 @@ class Metrics:
             ("peer", "code"),
             registry=self.registry,
         )
+        self.action_batches = Histogram(
+            "arbitre_gateway_action_batch_size",
+            "Players' actions carried by each ActBatch call to the session",
+            buckets=_BATCH_BUCKETS,
+            registry=self.registry,
+        )
 
 
 class Gateway:
@@ -327,6 +335,11 @@ class Gateway:
         """A failed call to ``peer``, counted, as the :class:`ApiError` it means."""
         code = error.code() if hasattr(error, "code") else grpc.StatusCode.UNKNOWN
         details = error.details() if hasattr(error, "details") else str(error)
+        return self.refusal(peer, code, details)
+
+    def refusal(self, peer: str, code: Any, details: str) -> ApiError:
+        """``peer``'s refusal with ``code`` (a ``grpc.StatusCode``) and ``details``, counted as a
+        failed call, as the :class:`ApiError` it means."""
         self.metrics.grpc_errors.labels(peer, getattr(code, "name", str(code))).inc()
         return grpc_error(peer, code, details, self.config.retry_after_seconds)
 

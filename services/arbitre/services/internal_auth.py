@@ -103,6 +103,7 @@ ALLOWED: Mapping[str, frozenset[Identity]] = {
     "/arbitre.v1.Session/CheckPosition": _GATEWAY,
     "/arbitre.v1.Session/ListTables": _GATEWAY,
     "/arbitre.v1.Session/Act": _GATEWAY,
+    "/arbitre.v1.Session/ActBatch": _GATEWAY,
     "/arbitre.v1.Session/Leave": _GATEWAY,
     "/arbitre.v1.Session/OpenNext": _GATEWAY,
     "/arbitre.v1.Session/CreateContest": _GATEWAY,

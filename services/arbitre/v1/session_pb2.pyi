@@ -356,6 +356,34 @@ class ActRequest(_message.Message):
     duplikta: _duplikta_pb2.DupliktaAction
     def __init__(self, game_id: _Optional[str] = ..., token: _Optional[str] = ..., request_id: _Optional[str] = ..., dry_run: _Optional[bool] = ..., duel: _Optional[_Union[_duel_pb2.DuelAction, _Mapping]] = ..., duplicate: _Optional[_Union[_duplicate_pb2.DuplicateAction, _Mapping]] = ..., indecix: _Optional[_Union[_indecix_pb2.IndecixAction, _Mapping]] = ..., duplikta: _Optional[_Union[_duplikta_pb2.DupliktaAction, _Mapping]] = ...) -> None: ...
 
+class ActBatchRequest(_message.Message):
+    __slots__ = ("actions",)
+    ACTIONS_FIELD_NUMBER: _ClassVar[int]
+    actions: _containers.RepeatedCompositeFieldContainer[ActRequest]
+    def __init__(self, actions: _Optional[_Iterable[_Union[ActRequest, _Mapping]]] = ...) -> None: ...
+
+class ActBatchResponse(_message.Message):
+    __slots__ = ("outcomes",)
+    OUTCOMES_FIELD_NUMBER: _ClassVar[int]
+    outcomes: _containers.RepeatedCompositeFieldContainer[ActOutcome]
+    def __init__(self, outcomes: _Optional[_Iterable[_Union[ActOutcome, _Mapping]]] = ...) -> None: ...
+
+class ActOutcome(_message.Message):
+    __slots__ = ("answer", "refusal")
+    ANSWER_FIELD_NUMBER: _ClassVar[int]
+    REFUSAL_FIELD_NUMBER: _ClassVar[int]
+    answer: ActResponse
+    refusal: ActRefusal
+    def __init__(self, answer: _Optional[_Union[ActResponse, _Mapping]] = ..., refusal: _Optional[_Union[ActRefusal, _Mapping]] = ...) -> None: ...
+
+class ActRefusal(_message.Message):
+    __slots__ = ("code", "message")
+    CODE_FIELD_NUMBER: _ClassVar[int]
+    MESSAGE_FIELD_NUMBER: _ClassVar[int]
+    code: int
+    message: str
+    def __init__(self, code: _Optional[int] = ..., message: _Optional[str] = ...) -> None: ...
+
 class ActResponse(_message.Message):
     __slots__ = ("replayed", "duel", "duplicate", "indecix", "duplikta")
     REPLAYED_FIELD_NUMBER: _ClassVar[int]

@@ -124,6 +124,11 @@ class SessionStub:
                 request_serializer=arbitre_dot_v1_dot_session__pb2.ActRequest.SerializeToString,
                 response_deserializer=arbitre_dot_v1_dot_session__pb2.ActResponse.FromString,
                 _registered_method=True)
+        self.ActBatch = channel.unary_unary(
+                '/arbitre.v1.Session/ActBatch',
+                request_serializer=arbitre_dot_v1_dot_session__pb2.ActBatchRequest.SerializeToString,
+                response_deserializer=arbitre_dot_v1_dot_session__pb2.ActBatchResponse.FromString,
+                _registered_method=True)
         self.Leave = channel.unary_unary(
                 '/arbitre.v1.Session/Leave',
                 request_serializer=arbitre_dot_v1_dot_session__pb2.GameCommand.SerializeToString,
@@ -315,6 +320,16 @@ class SessionServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def ActBatch(self, request, context):
+        """Several players' actions in one call (at most 256), each taken as Act takes it, one after
+        the other, each with its own outcome: its answer, or the status Act would end with. What a
+        gateway sends when its players act faster than one call at a time would carry (a room of
+        thousands guessing): the call's own cost is shared.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
     def Leave(self, request, context):
         """A player leaves the game: what they played still counts, nobody waits for them any more.
         """
@@ -488,6 +503,11 @@ def add_SessionServicer_to_server(servicer, server):
                     servicer.Act,
                     request_deserializer=arbitre_dot_v1_dot_session__pb2.ActRequest.FromString,
                     response_serializer=arbitre_dot_v1_dot_session__pb2.ActResponse.SerializeToString,
+            ),
+            'ActBatch': grpc.unary_unary_rpc_method_handler(
+                    servicer.ActBatch,
+                    request_deserializer=arbitre_dot_v1_dot_session__pb2.ActBatchRequest.FromString,
+                    response_serializer=arbitre_dot_v1_dot_session__pb2.ActBatchResponse.SerializeToString,
             ),
             'Leave': grpc.unary_unary_rpc_method_handler(
                     servicer.Leave,
@@ -1026,6 +1046,33 @@ class Session:
             '/arbitre.v1.Session/Act',
             arbitre_dot_v1_dot_session__pb2.ActRequest.SerializeToString,
             arbitre_dot_v1_dot_session__pb2.ActResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ActBatch(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/arbitre.v1.Session/ActBatch',
+            arbitre_dot_v1_dot_session__pb2.ActBatchRequest.SerializeToString,
+            arbitre_dot_v1_dot_session__pb2.ActBatchResponse.FromString,
             options,
             channel_credentials,
             insecure,

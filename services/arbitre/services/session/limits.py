@@ -62,6 +62,8 @@ ROBOT_NAMES = {
 #: judged again when a step or another action of the same player came first.
 MAX_ACTION_CHARS = 4_096
 MAX_ACT_ATTEMPTS = 8
+#: Most actions one ``ActBatch`` call carries.
+MAX_ACT_BATCH = 256
 #: Joins at a game kind's table are seated together, this many at most per step; a join waits
 #: this long for its seat before it gives up (503, nothing written: less than the gateway's
 #: deadline for a call, so that a join the gateway gave up on is never seated).

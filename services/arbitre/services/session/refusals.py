@@ -14,7 +14,7 @@ import redis as redis_module
 from arbitre.services.positions import abort
 from arbitre.services.session_store import GameBusyError, LostLockError
 
-__all__: list[str] = []
+__all__ = ["ItemContext", "ItemRefusedError"]
 
 log = logging.getLogger(__package__)
 
@@ -30,6 +30,24 @@ class _RefusedError(Exception):
 
 def _refuse(code: Any, message: str) -> NoReturn:
     raise _RefusedError(code, message)
+
+
+class ItemRefusedError(Exception):
+    """An item of a batch ended as a call would have, with ``code`` (a ``grpc.StatusCode``)
+    and ``message``: what :class:`ItemContext` raises where a call's context aborts."""
+
+    def __init__(self, code: Any, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+class ItemContext:
+    """The context :func:`_call` is given for one item of a batch: ending it raises
+    :class:`ItemRefusedError` instead of ending the whole call."""
+
+    def abort(self, code: Any, message: str) -> NoReturn:
+        raise ItemRefusedError(code, message)
 
 
 def _call(context: Any, action: Callable[[], Any]) -> Any:

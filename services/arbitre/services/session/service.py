@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Iterator
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import grpc
@@ -14,9 +15,10 @@ import grpc
 from arbitre.services.session.contests import Contests
 from arbitre.services.session.environments import Environments
 from arbitre.services.session.events import EventStreams
+from arbitre.services.session.limits import MAX_ACT_BATCH
 from arbitre.services.session.lobby import Lobby
-from arbitre.services.session.refusals import _call, _refuse
-from arbitre.v1 import session_pb2_grpc
+from arbitre.services.session.refusals import ItemContext, ItemRefusedError, _call, _refuse
+from arbitre.v1 import session_pb2, session_pb2_grpc
 
 if TYPE_CHECKING:
     from arbitre.services.archive.store import ArchiveStore, FinishedGame
@@ -75,6 +77,27 @@ class SessionService(Lobby, Contests, Environments, EventStreams, session_pb2_gr
 
     def Act(self, request: Any, context: Any) -> Any:  # noqa: N802
         return _call(context, lambda: self._act(request))
+
+    def ActBatch(self, request: Any, context: Any) -> Any:  # noqa: N802
+        return _call(context, lambda: self._act_batch(request))
+
+    def _act_batch(self, request: Any) -> Any:
+        """Each action as :meth:`Act` takes it, one after the other: its answer, or the status
+        that call would have ended with."""
+        if len(request.actions) > MAX_ACT_BATCH:
+            _refuse(
+                grpc.StatusCode.INVALID_ARGUMENT,
+                f"a batch holds at most {MAX_ACT_BATCH} actions, not {len(request.actions)}",
+            )
+        answer = session_pb2.ActBatchResponse()
+        for action in request.actions:
+            outcome = answer.outcomes.add()
+            try:
+                outcome.answer.CopyFrom(_call(ItemContext(), partial(self._act, action)))
+            except ItemRefusedError as refused:
+                outcome.refusal.code = refused.code.value[0]
+                outcome.refusal.message = refused.message
+        return answer
 
     def Leave(self, request: Any, context: Any) -> Any:  # noqa: N802
         return _call(context, lambda: self._leave(request))

@@ -5,6 +5,7 @@ earlier, and the actors done make it due."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import threading
 from collections.abc import Mapping
@@ -300,3 +301,27 @@ def test_each_actor_reads_their_own_entry_of_the_context(
         pipe.execute()
     assert not db.exists(KEYS.actors)
     assert ACTOR not in store.read(GAME, 1, "p0").context
+
+
+def test_the_game_and_a_part_are_read_in_one_round_trip(db: redis.Redis, store: PartsStore) -> None:
+    """read_with_game gives the game hash and the part of the turn this process last saw open;
+    when the game moved to another turn it says so (None) and remembers the new one; no game:
+    nothing."""
+    open_turn(db, store, turn=1)
+    keep(store, judged("ana", turn=1))
+    game, read = store.read_with_game(GAME, "ana")
+    assert game["turn"] == "1"
+    assert read is None  # this process had seen no turn of the game yet
+    game, read = store.read_with_game(GAME, "ana", "r-9")
+    assert read is not None
+    again = store.read(GAME, 1, "ana", "r-9")
+    assert dataclasses.replace(read, now_ms=0) == dataclasses.replace(again, now_ms=0)
+    assert abs(read.now_ms - again.now_ms) < 60_000
+    assert read.part == judged("ana", turn=1).part
+    open_turn(db, store, turn=2, version="v2")
+    game, read = store.read_with_game(GAME, "ana")
+    assert (game["turn"], read) == ("2", None)
+    game, read = store.read_with_game(GAME, "ana")
+    assert read is not None
+    assert read.part is None  # nothing played in turn 2 yet
+    assert store.read_with_game("nothing", "ana") == ({}, None)

@@ -140,7 +140,7 @@ class ActBatches:
     it, with the kinds' codes); a call that fails fails each of its actions alike."""
 
     #: Calls on their way at most.
-    IN_FLIGHT = 4
+    IN_FLIGHT = 2
     #: Actions one call carries at most (the session takes up to 256).
     MAX_BATCH = 64
 

@@ -64,6 +64,8 @@ MAX_ACTION_CHARS = 4_096
 MAX_ACT_ATTEMPTS = 8
 #: Most actions one ``ActBatch`` call carries.
 MAX_ACT_BATCH = 256
+#: How many players' seats (game and token -> player) a process remembers for the actions.
+SEATS_REMEMBERED = 200_000
 #: Joins at a game kind's table are seated together, this many at most per step; a join waits
 #: this long for its seat before it gives up (503, nothing written: less than the gateway's
 #: deadline for a call, so that a join the gateway gave up on is never seated).

@@ -206,6 +206,8 @@ class PartsStore:
         self._keep = redis.register_script(_KEEP)
         #: game id -> (context version, the context decoded), the most recent games last.
         self._contexts: OrderedDict[str, tuple[str, dict[str, Any]]] = OrderedDict()
+        #: game id -> the turn it was last read at (what :meth:`read_with_game` reads first).
+        self._turns: dict[str, int] = {}
         self._lock = threading.Lock()
 
     def read(self, game_id: str, turn: int, player: str, request_id: str = "") -> ReadPart:
@@ -217,16 +219,61 @@ class PartsStore:
         keys = GameKeys(game_id)
         with self.redis.pipeline(transaction=True) as pipe:
             pipe.hmget(keys.game, "context_version", "deadline_ms")
-            pipe.hget(keys.parts(turn), player)
-            pipe.hget(keys.actors, player)
-            pipe.time()
-            if request_id:
-                pipe.hgetall(keys.request(player, request_id))
+            self._queue_read(pipe, keys, turn, player, request_id)
             found = pipe.execute()
-        (version, deadline), part_text, entry, (seconds, micros) = found[:4]
+        version, deadline = found[0]
+        return self._read_from(keys, turn, player, version, deadline, found[1:], request_id)
+
+    def read_with_game(
+        self, game_id: str, player: str, request_id: str = ""
+    ) -> tuple[dict[str, str], ReadPart | None]:
+        """The game hash and, in the same round trip, what :meth:`read` reads for ``player``'s
+        part of the open turn as this process last saw it open (``None`` when the game is at
+        another turn now: :meth:`read` that one; ``{}`` and ``None`` for no game). A player's
+        action then costs one round trip before its keep."""
+        keys = GameKeys(game_id)
+        turn = self._turns.get(game_id, 0)
+        with self.redis.pipeline(transaction=True) as pipe:
+            pipe.hgetall(keys.game)
+            self._queue_read(pipe, keys, turn, player, request_id)
+            found = pipe.execute()
+        game: dict[str, str] = dict(found[0])
+        if not game:
+            return game, None
+        now_turn = int(game.get("turn") or 0)
+        if now_turn != turn:
+            with self._lock:
+                self._turns[game_id] = now_turn
+                while len(self._turns) > CONTEXTS_CACHED:
+                    del self._turns[next(iter(self._turns))]
+            return game, None
+        version, deadline = game.get("context_version"), game.get("deadline_ms")
+        return game, self._read_from(keys, turn, player, version, deadline, found[1:], request_id)
+
+    @staticmethod
+    def _queue_read(pipe: Any, keys: GameKeys, turn: int, player: str, request_id: str) -> None:
+        pipe.hget(keys.parts(turn), player)
+        pipe.hget(keys.actors, player)
+        pipe.time()
+        if request_id:
+            pipe.hgetall(keys.request(player, request_id))
+
+    def _read_from(
+        self,
+        keys: GameKeys,
+        turn: int,
+        player: str,
+        version: str | None,
+        deadline: str | None,
+        found: list[Any],
+        request_id: str,
+    ) -> ReadPart:
+        """The :class:`ReadPart` of what :meth:`_queue_read` queued (``found``) with the
+        game's context ``version`` and ``deadline`` read in the same transaction."""
+        part_text, entry, (seconds, micros) = found[:3]
         now_ms = int(seconds) * 1000 + int(micros) // 1000
-        replayed = _replayed(found[4]) if request_id else None
-        cached = self._contexts.get(game_id)
+        replayed = _replayed(found[3]) if request_id else None
+        cached = self._contexts.get(keys.game_id)
         if cached is not None and version and cached[0] == version:
             context = dict(cached[1])
         else:
@@ -238,7 +285,7 @@ class PartsStore:
                 context_text, (version, deadline), part_text, entry = pipe.execute()
             context = dict(json.loads(context_text)) if context_text else {}
             if version:
-                self._remember(game_id, version, context)
+                self._remember(keys.game_id, version, context)
             context = dict(context)
         if DEADLINE in context and deadline:  # the deadline as the store keeps it (lowered)
             context[DEADLINE] = int(deadline)

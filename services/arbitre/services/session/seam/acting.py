@@ -14,11 +14,15 @@ from arbitre.api.kind_parts import part, put_part
 from arbitre.rules.kinds.base import ActionRefusedError, Outcome
 from arbitre.services.game_keys import GameKeys
 from arbitre.services.session.limits import MAX_ACT_ATTEMPTS, MAX_ACTION_CHARS, RUNNING_TTL_MS
-from arbitre.services.session.parts_store import PartRefusedError
+from arbitre.services.session.parts_store import PartRefusedError, ReadPart
 from arbitre.services.session.refusals import _refuse
 from arbitre.services.session.seam.base import _parted, _public_events, _refused
 from arbitre.services.session.seam.stepping import Stepping
-from arbitre.services.session_store import COUNT_EVENT_MS, COUNT_EVENT_MS_PER_PLAYERS
+from arbitre.services.session_store import (
+    COUNT_EVENT_MS,
+    COUNT_EVENT_MS_PER_PLAYERS,
+    token_hash,
+)
 from arbitre.v1 import session_pb2
 
 __all__ = ["Acting"]
@@ -49,7 +53,15 @@ class Acting(Stepping):
             _refuse(grpc.StatusCode.INVALID_ARGUMENT, "a dry run keeps nothing: no request_id")
         if not request.token:
             _refuse(grpc.StatusCode.UNAUTHENTICATED, "the player's token is missing")
-        game, player = self.store.game_and_player(game_id, request.token)  # one round trip
+        hashed = token_hash(request.token)
+        player = self._seat_of(game_id, hashed)
+        read: ReadPart | None = None
+        if player is not None and not request.dry_run:  # one round trip for the game and part
+            game, read = self.parts.read_with_game(game_id, player, request.request_id)
+        else:
+            game, player = self.store.game_and_player(game_id, request.token)  # one round trip
+            if player is not None:
+                self._remember_seat(game_id, hashed, player)
         if "kind" not in game:
             _refuse(grpc.StatusCode.NOT_FOUND, f"no game {game_id!r}")
         if player is None:
@@ -65,7 +77,7 @@ class Acting(Stepping):
             answer = session_pb2.ActResponse()
             put_part(answer, game["kind"], self._dry_run(game_id, player, action, game))
             return answer
-        outcome, replayed = self._act_as(game_id, player, action, request.request_id, game)
+        outcome, replayed = self._act_as(game_id, player, action, request.request_id, game, read)
         answer = session_pb2.ActResponse(replayed=replayed)
         put_part(answer, game["kind"], outcome.result)
         return answer
@@ -77,10 +89,11 @@ class Acting(Stepping):
         action: Mapping[str, Any],
         request_id: str,
         game: dict[str, str] | None = None,
+        first: ReadPart | None = None,
     ) -> tuple[Outcome, bool]:
         """``player``'s action through the kind's fast path (or, for a kind without one, under
         the lock): the outcome, and whether it is the answer to an earlier request. ``game``:
-        the game hash, when just read."""
+        the game hash, when just read; ``first``: the part read with it, if any."""
         game = game if game is not None else self._game(game_id)
         game_kind, tools = self._kind_and_tools(game)
         if not _parted(game_kind):
@@ -88,7 +101,8 @@ class Acting(Stepping):
         parted: Any = game_kind
         for _ in range(MAX_ACT_ATTEMPTS):
             # One round trip: the context, the player's part, the clock and a retry's answer.
-            read = self.parts.read(game_id, int(game.get("turn") or 0), player, request_id)
+            read = first or self.parts.read(game_id, int(game.get("turn") or 0), player, request_id)
+            first = None
             if read.replayed is not None:
                 kept_before = read.replayed
                 outcome = parted.announce(

@@ -30,7 +30,12 @@ from arbitre.rules.kinds.base import (
 )
 from arbitre.services.game_keys import ARCHIVE_QUEUE, GameKeys
 from arbitre.services.kind_tools import SessionTools
-from arbitre.services.session.limits import FINISHED_TTL_MS, IDLE_TTL_MS, RUNNING_TTL_MS
+from arbitre.services.session.limits import (
+    FINISHED_TTL_MS,
+    IDLE_TTL_MS,
+    RUNNING_TTL_MS,
+    SEATS_REMEMBERED,
+)
 from arbitre.services.session.parts_store import PartsStore, orders_of, parts_of, queue_orders
 from arbitre.services.session.refusals import _refuse, _RefusedError
 from arbitre.services.session.steps import Steps, _stored_live
@@ -202,6 +207,22 @@ class SeamBase(Steps):
         self._chapters_lock = threading.Lock()
         #: Locks that let one thread at a time build a game's spectator state (by game id).
         self._building = tuple(threading.Lock() for _ in range(64))
+        #: (game id, a token's hash) -> the player it seats, as read here (a token is never
+        #: taken back): a player's action then reads the game and their part in one round trip.
+        self._token_seats: dict[tuple[str, str], str] = {}
+        self._token_seats_lock = threading.Lock()
+
+    def _seat_of(self, game_id: str, hashed: str) -> str | None:
+        """The player whose token hashes to ``hashed`` in ``game_id``, if this process saw it
+        (a token is a seat for the game's life: never taken back)."""
+        with self._token_seats_lock:
+            return self._token_seats.get((game_id, hashed))
+
+    def _remember_seat(self, game_id: str, hashed: str, player: str) -> None:
+        with self._token_seats_lock:
+            self._token_seats[(game_id, hashed)] = player
+            while len(self._token_seats) > SEATS_REMEMBERED:
+                del self._token_seats[next(iter(self._token_seats))]
 
     # -- reading the stored game ----------------------------------------------------------------
 

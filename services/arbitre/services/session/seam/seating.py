@@ -346,3 +346,6 @@ class Seating(KindReading):
             self.store.commit(lock, seat)
         else:
             self._write(lock, game_id, game, game_kind, state, events, now, extra=seat)
+        for waiting in seated:  # their first action reads the game and their part at once
+            if not waiting["robot"]:
+                self._remember_seat(game_id, waiting["token"], waiting["player"])

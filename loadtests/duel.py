@@ -37,6 +37,7 @@ import argparse
 import asyncio
 import json
 import random
+import re
 import resource
 import sys
 import time
@@ -74,6 +75,11 @@ ATTEMPTS = 6
 #: favourite openers, and the driver filters the whole list once per opener (players who share
 #: their candidates and their guess share the filtering), not once per player.
 OPENERS = 40
+#: What a player reads of ``round_over`` (the event's first fields: the round's number and
+#: times), without parsing the rows and standings that follow them.
+_ROUND_OVER_FIELDS = {
+    name: re.compile(rf'"{name}": ?(\d+)') for name in ("round", "ends_at", "closed_at")
+}
 #: How long after the end the run waits for the guesses still on their way.
 SETTLE_SECONDS = 30.0
 
@@ -202,6 +208,16 @@ class Player(EventFollower):
         return time.time() * 1000 + self.offset_ms
 
     # -- the event stream (EventFollower.follow reads it) ------------------------------------
+
+    def _on_text(self, kind: str, text: str) -> None:
+        if kind == "round_over":  # some 17 KB in a room (the leaders' rows): its fields alone
+            found = {name: _ROUND_OVER_FIELDS[name].search(text) for name in _ROUND_OVER_FIELDS}
+            if all(found.values()):
+                self._round_over(
+                    {name: int(match.group(1)) for name, match in found.items() if match}
+                )
+                return
+        super()._on_text(kind, text)
 
     def _on_event(self, kind: str, data: dict[str, Any]) -> None:
         if kind == "round_started":

@@ -17,6 +17,7 @@ than the shipped ones is refused (``bad_config``), never read from a path a clie
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -86,7 +87,16 @@ def _duplikta_tools(config: DupliktaConfig) -> Words:
             f"the languages played are {', '.join(sorted(SHIPPED_LEXICONS))}"
         )
     words = Words(load_lexicon(lexicon_id))
-    words.moves(config.tiles, config.reversed_words)  # made now, not at the game's first close
+    # Made now, not at the game's first close or its robot's first move, but beside the
+    # creation, which does not wait: on a machine's first use the French lexicon read backwards
+    # takes seconds to compile (then it is cached on disk); who needs the moves meanwhile waits
+    # for the rest of it.
+    threading.Thread(
+        target=words.moves,
+        args=(config.tiles, config.reversed_words),
+        name="duplikta-moves",
+        daemon=True,
+    ).start()
     return words
 
 

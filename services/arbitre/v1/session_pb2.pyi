@@ -1,3 +1,4 @@
+from arbitre.v1 import accounts_pb2 as _accounts_pb2
 from arbitre.v1 import common_pb2 as _common_pb2
 from arbitre.v1 import duel_pb2 as _duel_pb2
 from arbitre.v1 import duplicate_pb2 as _duplicate_pb2

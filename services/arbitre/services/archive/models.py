@@ -14,6 +14,13 @@ details}`` with the kind's figures in ``details``.
 environments`), one row per kind and name, the name unique per kind whatever its case (the
 ``name_key`` column: the name case-folded); the options are the kind's ``config_data``, the
 password (optional) an argon2id hash.
+
+``accounts``, ``account_sessions``, ``api_keys`` (:mod:`arbitre.services.archive.accounts`):
+an account's name (unique whatever its case: ``name_key``), its password's argon2id hash, its
+optional registration (licence, club, série, country) and the ``organiser`` flag; a deleted
+account keeps its row (``deleted_at``; name, key and hash cleared), so that what refers to it
+stays, without its name. Sessions and API keys are kept as the SHA-256 of their token, never the
+token itself.
 """
 
 from __future__ import annotations
@@ -21,11 +28,28 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, DateTime, Integer, String, Text, UniqueConstraint
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    DateTime,
+    ForeignKey,
+    Integer,
+    String,
+    Text,
+    UniqueConstraint,
+)
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
-__all__ = ["Base", "EnvironmentRow", "FinishedGameRow", "Json"]
+__all__ = [
+    "AccountRow",
+    "AccountSessionRow",
+    "ApiKeyRow",
+    "Base",
+    "EnvironmentRow",
+    "FinishedGameRow",
+    "Json",
+]
 
 #: JSON in every database, ``JSONB`` (indexable, compact) on PostgreSQL.
 Json = JSON().with_variant(JSONB(), "postgresql")
@@ -81,3 +105,53 @@ class EnvironmentRow(Base):
     #: When the environment was first saved, and last overwritten (UTC).
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class AccountRow(Base):
+    """A player's account."""
+
+    __tablename__ = "accounts"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    #: The name as signed up, and as compared (NFKC, case-folded; unique); both ``None`` once
+    #: the account is deleted.
+    name: Mapped[str | None] = mapped_column(String(40))
+    name_key: Mapped[str | None] = mapped_column(String(160), unique=True)
+    #: The password's argon2id hash; ``None`` once deleted.
+    password_hash: Mapped[str | None] = mapped_column(String(200))
+    licence: Mapped[str] = mapped_column(String(20), default="")
+    club: Mapped[str] = mapped_column(String(60), default="")
+    serie: Mapped[str] = mapped_column(String(20), default="")
+    country: Mapped[str] = mapped_column(String(3), default="")
+    organiser: Mapped[bool] = mapped_column(Boolean, default=False)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    deleted_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+
+class AccountSessionRow(Base):
+    """A signed-in session: the SHA-256 (hex) of its bearer token."""
+
+    __tablename__ = "account_sessions"
+
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    account_id: Mapped[int] = mapped_column(
+        Integer, ForeignKey("accounts.id", ondelete="CASCADE"), index=True
+    )
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class ApiKeyRow(Base):
+    """An API key issued to an account: the SHA-256 (hex) of the key, its label and prefix."""
+
+    __tablename__ = "api_keys"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    account_id: Mapped[int] = mapped_column(
+        Integer, ForeignKey("accounts.id", ondelete="CASCADE"), index=True
+    )
+    key_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    prefix: Mapped[str] = mapped_column(String(16))
+    label: Mapped[str] = mapped_column(String(60))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    revoked_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import grpc
 
+from arbitre.services.session.accounts import Accounts
 from arbitre.services.session.contests import Contests
 from arbitre.services.session.environments import Environments
 from arbitre.services.session.events import EventStreams
@@ -26,7 +27,9 @@ __all__ = ["SessionService"]
 log = logging.getLogger(__package__)
 
 
-class SessionService(Lobby, Contests, Environments, EventStreams, session_pb2_grpc.SessionServicer):
+class SessionService(
+    Lobby, Contests, Environments, Accounts, EventStreams, session_pb2_grpc.SessionServicer
+):
     """Games of every kind in ``redis`` (a redis-py client), with ``peers`` for what a kind's
     tools ask of the other services (duplicate's tops and verdicts), on the seam
     (:mod:`arbitre.services.session.seam`).
@@ -168,6 +171,32 @@ class SessionService(Lobby, Contests, Environments, EventStreams, session_pb2_gr
 
     def DeleteEnvironment(self, request: Any, context: Any) -> Any:  # noqa: N802
         return _call(context, lambda: self._delete_environment(request))
+
+    # -- accounts (the archive's database) --------------------------------------------------
+
+    def SignUp(self, request: Any, context: Any) -> Any:  # noqa: N802
+        return _call(context, lambda: self._sign_up(request))
+
+    def SignIn(self, request: Any, context: Any) -> Any:  # noqa: N802
+        return _call(context, lambda: self._sign_in(request))
+
+    def SignOut(self, request: Any, context: Any) -> Any:  # noqa: N802
+        return _call(context, lambda: self._sign_out(request))
+
+    def GetAccount(self, request: Any, context: Any) -> Any:  # noqa: N802
+        return _call(context, lambda: self._get_account(request))
+
+    def DeleteAccount(self, request: Any, context: Any) -> Any:  # noqa: N802
+        return _call(context, lambda: self._delete_account(request))
+
+    def IssueApiKey(self, request: Any, context: Any) -> Any:  # noqa: N802
+        return _call(context, lambda: self._issue_api_key(request))
+
+    def ListApiKeys(self, request: Any, context: Any) -> Any:  # noqa: N802
+        return _call(context, lambda: self._list_api_keys(request))
+
+    def RevokeApiKey(self, request: Any, context: Any) -> Any:  # noqa: N802
+        return _call(context, lambda: self._revoke_api_key(request))
 
     # -- open tables (lobby) ----------------------------------------------------------------
 

@@ -1,0 +1,203 @@
+"""The gateway's account routes. The session keeps accounts in the archive's database
+(:mod:`arbitre.services.session.accounts`); the gateway reads the request, calls it over gRPC
+and answers JSON.
+
+- ``POST /v1/accounts`` ``{name, password, licence?, club?, serie?, country?}`` → 201
+  ``{account, session_token, expires_ms}`` (signed up and in);
+- ``POST /v1/accounts/sessions`` ``{name, password}`` → 201 the same (signed in: one session a
+  device);
+- ``DELETE /v1/accounts/me/session`` → the account (signed out: this session ends);
+- ``GET /v1/accounts/me`` → the account;
+- ``DELETE /v1/accounts/me`` ``{password}`` → the account deleted (its name freed, its sessions
+  and keys ended; its finished results stay, without its name);
+- ``POST /v1/accounts/me/keys`` ``{label}`` → 201 ``{api_key, key}`` (the key shown once);
+  ``GET /v1/accounts/me/keys`` → ``{api_keys}``; ``DELETE /v1/accounts/me/keys/{key_id}`` →
+  the key revoked.
+
+The credential is the session token in ``Authorization: Bearer <token>``, or an API key of the
+account (``Authorization: Bearer`` or ``X-API-Key``) in its place, except to delete the account,
+sign out or issue a key (a session's only: 403 ``session_needed``). Errors: 400 ``bad_name``,
+``bad_password``, ``bad_registration``, ``bad_label``; 401 ``wrong_credentials`` (the same
+message for an unknown name and a wrong password) or ``bad_token``; 404; 409 ``name_taken``.
+Signing up, signing in and deleting share the ``accounts`` rate limit
+(:mod:`arbitre.gateway.rate_limits`), which bounds the guesses at a password. No password or
+token is logged: the gateway logs methods and paths only.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from flask import Flask, Response, jsonify, request
+
+from arbitre.gateway import openapi
+from arbitre.gateway.errors import ApiError
+from arbitre.gateway.games import bearer_token, has_body
+from arbitre.gateway.reading import Body, json_object, query_arguments, shown
+from arbitre.v1 import accounts_pb2
+
+if TYPE_CHECKING:
+    from arbitre.gateway.app import Gateway
+
+__all__ = ["account_data", "account_token", "add_account_routes", "call_accounts"]
+
+#: The codes of the session's refusals the caller acts on, by status.
+_CODES = frozenset(
+    {
+        (400, "bad_name"),
+        (400, "bad_password"),
+        (400, "bad_registration"),
+        (400, "bad_label"),
+        (401, "wrong_credentials"),
+        (401, "bad_token"),
+        (403, "session_needed"),
+        (404, "not_found"),
+        (409, "name_taken"),
+    }
+)
+
+
+def account_data(message: Any) -> dict[str, Any]:
+    """An ``Account`` message as the API shows it."""
+    return {
+        "account_id": message.account_id,
+        "name": message.name,
+        "licence": message.licence,
+        "club": message.club,
+        "serie": message.serie,
+        "country": message.country,
+        "organiser": message.organiser,
+        "created_ms": message.created_ms,
+    }
+
+
+def _key_data(message: Any) -> dict[str, Any]:
+    return {
+        "key_id": message.key_id,
+        "label": message.label,
+        "prefix": message.prefix,
+        "created_ms": message.created_ms,
+        "revoked_ms": message.revoked_ms or None,
+    }
+
+
+def _signed_in(message: Any) -> dict[str, Any]:
+    return {
+        "account": account_data(message.account),
+        "session_token": message.session_token,
+        "expires_ms": message.expires_ms,
+    }
+
+
+def call_accounts(gateway: Gateway, method: str, message: Any) -> Any:
+    """The session's ``method``; a refusal keeps the code its message starts with."""
+    try:
+        return gateway.call("session", method, message)
+    except ApiError as error:
+        reason, _, said = error.message.partition(":")
+        if (error.status, reason) in _CODES:
+            error.code, error.message = reason, said.strip() or error.message
+        raise
+
+
+def account_token(required: bool) -> str:
+    """The account's credential: an API key in ``X-API-Key``, else the token of
+    ``Authorization: Bearer`` (a session token or an API key); ``""`` when absent and not
+    ``required``, a 401 when absent and required or malformed."""
+    key = request.headers.get("X-API-Key", "")
+    if key:
+        if len(key) > 128 or not key.isascii() or not key.isprintable():
+            raise ApiError(
+                401, "unauthorized", "X-API-Key: an API key", {"WWW-Authenticate": "Bearer"}
+            )
+        return key
+    return bearer_token(required)
+
+
+def _no_body() -> None:
+    query_arguments(())
+    if has_body():
+        json_object()  # a body, if any, must be JSON (and is ignored)
+
+
+def add_account_routes(app: Flask, gateway: Gateway) -> None:
+    """Add the account routes to ``app``, calling the session service through ``gateway``."""
+
+    def created(data: dict[str, Any]) -> Response:
+        response = jsonify(data)
+        response.status_code = 201
+        return response
+
+    @app.post("/v1/accounts")
+    def sign_up() -> Response:
+        body = Body(
+            json_object(),
+            required=("name", "password"),
+            optional=("licence", "club", "serie", "country"),
+        )
+        message = accounts_pb2.SignUpRequest(
+            name=body.text("name", openapi.MAX_ACCOUNT_NAME_CHARS + 20),
+            password=body.text("password", openapi.MAX_ACCOUNT_PASSWORD_CHARS),
+            licence=body.optional_text("licence", openapi.MAX_LICENCE_CHARS),
+            club=body.optional_text("club", openapi.MAX_CLUB_CHARS),
+            serie=body.optional_text("serie", openapi.MAX_SERIE_CHARS),
+            country=body.optional_text("country", openapi.MAX_COUNTRY_CHARS),
+        )
+        return created(_signed_in(call_accounts(gateway, "SignUp", message)))
+
+    @app.post("/v1/accounts/sessions")
+    def sign_in() -> Response:
+        body = Body(json_object(), required=("name", "password"), optional=())
+        message = accounts_pb2.SignInRequest(
+            name=body.text("name", openapi.MAX_ACCOUNT_NAME_CHARS + 20),
+            password=body.text("password", openapi.MAX_ACCOUNT_PASSWORD_CHARS),
+        )
+        return created(_signed_in(call_accounts(gateway, "SignIn", message)))
+
+    @app.delete("/v1/accounts/me/session")
+    def sign_out() -> Response:
+        _no_body()
+        message = accounts_pb2.AccountToken(token=account_token(True))
+        return jsonify(account_data(call_accounts(gateway, "SignOut", message)))
+
+    @app.get("/v1/accounts/me")
+    def get_account() -> Response:
+        query_arguments(())
+        message = accounts_pb2.AccountToken(token=account_token(True))
+        return jsonify(account_data(call_accounts(gateway, "GetAccount", message)))
+
+    @app.delete("/v1/accounts/me")
+    def delete_account() -> Response:
+        query_arguments(())
+        token = account_token(True)
+        body = Body(json_object(), required=("password",), optional=())
+        message = accounts_pb2.DeleteAccountRequest(
+            token=token, password=body.text("password", openapi.MAX_ACCOUNT_PASSWORD_CHARS)
+        )
+        return jsonify(account_data(call_accounts(gateway, "DeleteAccount", message)))
+
+    @app.post("/v1/accounts/me/keys")
+    def issue_api_key() -> Response:
+        query_arguments(())
+        token = account_token(True)
+        body = Body(json_object(), required=("label",), optional=())
+        message = accounts_pb2.IssueApiKeyRequest(
+            token=token, label=body.text("label", openapi.MAX_API_KEY_LABEL_CHARS)
+        )
+        issued = call_accounts(gateway, "IssueApiKey", message)
+        return created({"api_key": _key_data(issued.api_key), "key": issued.key})
+
+    @app.get("/v1/accounts/me/keys")
+    def list_api_keys() -> Response:
+        query_arguments(())
+        message = accounts_pb2.AccountToken(token=account_token(True))
+        found = call_accounts(gateway, "ListApiKeys", message)
+        return jsonify({"api_keys": [_key_data(key) for key in found.api_keys]})
+
+    @app.delete("/v1/accounts/me/keys/<key_id>")
+    def revoke_api_key(key_id: str) -> Response:
+        _no_body()
+        if not (key_id.isascii() and key_id.isdigit() and len(key_id) <= 12):
+            raise ApiError(404, "not_found", f"no API key {shown(key_id)}")
+        message = accounts_pb2.RevokeApiKeyRequest(token=account_token(True), key_id=int(key_id))
+        return jsonify(_key_data(call_accounts(gateway, "RevokeApiKey", message)))

@@ -1,0 +1,251 @@
+"""Accounts over HTTP (:mod:`arbitre.gateway.accounts`): the gateway in front of the services with
+an archive, on SQLite and on PostgreSQL. Sign up, in (two devices) and out, the account read by
+its session token or by an API key, keys issued, listed and revoked, the account deleted with its
+password; a taken name, a wrong password (the same message as an unknown name), bad input and a
+bad token each give the gateway's JSON error with its code and change nothing; every answer
+conforms to the OpenAPI document; no password or token is in the log; sign-in guesses are
+rate-limited; a session without a database answers 503."""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from flask.testing import FlaskClient
+
+from arbitre.gateway import GatewayConfig, create_app, openapi
+from arbitre.gateway.rate_limits import NO_LIMITS
+from arbitre.services import archive
+from arbitre.services.archive import accounts
+from arbitre.services.lexicons import LexiconRegistry
+from arbitre.services.platform import Platform, start_platform
+from arbitre.services.redis_server import connect
+from tests.database_fixtures import _fresh_postgres_database, postgres_server  # noqa: F401
+from tests.live_fixtures import cache_dir, conforms  # noqa: F401
+from tests.redis_fixtures import redis_url  # noqa: F401
+
+PASSWORD = "correct horse battery"
+
+
+@pytest.fixture(scope="module", params=["sqlite", "postgresql"])
+def platform(
+    request: pytest.FixtureRequest,
+    cache_dir: Path,  # noqa: F811
+    redis_url: str,  # noqa: F811
+    tmp_path_factory: pytest.TempPathFactory,
+) -> Iterator[Platform]:
+    """The services, with an archive (and so accounts) on SQLite, then on PostgreSQL."""
+    if request.param == "sqlite":
+        databases: Iterator[str] = iter(
+            [archive.database_url(tmp_path_factory.mktemp("data"), environment={})]
+        )
+    else:
+        databases = _fresh_postgres_database(request.getfixturevalue("postgres_server"))
+    database = next(databases)
+    running = start_platform(LexiconRegistry(), connect(redis_url), database=database)
+    yield running
+    running.stop(0)
+    for _ in databases:  # drops the PostgreSQL database
+        pass
+
+
+def device(platform: Platform, **limits: str) -> FlaskClient:
+    """A client of its own gateway, as a browser on another device would be."""
+    config = GatewayConfig.all_at(
+        platform.address,
+        internal_token=platform.gateway_token,
+        rate_limits=dataclasses.replace(NO_LIMITS, **limits),
+    )
+    return create_app(config).test_client()
+
+
+def bearer(token: str) -> dict[str, str]:
+    return {"Authorization": f"Bearer {token}"}
+
+
+def refused(answer: Any, status: int, code: str) -> str:
+    body = answer.get_json()
+    assert (answer.status_code, body["error"]["code"]) == (status, code), body
+    conforms("Error", body)
+    return str(body["error"]["message"])
+
+
+def test_the_limits_agree_with_the_store() -> None:
+    assert openapi.MAX_ACCOUNT_NAME_CHARS == accounts.MAX_NAME_CHARS
+    assert openapi.MIN_ACCOUNT_PASSWORD_CHARS == accounts.MIN_PASSWORD_CHARS
+    assert openapi.MAX_ACCOUNT_PASSWORD_CHARS == accounts.MAX_PASSWORD_CHARS
+    assert openapi.MAX_LICENCE_CHARS == accounts.MAX_LICENCE_CHARS
+    assert openapi.MAX_API_KEY_LABEL_CHARS == accounts.MAX_LABEL_CHARS
+
+
+def test_sign_up_in_on_two_devices_out_and_delete(
+    platform: Platform, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level(logging.DEBUG)
+    phone, laptop = device(platform), device(platform)
+    body = {
+        "name": "Zoé",
+        "password": PASSWORD,
+        "licence": "12345",
+        "club": "Club de Lyon",
+        "serie": "s3",
+        "country": "fra",
+    }
+    answer = phone.post("/v1/accounts", json=body)
+    assert answer.status_code == 201, answer.get_json()
+    signed = answer.get_json()
+    conforms("SignedIn", signed)
+    account = signed["account"]
+    assert (account["name"], account["serie"], account["country"]) == ("Zoé", "S3", "FRA")
+    assert account["organiser"] is False
+    assert PASSWORD not in answer.get_data(as_text=True)
+    phone_token = signed["session_token"]
+
+    refused(laptop.post("/v1/accounts", json={**body, "name": "ZOÉ"}), 409, "name_taken")
+    wrong = refused(
+        laptop.post("/v1/accounts/sessions", json={"name": "zoé", "password": "nope nope"}),
+        401,
+        "wrong_credentials",
+    )
+    unknown = refused(
+        laptop.post("/v1/accounts/sessions", json={"name": "Nobody", "password": PASSWORD}),
+        401,
+        "wrong_credentials",
+    )
+    assert wrong == unknown
+    answer = laptop.post("/v1/accounts/sessions", json={"name": "zoé", "password": PASSWORD})
+    assert answer.status_code == 201
+    conforms("SignedIn", answer.get_json())
+    laptop_token = answer.get_json()["session_token"]
+    assert laptop_token != phone_token
+    for client, token in ((phone, phone_token), (laptop, laptop_token)):
+        found = client.get("/v1/accounts/me", headers=bearer(token))
+        assert found.status_code == 200
+        conforms("Account", found.get_json())
+        assert found.get_json() == account
+
+    # an API key: issued by a session, used in place of one, revoked
+    answer = phone.post(
+        "/v1/accounts/me/keys", json={"label": "my app"}, headers=bearer(phone_token)
+    )
+    assert answer.status_code == 201
+    issued = answer.get_json()
+    conforms("ApiKeyIssued", issued)
+    key = issued["key"]
+    for headers in (bearer(key), {"X-API-Key": key}):
+        assert laptop.get("/v1/accounts/me", headers=headers).get_json() == account
+    refused(
+        laptop.post("/v1/accounts/me/keys", json={"label": "x"}, headers=bearer(key)),
+        403,
+        "session_needed",
+    )
+    listed = laptop.get("/v1/accounts/me/keys", headers={"X-API-Key": key})
+    conforms("ApiKeyList", listed.get_json())
+    assert listed.get_json() == {"api_keys": [issued["api_key"]]}
+    assert key not in listed.get_data(as_text=True)
+    path = f"/v1/accounts/me/keys/{issued['api_key']['key_id']}"
+    revoked = phone.delete(path, headers=bearer(phone_token))
+    assert revoked.status_code == 200
+    conforms("ApiKey", revoked.get_json())
+    assert revoked.get_json()["revoked_ms"] is not None
+    refused(laptop.get("/v1/accounts/me", headers=bearer(key)), 401, "bad_token")
+    refused(
+        phone.delete("/v1/accounts/me/keys/999999", headers=bearer(phone_token)), 404, "not_found"
+    )
+
+    # sign out on the phone: the laptop stays signed in
+    out = phone.delete("/v1/accounts/me/session", headers=bearer(phone_token))
+    assert out.status_code == 200
+    conforms("Account", out.get_json())
+    refused(phone.get("/v1/accounts/me", headers=bearer(phone_token)), 401, "bad_token")
+    assert laptop.get("/v1/accounts/me", headers=bearer(laptop_token)).status_code == 200
+
+    # delete: the password again; a wrong one changes nothing
+    refused(
+        laptop.delete(
+            "/v1/accounts/me", json={"password": "wrong one"}, headers=bearer(laptop_token)
+        ),
+        401,
+        "wrong_credentials",
+    )
+    assert laptop.get("/v1/accounts/me", headers=bearer(laptop_token)).status_code == 200
+    deleted = laptop.delete(
+        "/v1/accounts/me", json={"password": PASSWORD}, headers=bearer(laptop_token)
+    )
+    assert deleted.status_code == 200
+    conforms("Account", deleted.get_json())
+    refused(laptop.get("/v1/accounts/me", headers=bearer(laptop_token)), 401, "bad_token")
+    again = phone.post("/v1/accounts", json={"name": "Zoé", "password": PASSWORD})
+    assert again.status_code == 201  # the name is free again
+    assert again.get_json()["account"]["account_id"] != account["account_id"]
+
+    logged = "\n".join(record.getMessage() for record in caplog.records)
+    for secret in (PASSWORD, phone_token, laptop_token, key):
+        assert secret not in logged
+
+
+def test_bad_input_and_bad_tokens_are_clear_4xx(platform: Platform) -> None:
+    client = device(platform)
+
+    def sign_up(**body: Any) -> Any:
+        return client.post("/v1/accounts", json={"name": "Ana", "password": PASSWORD, **body})
+
+    refused(sign_up(name="   "), 400, "bad_name")
+    refused(sign_up(name="a/b"), 400, "bad_name")
+    refused(sign_up(password="short"), 400, "bad_password")
+    refused(sign_up(serie="S9"), 400, "bad_registration")
+    refused(sign_up(country="FR1"), 400, "bad_registration")
+    refused(sign_up(licence="12;34"), 400, "bad_registration")
+    refused(sign_up(extra=1), 400, "bad_request")
+    refused(client.post("/v1/accounts", json={"name": "Ana"}), 400, "bad_request")
+    refused(
+        client.post("/v1/accounts/sessions", json={"name": "Ana", "password": PASSWORD}),
+        401,
+        "wrong_credentials",
+    )  # nothing was created
+    refused(client.get("/v1/accounts/me"), 401, "unauthorized")
+    refused(
+        client.get("/v1/accounts/me", headers={"Authorization": "Basic abc"}), 401, "unauthorized"
+    )
+    refused(client.get("/v1/accounts/me", headers=bearer("s_nosuchtoken")), 401, "bad_token")
+    refused(client.get("/v1/accounts/me", headers=bearer("p_a_player_token")), 401, "bad_token")
+    refused(client.delete("/v1/accounts/me/keys/abc", headers=bearer("s_x")), 404, "not_found")
+    answer = sign_up()
+    assert answer.status_code == 201
+    token = answer.get_json()["session_token"]
+    refused(
+        client.post("/v1/accounts/me/keys", json={"label": ""}, headers=bearer(token)),
+        400,
+        "bad_label",
+    )
+    refused(client.delete("/v1/accounts/me", json={}, headers=bearer(token)), 400, "bad_request")
+
+
+def test_sign_in_guesses_are_rate_limited(platform: Platform) -> None:
+    client = device(platform, accounts="3 per minute")
+    body = {"name": "Coffre", "password": PASSWORD}
+    assert client.post("/v1/accounts", json=body).status_code == 201
+    guesses = [
+        client.post("/v1/accounts/sessions", json={**body, "password": guess}).status_code
+        for guess in ("guess one", "guess two")
+    ]
+    assert guesses == [401, 401]
+    right = client.post("/v1/accounts/sessions", json=body)
+    refused(right, 429, "rate_limited")
+    assert right.headers["Retry-After"]
+
+
+def test_a_session_without_a_database_answers_503(
+    cache_dir: Path,  # noqa: F811
+    redis_url: str,  # noqa: F811
+) -> None:
+    running = start_platform(LexiconRegistry(), connect(redis_url))
+    try:
+        answer = device(running).post("/v1/accounts", json={"name": "Ana", "password": PASSWORD})
+        refused(answer, 503, "unavailable")
+    finally:
+        running.stop(0)

@@ -4,12 +4,16 @@ its session token or by an API key, keys issued, listed and revoked, the account
 password; a taken name, a wrong password (the same message as an unknown name), bad input and a
 bad token each give the gateway's JSON error with its code and change nothing; every answer
 conforms to the OpenAPI document; no password or token is in the log; sign-in guesses are
-rate-limited; a session without a database answers 503."""
+rate-limited; a session without a database answers 503. A seat joined signed in is the
+account's: listed on another device, taken back there with a new token (nobody else's account
+can), played to the end and found in the account's games with its result once archived; a guest
+joins as ever, and a bad account token seats nobody."""
 
 from __future__ import annotations
 
 import dataclasses
 import logging
+import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -249,3 +253,102 @@ def test_a_session_without_a_database_answers_503(
         refused(answer, 503, "unavailable")
     finally:
         running.stop(0)
+
+
+def wait_for(predicate: Any, seconds: float = 60.0) -> Any:
+    deadline = time.monotonic() + seconds
+    while not (found := predicate()):
+        assert time.monotonic() < deadline, "timed out"
+        time.sleep(0.1)
+    return found
+
+
+def test_a_seat_follows_its_account_across_devices_and_ends_in_its_history(
+    platform: Platform,
+) -> None:
+    phone, laptop, table = device(platform), device(platform), device(platform)
+    signed = phone.post("/v1/accounts", json={"name": "Léa", "password": PASSWORD}).get_json()
+    phone_token = signed["session_token"]
+    answer = laptop.post("/v1/accounts/sessions", json={"name": "LÉA", "password": PASSWORD})
+    laptop_token = answer.get_json()["session_token"]
+    other = table.post("/v1/accounts", json={"name": "Max", "password": PASSWORD}).get_json()
+
+    config = {"mode": "classic", "aids": [{"legal_cells": True}, {"legal_cells": True}]}
+    created = table.post(
+        "/v1/games", json={"kind": "indecix", "config": config, "seed": 604_118, "title": "Dés"}
+    ).get_json()
+    game_id, organiser = created["game_id"], created["organiser_token"]
+    players = f"/v1/games/{game_id}/players"
+    refused(table.post(players, json={"name": "X"}, headers=bearer("s_nosuch")), 401, "bad_token")
+    joined = phone.post(players, json={"name": "Ana"}, headers=bearer(phone_token))
+    assert joined.status_code == 201, joined.get_json()
+    conforms("JoinResponse", joined.get_json())
+    ana = joined.get_json()["player_id"]
+    guest = table.post(players, json={"name": "Bob"})  # a guest, as ever
+    assert guest.status_code == 201
+    assert len(guest.get_json()["game"]["players"]) == 2  # the bad token seated nobody
+    bob_token = guest.get_json()["player_token"]
+
+    listed = laptop.get("/v1/accounts/me/games", headers=bearer(laptop_token))
+    assert listed.status_code == 200
+    conforms("MyGameList", listed.get_json())
+    (mine,) = listed.get_json()["games"]
+    assert (mine["game_id"], mine["player_id"], mine["status"], mine["result"]) == (
+        game_id,
+        ana,
+        "waiting",
+        None,
+    )
+    assert (mine["kind"], mine["title"]) == ("indecix", "Dés")
+    assert table.get(
+        "/v1/accounts/me/games", headers=bearer(other["session_token"])
+    ).get_json() == {"games": []}
+
+    seat = f"/v1/accounts/me/games/{game_id}/seat"
+    refused(table.post(seat, headers=bearer(other["session_token"])), 404, "no_seat")
+    refused(table.post(seat), 401, "unauthorized")
+    taken = laptop.post(seat, headers=bearer(laptop_token))
+    assert taken.status_code == 200, taken.get_json()
+    conforms("JoinResponse", taken.get_json())
+    assert taken.get_json()["player_id"] == ana
+    tokens = {"Ana": taken.get_json()["player_token"], "Bob": bob_token}
+    assert tokens["Ana"] != joined.get_json()["player_token"]
+    phone_view = phone.get(
+        f"/v1/games/{game_id}", headers=bearer(joined.get_json()["player_token"])
+    )
+    laptop_view = laptop.get(f"/v1/games/{game_id}", headers=bearer(tokens["Ana"]))
+    assert laptop_view.get_json()["view"]["you"] == phone_view.get_json()["view"]["you"] is not None
+
+    started = table.post(f"/v1/games/{game_id}/start", headers=bearer(organiser))
+    assert started.status_code == 200, started.get_json()
+    while True:  # Ana plays on the laptop, Bob on the table
+        views = {
+            name: laptop.get(f"/v1/games/{game_id}", headers=bearer(token)).get_json()
+            for name, token in tokens.items()
+        }
+        if views["Ana"]["view"]["stage"] == "over":
+            break
+        name = next(name for name in tokens if views[name]["view"]["you"]["to_play"])
+        view = views[name]["view"]
+        body = {"action": {"cell": view["you"]["legal_cells"][0], "roll": view["current"]["roll"]}}
+        placed = laptop.post(
+            f"/v1/games/{game_id}/actions", json=body, headers=bearer(tokens[name])
+        )
+        assert placed.status_code == 200, placed.get_json()
+    refused(laptop.post(seat, headers=bearer(laptop_token)), 404, "no_seat")  # over
+
+    def archived() -> Any:
+        games = phone.get("/v1/accounts/me/games", headers=bearer(phone_token)).get_json()
+        return games if games["games"][0]["result"] is not None else None
+
+    history = wait_for(archived)
+    conforms("MyGameList", history)
+    (finished,) = history["games"]
+    standings = table.get(f"/v1/games/{game_id}/standings").get_json()["standings"]
+    line = next(line for line in standings if line["player"] == ana)
+    assert finished["status"] == "over"
+    assert (finished["result"]["rank"], finished["result"]["total"]) == (
+        line["rank"],
+        line["total"],
+    )
+    assert finished["result"]["players"] == 2

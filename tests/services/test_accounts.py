@@ -3,7 +3,8 @@
 environments' and keeps what was there; sign up, in and out; names unique whatever their case;
 the database holds an argon2id hash of each password and the SHA-256 of each token, never them;
 one refusal for an unknown name and a wrong password; API keys issued, used and revoked; an
-organiser granted by name; a deleted account frees its name and ends its tokens."""
+organiser granted by name; a deleted account frees its name and ends its tokens; seats linked to
+an account listed newest first, with the player's result once the game is archived."""
 
 from __future__ import annotations
 
@@ -29,7 +30,7 @@ from arbitre.services.archive.accounts import (
     token_hash,
 )
 from arbitre.services.archive.environments import EnvironmentStore
-from arbitre.services.archive.migrate import MIGRATIONS, current_revision
+from arbitre.services.archive.migrate import MIGRATIONS, current_revision, head_revision
 from arbitre.services.archive.models import AccountRow, AccountSessionRow, ApiKeyRow
 from arbitre.services.archive.store import ArchiveStore, engine_url
 from tests.database_fixtures import (  # noqa: F401
@@ -37,6 +38,7 @@ from tests.database_fixtures import (  # noqa: F401
     postgres_database,
     postgres_server,
 )
+from tests.services.test_archive import a_game
 
 #: Cheap argon2 parameters: the tests check the logic, not the cost.
 FAST = PasswordHasher(time_cost=1, memory_cost=1024, parallelism=1)
@@ -67,9 +69,9 @@ def test_the_migration_comes_after_the_environments_and_keeps_them(
             command.upgrade(config, "0002_environments")
         EnvironmentStore(engine, FAST).save("duel", "Soirée", {}, None, NOW)
         archive = ArchiveStore(engine)
-        assert archive.upgrade() == ("0002_environments", "0003_accounts")
-        assert archive.upgrade() == ("0003_accounts", "0003_accounts")  # twice: nothing
-        assert current_revision(engine) == "0003_accounts"
+        assert archive.upgrade() == ("0002_environments", head_revision())
+        assert archive.upgrade() == (head_revision(), head_revision())  # twice: nothing
+        assert current_revision(engine) == head_revision()
         assert [found.name for found in EnvironmentStore(engine, FAST).names("duel")] == ["Soirée"]
         signed = AccountStore(engine, FAST).sign_up("Zoé", PASSWORD, NOW)
         assert signed.account.name == "Zoé"
@@ -225,3 +227,29 @@ def test_deleting_an_account_frees_its_name_and_ends_its_tokens(store: AccountSt
     assert row.deleted_at is not None
     again = store.sign_up("Ana", PASSWORD, NOW + 3)  # the name is free again
     assert again.account.account_id != signed.account.account_id
+
+
+def test_seats_are_listed_newest_first_with_their_result_once_archived(
+    store: AccountStore,
+) -> None:
+    ana = store.sign_up("Ana", PASSWORD, NOW).account
+    bob = store.sign_up("Bob", PASSWORD, NOW).account
+    store.link_seat(ana.account_id, "g-1", "p1", "indecix", "Le tournoi d'été", NOW)
+    store.link_seat(ana.account_id, "g-1", "p1", "indecix", "again", NOW + 1)  # once only
+    store.link_seat(ana.account_id, "g-2", "p7", "duel", "Mots", NOW + 2)
+    store.link_seat(bob.account_id, "g-2", "p8", "duel", "Mots", NOW + 2)
+    assert [seat.game_id for seat in store.held_seats(ana.account_id)] == ["g-2", "g-1"]
+    assert store.held_seats(ana.account_id, limit=1)[0].game_id == "g-2"
+    assert all(not seat.archived for seat in store.held_seats(ana.account_id))
+    assert store.seat_of(ana.account_id, "g-1") == "p1"
+    assert store.seat_of(bob.account_id, "g-1") is None
+    assert ArchiveStore(store.engine).add(a_game("g-1"), now_ms=NOW + 5)
+    finished = store.held_seats(ana.account_id)[1]
+    assert (finished.archived, finished.rank, finished.total, finished.players) == (
+        True,
+        2,
+        72,
+        2,
+    )
+    assert finished.finished_ms == a_game().finished_ms
+    assert finished.title == "Le tournoi d'été"

@@ -73,6 +73,7 @@ def test_the_migrations_build_the_models_schema_and_run_again_as_a_no_op(
                 "accounts",
                 "account_sessions",
                 "api_keys",
+                "account_seats",
                 "alembic_version",
             }
         )

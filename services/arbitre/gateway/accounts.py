@@ -12,7 +12,13 @@ and answers JSON.
   and keys ended; its finished results stay, without its name);
 - ``POST /v1/accounts/me/keys`` ``{label}`` → 201 ``{api_key, key}`` (the key shown once);
   ``GET /v1/accounts/me/keys`` → ``{api_keys}``; ``DELETE /v1/accounts/me/keys/{key_id}`` →
-  the key revoked.
+  the key revoked;
+- ``GET /v1/accounts/me/games`` (``limit``) → ``{games}``: the games the account holds a seat of
+  (joined with its token), newest first, live ones with their status, finished ones with the
+  player's result from the archive;
+- ``POST /v1/accounts/me/games/{game_id}/seat`` → ``{player_id, player_token, game}``: a new
+  token of the account's seat in a live game, for this device (404 ``no_seat`` for a game the
+  account holds no seat of, or one over).
 
 The credential is the session token in ``Authorization: Bearer <token>``, or an API key of the
 account (``Authorization: Bearer`` or ``X-API-Key``) in its place, except to delete the account,
@@ -26,20 +32,22 @@ token is logged: the gateway logs methods and paths only.
 
 from __future__ import annotations
 
+import json
 from typing import TYPE_CHECKING, Any
 
-from flask import Flask, Response, jsonify, request
+from flask import Flask, Response, jsonify
 
+from arbitre.api.game_state import game_state_data
 from arbitre.gateway import openapi
-from arbitre.gateway.errors import ApiError
-from arbitre.gateway.games import bearer_token, has_body
+from arbitre.gateway.errors import ApiError, bad_request
+from arbitre.gateway.games import account_token, game_id_of, has_body
 from arbitre.gateway.reading import Body, json_object, query_arguments, shown
 from arbitre.v1 import accounts_pb2
 
 if TYPE_CHECKING:
     from arbitre.gateway.app import Gateway
 
-__all__ = ["account_data", "account_token", "add_account_routes", "call_accounts"]
+__all__ = ["account_data", "add_account_routes", "call_accounts"]
 
 #: The codes of the session's refusals the caller acts on, by status.
 _CODES = frozenset(
@@ -52,6 +60,7 @@ _CODES = frozenset(
         (401, "bad_token"),
         (403, "session_needed"),
         (404, "not_found"),
+        (404, "no_seat"),
         (409, "name_taken"),
     }
 )
@@ -98,20 +107,6 @@ def call_accounts(gateway: Gateway, method: str, message: Any) -> Any:
         if (error.status, reason) in _CODES:
             error.code, error.message = reason, said.strip() or error.message
         raise
-
-
-def account_token(required: bool) -> str:
-    """The account's credential: an API key in ``X-API-Key``, else the token of
-    ``Authorization: Bearer`` (a session token or an API key); ``""`` when absent and not
-    ``required``, a 401 when absent and required or malformed."""
-    key = request.headers.get("X-API-Key", "")
-    if key:
-        if len(key) > 128 or not key.isascii() or not key.isprintable():
-            raise ApiError(
-                401, "unauthorized", "X-API-Key: an API key", {"WWW-Authenticate": "Bearer"}
-            )
-        return key
-    return bearer_token(required)
 
 
 def _no_body() -> None:
@@ -201,3 +196,49 @@ def add_account_routes(app: Flask, gateway: Gateway) -> None:
             raise ApiError(404, "not_found", f"no API key {shown(key_id)}")
         message = accounts_pb2.RevokeApiKeyRequest(token=account_token(True), key_id=int(key_id))
         return jsonify(_key_data(call_accounts(gateway, "RevokeApiKey", message)))
+
+    @app.get("/v1/accounts/me/games")
+    def my_games() -> Response:
+        arguments = query_arguments(("limit",))
+        text = arguments.get("limit", "0")
+        if not (text.isascii() and text.isdigit() and len(text) <= 4) or int(text) > 200:
+            raise bad_request(f"limit must be an integer from 0 to 200, not {shown(text)}")
+        message = accounts_pb2.MyGamesRequest(token=account_token(True), limit=int(text))
+        found = call_accounts(gateway, "ListMyGames", message)
+        return jsonify({"games": [_game_data(game) for game in found.games]})
+
+    @app.post("/v1/accounts/me/games/<game_id>/seat")
+    def claim_seat(game_id: str) -> Response:
+        _no_body()
+        message = accounts_pb2.ClaimSeatRequest(
+            token=account_token(True), game_id=game_id_of(game_id)
+        )
+        answer = call_accounts(gateway, "ClaimSeat", message)
+        return jsonify(
+            {
+                "player_id": answer.player_id,
+                "player_token": answer.player_token,
+                "game": game_state_data(answer.state),
+            }
+        )
+
+
+def _game_data(game: Any) -> dict[str, Any]:
+    """A ``MyGame`` as the API shows it: ``result`` null while the game is not archived."""
+    return {
+        "game_id": game.game_id,
+        "kind": game.kind,
+        "title": game.title,
+        "player_id": game.player_id,
+        "joined_ms": game.joined_ms,
+        "status": game.status,
+        "result": {
+            "finished_ms": game.finished_ms,
+            "rank": game.rank,
+            "total": game.total,
+            "players": game.players,
+            "details": json.loads(game.details_json) if game.details_json else None,
+        }
+        if game.archived
+        else None,
+    }

@@ -3,7 +3,9 @@
 - ``POST /v1/games`` ``{kind?, config?, seed?, title?, package?, start_at_ms?, refereed?}`` → 201
   ``{game_id, organiser_token, game}`` (``kind`` defaults to ``duplicate``; ``config`` is the
   kind's typed configuration);
-- ``POST /v1/games/{id}/players`` ``{name}`` → 201 ``{player_id, player_token, game}``;
+- ``POST /v1/games/{id}/players`` ``{name}`` → 201 ``{player_id, player_token, game}``; with
+  an account's session token or API key (``Authorization: Bearer`` or ``X-API-Key``), the seat
+  is the account's (:mod:`arbitre.gateway.accounts`); without, a guest's;
 - ``POST /v1/games/{id}/robots`` ``{level, name?}`` (organiser's token) → 201 a robot player;
 - ``POST /v1/games/{id}/start``, ``/pause``, ``/resume`` (organiser's token) → the game;
 - ``GET /v1/games/{id}`` (a player's token optional: their own part) → the game as the caller
@@ -42,6 +44,7 @@ if TYPE_CHECKING:
     from arbitre.gateway.app import Gateway
 
 __all__ = [
+    "account_token",
     "add_game_routes",
     "bearer_token",
     "call_session",
@@ -67,6 +70,7 @@ _SESSION_CODES = frozenset(
         (409, "game_over"),
         (409, "already_seated"),
         (409, "round_open"),
+        (401, "bad_token"),  # an account's token at a join: unknown, expired or signed out
     }
 )
 #: What a game kind's refusal code looks like (``not_in_list``): the start of its message.
@@ -96,6 +100,20 @@ def bearer_token(required: bool) -> str:
             {"WWW-Authenticate": "Bearer"},
         )
     return token
+
+
+def account_token(required: bool) -> str:
+    """An account's credential: an API key in ``X-API-Key``, else the token of
+    ``Authorization: Bearer`` (a session token or an API key); ``""`` when absent and not
+    ``required``, a 401 when absent and required or malformed."""
+    key = request.headers.get("X-API-Key", "")
+    if key:
+        if not _TOKEN.fullmatch(key):
+            raise ApiError(
+                401, "unauthorized", "X-API-Key: an API key", {"WWW-Authenticate": "Bearer"}
+            )
+        return key
+    return bearer_token(required)
 
 
 def game_id_of(game_id: str) -> str:
@@ -273,6 +291,7 @@ def add_game_routes(app: Flask, gateway: Gateway) -> None:
             club=body.optional_text("club", openapi.MAX_CLUB_CHARS),
             serie=body.optional_text("serie", openapi.MAX_SERIE_CHARS),
             country=body.optional_text("country", openapi.MAX_COUNTRY_CHARS),
+            account_token=account_token(False),
         )
         answer = call_session(gateway, "Join", message)
         return created(

@@ -1815,12 +1815,17 @@ def _game_paths() -> dict[str, Any]:
                 "Join a game",
                 "Players join a game until it starts (409 after, unless its configuration "
                 "takes late players; 409 table_full once a table's seats are taken). The "
-                "answer holds the player's id and token (given only once).",
+                "answer holds the player's id and token (given only once). Guests need no "
+                "credential; with an account's session token or API key the seat is the "
+                "account's (listed in GET /v1/accounts/me/games, taken back from another "
+                "device by POST /v1/accounts/me/games/{game_id}/seat); a bad one is a 401 and "
+                "seats nobody.",
                 _json(_ref("JoinResponse"), "The player, joined."),
                 status="201",
-                errors=(*_GAME_ERRORS, 409),
+                errors=(*_GAME_ERRORS, 401, 409),
                 parameters=[_GAME_ID],
                 body="JoinRequest",
+                security=[{}, {"accountToken": []}, {"accountApiKey": []}],
             )
         },
         "/v1/games/{game_id}/robots": {
@@ -2387,6 +2392,51 @@ _ACCOUNT_SCHEMAS: dict[str, Any] = {
             },
         },
     },
+    "MyGame": {
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["game_id", "kind", "title", "player_id", "joined_ms", "status", "result"],
+        "properties": {
+            "game_id": {"type": "string"},
+            "kind": {"type": "string"},
+            "title": {"type": "string"},
+            "player_id": {"type": "string", "description": "The account's player in it."},
+            "joined_ms": {"type": "integer"},
+            "status": {
+                "type": "string",
+                "description": "The game's status while live (waiting, running, paused...); "
+                "over once finished; expired when neither the session nor the archive has it.",
+            },
+            "result": {
+                "description": "The player's result from the archive once the game is "
+                "archived; null before.",
+                "anyOf": [
+                    {
+                        "type": "object",
+                        "additionalProperties": False,
+                        "required": ["finished_ms", "rank", "total", "players", "details"],
+                        "properties": {
+                            "finished_ms": {"type": "integer"},
+                            "rank": {"type": "integer"},
+                            "total": {"type": "integer"},
+                            "players": {"type": "integer"},
+                            "details": {
+                                "type": ["object", "null"],
+                                "description": "The kind's figures of the standings line.",
+                            },
+                        },
+                    },
+                    {"type": "null"},
+                ],
+            },
+        },
+    },
+    "MyGameList": {
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["games"],
+        "properties": {"games": {"type": "array", "items": _ref("MyGame")}},
+    },
     "ApiKeyList": {
         "type": "object",
         "additionalProperties": False,
@@ -2468,6 +2518,37 @@ def _account_paths() -> dict[str, Any]:
                 errors=_ACCOUNT_ERRORS,
                 security=_ACCOUNT,
             ),
+        },
+        "/v1/accounts/me/games": {
+            "get": _game_operation(
+                "The account's games",
+                "The games the account holds a seat of (joined with its token), newest first: "
+                "live ones with their status, finished ones with the player's result.",
+                _json(_ref("MyGameList"), "The games."),
+                errors=_ACCOUNT_ERRORS,
+                security=_ACCOUNT,
+                parameters=[
+                    {
+                        "name": "limit",
+                        "in": "query",
+                        "required": False,
+                        "description": "At most this many (0, the default: 100).",
+                        "schema": {"type": "integer", "minimum": 0, "maximum": 200},
+                    }
+                ],
+            )
+        },
+        "/v1/accounts/me/games/{game_id}/seat": {
+            "post": _game_operation(
+                "Take one's seat back on this device",
+                "A new token of the account's seat in a live game (the seat's other tokens "
+                "stay good); 404 no_seat when the account holds no seat of it or it is over. "
+                "A body, if any, is ignored but must be a JSON object.",
+                _json(_ref("JoinResponse"), "The seat: its player id and a new token."),
+                errors=(*_ACCOUNT_ERRORS, 404),
+                security=_ACCOUNT,
+                parameters=[_GAME_ID],
+            )
         },
         "/v1/accounts/me/keys/{key_id}": {
             "delete": _game_operation(

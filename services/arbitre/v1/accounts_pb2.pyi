@@ -117,3 +117,53 @@ class RevokeApiKeyRequest(_message.Message):
     token: str
     key_id: int
     def __init__(self, token: _Optional[str] = ..., key_id: _Optional[int] = ...) -> None: ...
+
+class MyGamesRequest(_message.Message):
+    __slots__ = ("token", "limit")
+    TOKEN_FIELD_NUMBER: _ClassVar[int]
+    LIMIT_FIELD_NUMBER: _ClassVar[int]
+    token: str
+    limit: int
+    def __init__(self, token: _Optional[str] = ..., limit: _Optional[int] = ...) -> None: ...
+
+class MyGame(_message.Message):
+    __slots__ = ("game_id", "kind", "title", "player_id", "joined_ms", "status", "archived", "finished_ms", "rank", "total", "players", "details_json")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    TITLE_FIELD_NUMBER: _ClassVar[int]
+    PLAYER_ID_FIELD_NUMBER: _ClassVar[int]
+    JOINED_MS_FIELD_NUMBER: _ClassVar[int]
+    STATUS_FIELD_NUMBER: _ClassVar[int]
+    ARCHIVED_FIELD_NUMBER: _ClassVar[int]
+    FINISHED_MS_FIELD_NUMBER: _ClassVar[int]
+    RANK_FIELD_NUMBER: _ClassVar[int]
+    TOTAL_FIELD_NUMBER: _ClassVar[int]
+    PLAYERS_FIELD_NUMBER: _ClassVar[int]
+    DETAILS_JSON_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    kind: str
+    title: str
+    player_id: str
+    joined_ms: int
+    status: str
+    archived: bool
+    finished_ms: int
+    rank: int
+    total: int
+    players: int
+    details_json: str
+    def __init__(self, game_id: _Optional[str] = ..., kind: _Optional[str] = ..., title: _Optional[str] = ..., player_id: _Optional[str] = ..., joined_ms: _Optional[int] = ..., status: _Optional[str] = ..., archived: _Optional[bool] = ..., finished_ms: _Optional[int] = ..., rank: _Optional[int] = ..., total: _Optional[int] = ..., players: _Optional[int] = ..., details_json: _Optional[str] = ...) -> None: ...
+
+class MyGames(_message.Message):
+    __slots__ = ("games",)
+    GAMES_FIELD_NUMBER: _ClassVar[int]
+    games: _containers.RepeatedCompositeFieldContainer[MyGame]
+    def __init__(self, games: _Optional[_Iterable[_Union[MyGame, _Mapping]]] = ...) -> None: ...
+
+class ClaimSeatRequest(_message.Message):
+    __slots__ = ("token", "game_id")
+    TOKEN_FIELD_NUMBER: _ClassVar[int]
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    token: str
+    game_id: str
+    def __init__(self, token: _Optional[str] = ..., game_id: _Optional[str] = ...) -> None: ...

@@ -204,18 +204,20 @@ class CreateGameResponse(_message.Message):
     def __init__(self, game_id: _Optional[str] = ..., organiser_token: _Optional[str] = ..., state: _Optional[_Union[GameState, _Mapping]] = ...) -> None: ...
 
 class JoinRequest(_message.Message):
-    __slots__ = ("game_id", "name", "club", "serie", "country")
+    __slots__ = ("game_id", "name", "club", "serie", "country", "account_token")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     NAME_FIELD_NUMBER: _ClassVar[int]
     CLUB_FIELD_NUMBER: _ClassVar[int]
     SERIE_FIELD_NUMBER: _ClassVar[int]
     COUNTRY_FIELD_NUMBER: _ClassVar[int]
+    ACCOUNT_TOKEN_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     name: str
     club: str
     serie: str
     country: str
-    def __init__(self, game_id: _Optional[str] = ..., name: _Optional[str] = ..., club: _Optional[str] = ..., serie: _Optional[str] = ..., country: _Optional[str] = ...) -> None: ...
+    account_token: str
+    def __init__(self, game_id: _Optional[str] = ..., name: _Optional[str] = ..., club: _Optional[str] = ..., serie: _Optional[str] = ..., country: _Optional[str] = ..., account_token: _Optional[str] = ...) -> None: ...
 
 class JoinResponse(_message.Message):
     __slots__ = ("player_id", "player_token", "state")

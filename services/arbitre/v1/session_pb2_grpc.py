@@ -215,6 +215,16 @@ class SessionStub:
                 request_serializer=arbitre_dot_v1_dot_accounts__pb2.RevokeApiKeyRequest.SerializeToString,
                 response_deserializer=arbitre_dot_v1_dot_accounts__pb2.ApiKey.FromString,
                 _registered_method=True)
+        self.ListMyGames = channel.unary_unary(
+                '/arbitre.v1.Session/ListMyGames',
+                request_serializer=arbitre_dot_v1_dot_accounts__pb2.MyGamesRequest.SerializeToString,
+                response_deserializer=arbitre_dot_v1_dot_accounts__pb2.MyGames.FromString,
+                _registered_method=True)
+        self.ClaimSeat = channel.unary_unary(
+                '/arbitre.v1.Session/ClaimSeat',
+                request_serializer=arbitre_dot_v1_dot_accounts__pb2.ClaimSeatRequest.SerializeToString,
+                response_deserializer=arbitre_dot_v1_dot_session__pb2.JoinResponse.FromString,
+                _registered_method=True)
 
 
 class SessionServicer:
@@ -496,6 +506,22 @@ class SessionServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def ListMyGames(self, request, context):
+        """The games the account holds a seat of (joined signed in), newest first: live ones with
+        their status, finished ones with the player's result from the archive.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ClaimSeat(self, request, context):
+        """A new token of the account's seat in a live game, for another device (the seat's other
+        tokens stay good): NOT_FOUND when the account holds no seat of it or the game is over.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_SessionServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -678,6 +704,16 @@ def add_SessionServicer_to_server(servicer, server):
                     servicer.RevokeApiKey,
                     request_deserializer=arbitre_dot_v1_dot_accounts__pb2.RevokeApiKeyRequest.FromString,
                     response_serializer=arbitre_dot_v1_dot_accounts__pb2.ApiKey.SerializeToString,
+            ),
+            'ListMyGames': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListMyGames,
+                    request_deserializer=arbitre_dot_v1_dot_accounts__pb2.MyGamesRequest.FromString,
+                    response_serializer=arbitre_dot_v1_dot_accounts__pb2.MyGames.SerializeToString,
+            ),
+            'ClaimSeat': grpc.unary_unary_rpc_method_handler(
+                    servicer.ClaimSeat,
+                    request_deserializer=arbitre_dot_v1_dot_accounts__pb2.ClaimSeatRequest.FromString,
+                    response_serializer=arbitre_dot_v1_dot_session__pb2.JoinResponse.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -1652,6 +1688,60 @@ class Session:
             '/arbitre.v1.Session/RevokeApiKey',
             arbitre_dot_v1_dot_accounts__pb2.RevokeApiKeyRequest.SerializeToString,
             arbitre_dot_v1_dot_accounts__pb2.ApiKey.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ListMyGames(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/arbitre.v1.Session/ListMyGames',
+            arbitre_dot_v1_dot_accounts__pb2.MyGamesRequest.SerializeToString,
+            arbitre_dot_v1_dot_accounts__pb2.MyGames.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ClaimSeat(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/arbitre.v1.Session/ClaimSeat',
+            arbitre_dot_v1_dot_accounts__pb2.ClaimSeatRequest.SerializeToString,
+            arbitre_dot_v1_dot_session__pb2.JoinResponse.FromString,
             options,
             channel_credentials,
             insecure,

@@ -15,6 +15,10 @@
 - A wrong password and an unknown name get the same refusal (:class:`WrongCredentialsError`),
   and an unknown name still costs an argon2 verification, so neither the message nor the time
   tells whether a name exists.
+- A signed-in player's seat is the account's (:meth:`AccountStore.link_seat`, table
+  ``account_seats``): :meth:`AccountStore.held_seats` lists them, newest first, each with the
+  player's result once the archive holds the game; :meth:`AccountStore.seat_of` is what lets
+  another device of the account take the seat back.
 - Deleting an account (its password asked again) ends its sessions and keys and clears its name,
   name key and hash: the name is free again, and what refers to the account's id (its results)
   stays, without its name.
@@ -30,6 +34,7 @@ from __future__ import annotations
 import hashlib
 import secrets
 import unicodedata
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta
 from typing import Any
@@ -40,7 +45,13 @@ from sqlalchemy import Engine, delete, insert, select, update
 from sqlalchemy.exc import IntegrityError
 
 from arbitre.rules.registration import InvalidRegistrationError, registration
-from arbitre.services.archive.models import AccountRow, AccountSessionRow, ApiKeyRow
+from arbitre.services.archive.models import (
+    AccountRow,
+    AccountSeatRow,
+    AccountSessionRow,
+    ApiKeyRow,
+    FinishedGameRow,
+)
 
 __all__ = [
     "API_KEY_PREFIX",
@@ -56,6 +67,7 @@ __all__ = [
     "AccountStore",
     "ApiKey",
     "BadAccountError",
+    "HeldSeat",
     "KeyNotAllowedError",
     "NameTakenError",
     "NotFoundError",
@@ -165,6 +177,25 @@ class ApiKey:
     prefix: str
     created_ms: int
     revoked_ms: int
+
+
+@dataclass(frozen=True, slots=True)
+class HeldSeat:
+    """A seat an account holds: the game, its kind and title, the player's id, when joined;
+    once archived, when the game ended and the player's standings line (``rank``, ``total``,
+    the kind's ``details``) among ``players``."""
+
+    game_id: str
+    kind: str
+    title: str
+    player_id: str
+    joined_ms: int
+    archived: bool = False
+    finished_ms: int = 0
+    rank: int = 0
+    total: int = 0
+    players: int = 0
+    details: Mapping[str, Any] | None = None
 
 
 def name_key(name: str) -> str:
@@ -497,3 +528,80 @@ class AccountStore:
         if row is None:
             raise NotFoundError(f"this account has no API key {key_id}")
         return _key(row)
+
+    # -- seats ------------------------------------------------------------------------------
+
+    def link_seat(
+        self, account_id: int, game_id: str, player_id: str, kind: str, title: str, now_ms: int
+    ) -> None:
+        """Make the player ``player_id`` of ``game_id`` the account's (again: nothing)."""
+        try:
+            with self.engine.begin() as connection:
+                connection.execute(
+                    insert(AccountSeatRow).values(
+                        game_id=game_id,
+                        player_id=player_id,
+                        account_id=account_id,
+                        kind=kind,
+                        title=title[:200],
+                        joined_at=_moment(now_ms),
+                    )
+                )
+        except IntegrityError:  # linked already
+            return
+
+    def seat_of(self, account_id: int, game_id: str) -> str | None:
+        """The id of the account's player in ``game_id`` (its first seat), if any."""
+        with self.engine.connect() as connection:
+            found: str | None = connection.execute(
+                select(AccountSeatRow.player_id)
+                .where(AccountSeatRow.account_id == account_id, AccountSeatRow.game_id == game_id)
+                .order_by(AccountSeatRow.joined_at)
+                .limit(1)
+            ).scalar_one_or_none()
+        return found
+
+    def held_seats(self, account_id: int, limit: int = 100) -> list[HeldSeat]:
+        """The account's seats, newest first (at most ``limit``), each with the player's result
+        when the archive holds the game."""
+        with self.engine.connect() as connection:
+            rows = connection.execute(
+                select(
+                    AccountSeatRow.game_id,
+                    AccountSeatRow.player_id,
+                    AccountSeatRow.kind,
+                    AccountSeatRow.title,
+                    AccountSeatRow.joined_at,
+                    FinishedGameRow.finished_at,
+                    FinishedGameRow.player_count,
+                    FinishedGameRow.standings,
+                )
+                .outerjoin(FinishedGameRow, FinishedGameRow.game_id == AccountSeatRow.game_id)
+                .where(AccountSeatRow.account_id == account_id)
+                .order_by(AccountSeatRow.joined_at.desc(), AccountSeatRow.game_id)
+                .limit(limit)
+            ).all()
+        return [_held(row) for row in rows]
+
+
+def _held(row: Any) -> HeldSeat:
+    """A seat row joined with its archived game (when there is one)."""
+    seat = HeldSeat(row.game_id, row.kind, row.title, row.player_id, _ms(row.joined_at))
+    if row.finished_at is None:
+        return seat
+    line: Mapping[str, Any] = next(
+        (each for each in row.standings if each.get("player") == row.player_id), {}
+    )
+    return HeldSeat(
+        seat.game_id,
+        seat.kind,
+        seat.title,
+        seat.player_id,
+        seat.joined_ms,
+        archived=True,
+        finished_ms=_ms(row.finished_at),
+        rank=int(line.get("rank", 0)),
+        total=int(line.get("total", 0)),
+        players=int(row.player_count),
+        details=line.get("details"),
+    )

@@ -20,7 +20,8 @@ an account's name (unique whatever its case: ``name_key``), its password's argon
 optional registration (licence, club, série, country) and the ``organiser`` flag; a deleted
 account keeps its row (``deleted_at``; name, key and hash cleared), so that what refers to it
 stays, without its name. Sessions and API keys are kept as the SHA-256 of their token, never the
-token itself.
+token itself. ``account_seats``: the player of a game an account holds (written when a signed-in
+player joins), what "my games" and a player's history read.
 """
 
 from __future__ import annotations
@@ -43,6 +44,7 @@ from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 __all__ = [
     "AccountRow",
+    "AccountSeatRow",
     "AccountSessionRow",
     "ApiKeyRow",
     "Base",
@@ -155,3 +157,18 @@ class ApiKeyRow(Base):
     label: Mapped[str] = mapped_column(String(60))
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
     revoked_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+
+class AccountSeatRow(Base):
+    """A seat held by an account: the game, the player's id in it, the game's kind and title."""
+
+    __tablename__ = "account_seats"
+
+    game_id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    player_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    account_id: Mapped[int] = mapped_column(
+        Integer, ForeignKey("accounts.id", ondelete="CASCADE"), index=True
+    )
+    kind: Mapped[str] = mapped_column(String(32))
+    title: Mapped[str] = mapped_column(String(200))
+    joined_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

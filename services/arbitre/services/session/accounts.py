@@ -9,27 +9,40 @@ Session service's, so that the gateway reaches them on the channel, credentials 
 it already has. A session without an archive answers UNAVAILABLE. The store's refusals become the
 call's status with their code first (``"name_taken: ..."``), which the gateway keeps as the HTTP
 error's code. Passwords and tokens are never logged, nor echoed in a message.
+
+A signed-in player's seat (``Join`` with an ``account_token``) is the account's: the token is
+checked before anyone is seated (a bad one seats nobody), the seat linked once seated.
+``ListMyGames`` lists the account's seats, each with the game's status in Redis while it is
+live and the player's result from the archive once finished. ``ClaimSeat`` gives another device
+of the account a new token of its seat in a live game (Redis keeps each token's SHA-256 only, so
+the first one cannot be handed back; the seat's other tokens stay good); nobody else's account
+gets one.
 """
 
 from __future__ import annotations
 
+import json
 import logging
 import time
 from typing import TYPE_CHECKING, Any
 
 import grpc
 
+from arbitre.services.game_keys import GameKeys
 from arbitre.services.session.refusals import _refuse
-from arbitre.v1 import accounts_pb2
+from arbitre.services.session_store import new_secret, token_hash
+from arbitre.v1 import accounts_pb2, session_pb2
 
 if TYPE_CHECKING:
-    from arbitre.services.archive.accounts import Account, AccountStore, ApiKey
+    from arbitre.services.archive.accounts import Account, AccountStore, ApiKey, HeldSeat
     from arbitre.services.archive.store import ArchiveStore
 
 __all__ = ["Accounts", "account_message"]
 
 log = logging.getLogger(__package__)
 
+#: Most games ListMyGames gives.
+MAX_MY_GAMES = 200
 #: The status of each kind of refusal of the store.
 _STATUS = {
     "BadAccountError": grpc.StatusCode.INVALID_ARGUMENT,
@@ -75,6 +88,11 @@ class Accounts:
 
     archive: ArchiveStore | None
     _account_store: AccountStore | None = None
+    #: The servicer's (:class:`~arbitre.services.session.service.SessionService`).
+    store: Any
+    _checked_id: Any
+    _kind_join: Any
+    _kind_state: Any
 
     def _accounts(self, work: Any) -> Any:
         """``work(store)`` on the accounts' store, its refusals and the database's failures
@@ -161,4 +179,86 @@ class Accounts:
         now_ms = _now_ms()
         return _key_message(
             self._accounts(lambda store: store.revoke_key(request.token, request.key_id, now_ms))
+        )
+
+    # -- seats ------------------------------------------------------------------------------
+
+    def _join(self, request: Any) -> Any:
+        """``Join``: a guest's as ever; with an ``account_token``, checked first (a bad one
+        seats nobody), the seat then linked to the account."""
+        if not request.account_token:
+            return self._kind_join(request)
+        now_ms = _now_ms()
+        account = self._accounts(lambda store: store.authenticate(request.account_token, now_ms))
+        joined = self._kind_join(request)
+        game = self.store.game(request.game_id)
+        self._accounts(
+            lambda store: store.link_seat(
+                account.account_id,
+                request.game_id,
+                joined.player_id,
+                game.get("kind", ""),
+                game.get("title", ""),
+                now_ms,
+            )
+        )
+        return joined
+
+    def _list_my_games(self, request: Any) -> Any:
+        if not 0 <= request.limit <= MAX_MY_GAMES:
+            _refuse(grpc.StatusCode.INVALID_ARGUMENT, f"limit: 0 to {MAX_MY_GAMES}")
+        now_ms = _now_ms()
+        limit = request.limit or 100
+        account = self._accounts(lambda store: store.authenticate(request.token, now_ms))
+        seats: list[HeldSeat] = self._accounts(
+            lambda store: store.held_seats(account.account_id, limit)
+        )
+        live = [seat.game_id for seat in seats if not seat.archived]
+        statuses: dict[str, str] = {}
+        if live:
+            with self.store.redis.pipeline(transaction=False) as pipe:
+                for game_id in live:
+                    pipe.hget(GameKeys(game_id).game, "status")
+                statuses = {
+                    game_id: str(found) if found else "expired"
+                    for game_id, found in zip(live, pipe.execute(), strict=True)
+                }
+        return accounts_pb2.MyGames(
+            games=[
+                accounts_pb2.MyGame(
+                    game_id=seat.game_id,
+                    kind=seat.kind,
+                    title=seat.title,
+                    player_id=seat.player_id,
+                    joined_ms=seat.joined_ms,
+                    status="over" if seat.archived else statuses[seat.game_id],
+                    archived=seat.archived,
+                    finished_ms=seat.finished_ms,
+                    rank=seat.rank,
+                    total=seat.total,
+                    players=seat.players,
+                    details_json=""
+                    if seat.details is None
+                    else json.dumps(seat.details, separators=(",", ":")),
+                )
+                for seat in seats
+            ]
+        )
+
+    def _claim_seat(self, request: Any) -> Any:
+        game_id = self._checked_id(request.game_id)
+        now_ms = _now_ms()
+        account = self._accounts(lambda store: store.authenticate(request.token, now_ms))
+        player = self._accounts(lambda store: store.seat_of(account.account_id, game_id))
+        status = self.store.redis.hget(GameKeys(game_id).game, "status")
+        if player is None or status is None or status == "over":
+            _refuse(
+                grpc.StatusCode.NOT_FOUND,
+                f"no_seat: this account holds no seat of a live game {game_id}",
+            )
+        token = new_secret()
+        self.store.redis.hset(GameKeys(game_id).tokens, token_hash(token), player)
+        log.info("game %s: %s's seat taken back by its account on another device", game_id, player)
+        return session_pb2.JoinResponse(
+            player_id=player, player_token=token, state=self._kind_state(game_id, "")
         )

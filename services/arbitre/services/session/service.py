@@ -52,7 +52,7 @@ class SessionService(
         return _call(context, lambda: self._command(request, self._kind_release_key))
 
     def Join(self, request: Any, context: Any) -> Any:  # noqa: N802
-        return _call(context, lambda: self._kind_join(request))
+        return _call(context, lambda: self._join(request))
 
     def AddRobot(self, request: Any, context: Any) -> Any:  # noqa: N802
         return _call(context, lambda: self._kind_add_robot(request))
@@ -197,6 +197,12 @@ class SessionService(
 
     def RevokeApiKey(self, request: Any, context: Any) -> Any:  # noqa: N802
         return _call(context, lambda: self._revoke_api_key(request))
+
+    def ListMyGames(self, request: Any, context: Any) -> Any:  # noqa: N802
+        return _call(context, lambda: self._list_my_games(request))
+
+    def ClaimSeat(self, request: Any, context: Any) -> Any:  # noqa: N802
+        return _call(context, lambda: self._claim_seat(request))
 
     # -- open tables (lobby) ----------------------------------------------------------------
 

@@ -6,8 +6,9 @@ bad token each give the gateway's JSON error with its code and change nothing; e
 conforms to the OpenAPI document; no password or token is in the log; sign-in guesses are
 rate-limited; a session without a database answers 503. A seat joined signed in is the
 account's: listed on another device, taken back there with a new token (nobody else's account
-can), played to the end and found in the account's games with its result once archived; a guest
-joins as ever, and a bad account token seats nobody."""
+can), played to the end and found in the account's games with its result once archived, its rating
+updated and shown in the public ranking; a guest joins as ever, and a bad account token seats
+nobody."""
 
 from __future__ import annotations
 
@@ -352,3 +353,42 @@ def test_a_seat_follows_its_account_across_devices_and_ends_in_its_history(
         line["total"],
     )
     assert finished["result"]["players"] == 2
+    assert laptop.get(
+        "/v1/accounts/me/games?kind=duel", headers=bearer(laptop_token)
+    ).get_json() == {"games": []}
+    assert (
+        len(
+            laptop.get(
+                "/v1/accounts/me/games?kind=indecix", headers=bearer(laptop_token)
+            ).get_json()["games"]
+        )
+        == 1
+    )
+
+    # the long-term figure: rated once, when archived; the public ranking shows it
+    figures = laptop.get("/v1/accounts/me/figures?kind=indecix", headers=bearer(laptop_token))
+    assert figures.status_code == 200, figures.get_json()
+    conforms("Figures", figures.get_json())
+    rated = figures.get_json()
+    assert rated["games"] == 1
+    assert rated["rating"] is not None
+    assert (rated["rating"]["rating"] > 1500) == (finished["result"]["rank"] == 1)
+    duplicate = laptop.get("/v1/accounts/me/figures?kind=duplicate", headers=bearer(laptop_token))
+    assert duplicate.get_json() == {
+        "kind": "duplicate",
+        "games": 0,
+        "rating": None,
+        "percent_of_top": None,
+        "series": [],
+    }
+    ranking = table.get("/v1/rankings?kind=indecix")  # public: no credential
+    assert ranking.status_code == 200
+    conforms("Rankings", ranking.get_json())
+    (line,) = [line for line in ranking.get_json()["lines"] if line["name"] == "Léa"]
+    assert line["rating"] == rated["rating"]["rating"]
+    assert line["games"] == 1
+    assert table.get("/v1/rankings?kind=indecix&country=BEL").get_json()["lines"] == []
+    refused(table.get("/v1/rankings?kind=duplikta"), 400, "bad_kind")
+    refused(table.get("/v1/rankings"), 400, "bad_kind")
+    refused(table.get("/v1/rankings?kind=duel&limit=-1"), 400, "bad_request")
+    refused(table.get("/v1/accounts/me/figures?kind=duel"), 401, "unauthorized")

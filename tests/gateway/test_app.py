@@ -869,8 +869,8 @@ def test_openapi_documents_every_route(app: Flask, document: dict[str, Any]) -> 
         route for route in documented if route[0].startswith("/v1/")
     }
     assert routes == documented  # /, /healthz and /metrics too
-    assert len({route for route in routes if route[0].startswith("/v1/")}) == 44
-    assert len({route for route in routes if route[0].startswith("/v1/accounts")}) == 10
+    assert len({route for route in routes if route[0].startswith("/v1/")}) == 46
+    assert len({route for route in routes if route[0].startswith("/v1/accounts")}) == 11
     assert len({route for route in routes if route[0].startswith("/v1/contests")}) == 3
     assert len({route for route in routes if route[0].startswith("/v1/games")}) == 20
     for removed in ("answers", "preview"):  # a duplicate answer is an action now

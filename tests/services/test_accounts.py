@@ -3,7 +3,8 @@
 environments' and keeps what was there; sign up, in and out; names unique whatever their case;
 the database holds an argon2id hash of each password and the SHA-256 of each token, never them;
 one refusal for an unknown name and a wrong password; API keys issued, used and revoked; an
-organiser granted by name; a deleted account frees its name and ends its tokens; seats linked to
+organiser granted by name; a deleted account frees its name and ends its tokens, its archived
+results staying under a placeholder name; seats linked to
 an account listed newest first, with the player's result once the game is archived."""
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from sqlalchemy import create_engine, select
 
 from arbitre.services.archive.accounts import (
     API_KEY_PREFIX,
+    DELETED_NAME,
     SESSION_DAYS,
     SESSION_PREFIX,
     AccountStore,
@@ -253,3 +255,20 @@ def test_seats_are_listed_newest_first_with_their_result_once_archived(
     )
     assert finished.finished_ms == a_game().finished_ms
     assert finished.title == "Le tournoi d'été"
+
+
+def test_a_deleted_accounts_archived_results_stay_without_its_name(store: AccountStore) -> None:
+    signed = store.sign_up("Anaïs", PASSWORD, NOW)
+    store.link_seat(signed.account.account_id, "g-1", "p1", "indecix", "", NOW)
+    archive = ArchiveStore(store.engine)
+    assert archive.add(a_game("g-1"), now_ms=NOW)
+    assert archive.add(a_game("g-2"), now_ms=NOW)  # a game it did not play (p1 there too)
+    store.delete(signed.session_token, PASSWORD, NOW + 1)
+    game = archive.get("g-1")
+    assert game is not None
+    assert [player.name for player in game.players] == [DELETED_NAME, "Robot Expert"]
+    assert [(line["player"], line["name"], line["total"]) for line in game.standings] == [
+        ("p2", "Robot Expert", 90),
+        ("p1", DELETED_NAME, 72),  # the result stays
+    ]
+    assert archive.get("g-2") == a_game("g-2")  # another game's p1 is someone else

@@ -74,6 +74,7 @@ def test_the_migrations_build_the_models_schema_and_run_again_as_a_no_op(
                 "account_sessions",
                 "api_keys",
                 "account_seats",
+                "ratings",
                 "alembic_version",
             }
         )

@@ -16,6 +16,11 @@ and answers JSON.
 - ``GET /v1/accounts/me/games`` (``limit``) → ``{games}``: the games the account holds a seat of
   (joined with its token), newest first, live ones with their status, finished ones with the
   player's result from the archive;
+- ``GET /v1/accounts/me/figures?kind=duplicate&last=10`` → the account's long-term figure in a
+  kind: its Glicko-2 rating (``duel``, ``indecix``) or its mean % of top over its last games
+  with the series (``duplicate``);
+- ``GET /v1/rankings?kind=indecix&serie=S2&country=FRA&limit=100`` → a kind's public ranking
+  (no credential); a deleted account's line has no name;
 - ``POST /v1/accounts/me/games/{game_id}/seat`` → ``{player_id, player_token, game}``: a new
   token of the account's seat in a live game, for this device (404 ``no_seat`` for a game the
   account holds no seat of, or one over).
@@ -41,7 +46,7 @@ from arbitre.api.game_state import game_state_data
 from arbitre.gateway import openapi
 from arbitre.gateway.errors import ApiError, bad_request
 from arbitre.gateway.games import account_token, game_id_of, has_body
-from arbitre.gateway.reading import Body, json_object, query_arguments, shown
+from arbitre.gateway.reading import Body, check_text, json_object, query_arguments, shown
 from arbitre.v1 import accounts_pb2
 
 if TYPE_CHECKING:
@@ -56,6 +61,7 @@ _CODES = frozenset(
         (400, "bad_password"),
         (400, "bad_registration"),
         (400, "bad_label"),
+        (400, "bad_kind"),
         (401, "wrong_credentials"),
         (401, "bad_token"),
         (403, "session_needed"),
@@ -199,11 +205,15 @@ def add_account_routes(app: Flask, gateway: Gateway) -> None:
 
     @app.get("/v1/accounts/me/games")
     def my_games() -> Response:
-        arguments = query_arguments(("limit",))
-        text = arguments.get("limit", "0")
-        if not (text.isascii() and text.isdigit() and len(text) <= 4) or int(text) > 200:
-            raise bad_request(f"limit must be an integer from 0 to 200, not {shown(text)}")
-        message = accounts_pb2.MyGamesRequest(token=account_token(True), limit=int(text))
+        arguments = query_arguments(("limit", "kind"))
+        kind = arguments.get("kind", "")
+        if kind and kind not in openapi.GAME_KINDS:
+            raise bad_request(f"kind {shown(kind)}: one of {', '.join(openapi.GAME_KINDS)}")
+        message = accounts_pb2.MyGamesRequest(
+            token=account_token(True),
+            limit=_count(arguments.get("limit", "0"), "limit", 200),
+            kind=kind,
+        )
         found = call_accounts(gateway, "ListMyGames", message)
         return jsonify({"games": [_game_data(game) for game in found.games]})
 
@@ -219,6 +229,71 @@ def add_account_routes(app: Flask, gateway: Gateway) -> None:
                 "player_id": answer.player_id,
                 "player_token": answer.player_token,
                 "game": game_state_data(answer.state),
+            }
+        )
+
+    @app.get("/v1/accounts/me/figures")
+    def my_figures() -> Response:
+        arguments = query_arguments(("kind", "last"))
+        message = accounts_pb2.FiguresRequest(
+            token=account_token(True),
+            kind=_figure_kind(arguments),
+            last=_count(arguments.get("last", "0"), "last", openapi.MAX_FIGURE_GAMES),
+        )
+        found = call_accounts(gateway, "GetFigures", message)
+        return jsonify(
+            {
+                "kind": found.kind,
+                "games": found.games,
+                "rating": {
+                    "rating": round(found.rating, 1),
+                    "deviation": round(found.deviation, 1),
+                    "volatility": round(found.volatility, 6),
+                }
+                if found.has_rating
+                else None,
+                "percent_of_top": found.percent_of_top if found.has_percent_of_top else None,
+                "series": [
+                    {
+                        "game_id": each.game_id,
+                        "finished_ms": each.finished_ms,
+                        "percent_of_top": each.percent_of_top,
+                    }
+                    for each in found.series
+                ],
+            }
+        )
+
+    @app.get("/v1/rankings")
+    def rankings() -> Response:
+        arguments = query_arguments(("kind", "serie", "country", "limit"))
+        kind = _figure_kind(arguments)
+        message = accounts_pb2.RankingsRequest(
+            kind=kind,
+            serie=check_text(arguments.get("serie", ""), "serie", openapi.MAX_SERIE_CHARS),
+            country=check_text(arguments.get("country", ""), "country", openapi.MAX_COUNTRY_CHARS),
+            limit=_count(arguments.get("limit", "0"), "limit", openapi.MAX_RANKING_LINES),
+        )
+        found = call_accounts(gateway, "GetRankings", message)
+        rated = kind != "duplicate"
+        return jsonify(
+            {
+                "kind": found.kind,
+                "lines": [
+                    {
+                        "rank": line.rank,
+                        "account_id": line.account_id,
+                        "name": line.name or None,
+                        "club": line.club,
+                        "serie": line.serie,
+                        "country": line.country,
+                        "games": line.games,
+                        "rating": round(line.rating, 1) if rated else None,
+                        "deviation": round(line.deviation, 1) if rated else None,
+                        "percent_of_top": None if rated else line.percent_of_top,
+                    }
+                    for line in found.lines
+                ],
             }
         )
 
@@ -242,3 +317,18 @@ def _game_data(game: Any) -> dict[str, Any]:
         if game.archived
         else None,
     }
+
+
+def _figure_kind(arguments: dict[str, str]) -> str:
+    kind = arguments.get("kind", "")
+    if kind not in openapi.FIGURE_KINDS:
+        raise bad_request(
+            f"kind {shown(kind)}: one of {', '.join(openapi.FIGURE_KINDS)} (required)", "bad_kind"
+        )
+    return kind
+
+
+def _count(text: str, name: str, high: int) -> int:
+    if not (text.isascii() and text.isdigit() and len(text) <= 7 and int(text) <= high):
+        raise bad_request(f"{name} must be an integer from 0 to {high}, not {shown(text)}")
+    return int(text)

@@ -32,6 +32,7 @@ from arbitre.services.open_tables import MAX_LISTED_TABLES as SESSION_LISTED_TAB
 __all__ = [
     "API_VERSION",
     "EVENT_TYPES",
+    "FIGURE_KINDS",
     "GAME_ID_PATTERN",
     "GAME_KINDS",
     "LIMITED_PATHS",
@@ -43,6 +44,7 @@ __all__ = [
     "MAX_CENTRE_CSV_CHARS",
     "MAX_CLUB_CHARS",
     "MAX_COUNTRY_CHARS",
+    "MAX_FIGURE_GAMES",
     "MAX_LICENCE_CHARS",
     "MAX_MOVES_LIMIT",
     "MAX_MOVE_CHARS",
@@ -51,6 +53,7 @@ __all__ = [
     "MAX_PLAYER_NAME_CHARS",
     "MAX_QUERY_CHARS",
     "MAX_RACK_CHARS",
+    "MAX_RANKING_LINES",
     "MAX_REQUEST_ID_CHARS",
     "MAX_REVEAL_SECONDS",
     "MAX_ROW_CHARS",
@@ -127,6 +130,11 @@ MIN_ACCOUNT_PASSWORD_CHARS = 8
 MAX_ACCOUNT_PASSWORD_CHARS = 200
 MAX_LICENCE_CHARS = 20
 MAX_API_KEY_LABEL_CHARS = 60
+#: Long-term figures: the kinds that have one, the most games a % of top is over, the most lines
+#: of a ranking (as arbitre.services.archive.ratings and the session take them).
+FIGURE_KINDS = ("duplicate", "duel", "indecix")
+MAX_FIGURE_GAMES = 100
+MAX_RANKING_LINES = 1000
 #: The largest game seed (seeds are 63-bit).
 MAX_SEED = 2**63 - 1
 #: Latest scheduled start the API takes (Unix ms; the session wants one within a year).
@@ -2431,6 +2439,92 @@ _ACCOUNT_SCHEMAS: dict[str, Any] = {
             },
         },
     },
+    "Figures": {
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["kind", "games", "rating", "percent_of_top", "series"],
+        "description": "An account's long-term figure in a kind: Duel de Mots and Indecix a "
+        "Glicko-2 rating (updated once per archived game; null before the first), duplicate the "
+        "mean % of top over its last games with each game's, oldest first (for a curve).",
+        "properties": {
+            "kind": {"type": "string", "enum": list(FIGURE_KINDS)},
+            "games": {"type": "integer", "description": "How many games it is over."},
+            "rating": {
+                "anyOf": [
+                    {
+                        "type": "object",
+                        "additionalProperties": False,
+                        "required": ["rating", "deviation", "volatility"],
+                        "properties": {
+                            "rating": {"type": "number"},
+                            "deviation": {"type": "number"},
+                            "volatility": {"type": "number"},
+                        },
+                    },
+                    {"type": "null"},
+                ]
+            },
+            "percent_of_top": {"type": ["number", "null"]},
+            "series": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "additionalProperties": False,
+                    "required": ["game_id", "finished_ms", "percent_of_top"],
+                    "properties": {
+                        "game_id": {"type": "string"},
+                        "finished_ms": {"type": "integer"},
+                        "percent_of_top": {"type": "number"},
+                    },
+                },
+            },
+        },
+    },
+    "Rankings": {
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["kind", "lines"],
+        "properties": {
+            "kind": {"type": "string", "enum": list(FIGURE_KINDS)},
+            "lines": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "additionalProperties": False,
+                    "required": [
+                        "rank",
+                        "account_id",
+                        "name",
+                        "club",
+                        "serie",
+                        "country",
+                        "games",
+                        "rating",
+                        "deviation",
+                        "percent_of_top",
+                    ],
+                    "properties": {
+                        "rank": {"type": "integer", "description": "Shared on equal figures."},
+                        "account_id": {"type": "integer"},
+                        "name": {
+                            "type": ["string", "null"],
+                            "description": "null for a deleted account (its result stays).",
+                        },
+                        "club": {"type": "string"},
+                        "serie": {"type": "string"},
+                        "country": {"type": "string"},
+                        "games": {"type": "integer"},
+                        "rating": {"type": ["number", "null"], "description": "Rated kinds."},
+                        "deviation": {"type": ["number", "null"]},
+                        "percent_of_top": {
+                            "type": ["number", "null"],
+                            "description": "Duplicate: the mean over the last 10 games.",
+                        },
+                    },
+                },
+            },
+        },
+    },
     "MyGameList": {
         "type": "object",
         "additionalProperties": False,
@@ -2445,6 +2539,13 @@ _ACCOUNT_SCHEMAS: dict[str, Any] = {
     },
 }
 _ACCOUNT: list[dict[str, list[str]]] = [{"accountToken": []}, {"accountApiKey": []}]
+_FIGURE_KIND = {
+    "name": "kind",
+    "in": "query",
+    "required": True,
+    "description": "The kind: duplicate, duel or indecix (400 bad_kind otherwise).",
+    "schema": {"type": "string", "enum": list(FIGURE_KINDS)},
+}
 _SESSION_ONLY: list[dict[str, list[str]]] = [{"accountToken": []}]
 _ACCOUNT_ERRORS = (400, 401, 403, 405, 500, 502, 503)
 
@@ -2534,7 +2635,35 @@ def _account_paths() -> dict[str, Any]:
                         "required": False,
                         "description": "At most this many (0, the default: 100).",
                         "schema": {"type": "integer", "minimum": 0, "maximum": 200},
-                    }
+                    },
+                    {
+                        "name": "kind",
+                        "in": "query",
+                        "required": False,
+                        "description": "Only the games of this kind.",
+                        "schema": {"type": "string", "enum": list(GAME_KINDS)},
+                    },
+                ],
+            )
+        },
+        "/v1/accounts/me/figures": {
+            "get": _game_operation(
+                "The account's long-term figure in a kind",
+                "Duel de Mots and Indecix: a Glicko-2 rating; duplicate: the mean % of top over "
+                "the last games and their series.",
+                _json(_ref("Figures"), "The figure."),
+                errors=_ACCOUNT_ERRORS,
+                security=_ACCOUNT,
+                parameters=[
+                    _FIGURE_KIND,
+                    {
+                        "name": "last",
+                        "in": "query",
+                        "required": False,
+                        "description": "Duplicate: over the last this many games (0, the "
+                        "default: 10).",
+                        "schema": {"type": "integer", "minimum": 0, "maximum": MAX_FIGURE_GAMES},
+                    },
                 ],
             )
         },
@@ -2548,6 +2677,40 @@ def _account_paths() -> dict[str, Any]:
                 errors=(*_ACCOUNT_ERRORS, 404),
                 security=_ACCOUNT,
                 parameters=[_GAME_ID],
+            )
+        },
+        "/v1/rankings": {
+            "get": _game_operation(
+                "A kind's public ranking",
+                "Accounts by rating (Duel de Mots, Indecix) or by mean % of top over their last "
+                "10 games (duplicate), best first, optionally of one série and one country. A "
+                "deleted account's line stays without its name.",
+                _json(_ref("Rankings"), "The ranking."),
+                errors=(400, 405, 500, 502, 503),
+                parameters=[
+                    _FIGURE_KIND,
+                    {
+                        "name": "serie",
+                        "in": "query",
+                        "required": False,
+                        "description": "Only this série (S1 to S7, or a category).",
+                        "schema": {"type": "string", "maxLength": MAX_SERIE_CHARS},
+                    },
+                    {
+                        "name": "country",
+                        "in": "query",
+                        "required": False,
+                        "description": "Only this country (a code of 2 or 3 letters).",
+                        "schema": {"type": "string", "maxLength": MAX_COUNTRY_CHARS},
+                    },
+                    {
+                        "name": "limit",
+                        "in": "query",
+                        "required": False,
+                        "description": "At most this many lines (0, the default: 100).",
+                        "schema": {"type": "integer", "minimum": 0, "maximum": MAX_RANKING_LINES},
+                    },
+                ],
             )
         },
         "/v1/accounts/me/keys/{key_id}": {

@@ -124,6 +124,8 @@ ALLOWED: Mapping[str, frozenset[Identity]] = {
     "/arbitre.v1.Session/RevokeApiKey": _GATEWAY,
     "/arbitre.v1.Session/ListMyGames": _GATEWAY,
     "/arbitre.v1.Session/ClaimSeat": _GATEWAY,
+    "/arbitre.v1.Session/GetFigures": _GATEWAY,
+    "/arbitre.v1.Session/GetRankings": _GATEWAY,
     # Reflection, when a developer turns it on (ARBITRE_GRPC_REFLECTION=1).
     "/grpc.reflection.v1alpha.ServerReflection/ServerReflectionInfo": _ANYONE,
 }

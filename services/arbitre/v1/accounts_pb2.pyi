@@ -119,12 +119,14 @@ class RevokeApiKeyRequest(_message.Message):
     def __init__(self, token: _Optional[str] = ..., key_id: _Optional[int] = ...) -> None: ...
 
 class MyGamesRequest(_message.Message):
-    __slots__ = ("token", "limit")
+    __slots__ = ("token", "limit", "kind")
     TOKEN_FIELD_NUMBER: _ClassVar[int]
     LIMIT_FIELD_NUMBER: _ClassVar[int]
+    KIND_FIELD_NUMBER: _ClassVar[int]
     token: str
     limit: int
-    def __init__(self, token: _Optional[str] = ..., limit: _Optional[int] = ...) -> None: ...
+    kind: str
+    def __init__(self, token: _Optional[str] = ..., limit: _Optional[int] = ..., kind: _Optional[str] = ...) -> None: ...
 
 class MyGame(_message.Message):
     __slots__ = ("game_id", "kind", "title", "player_id", "joined_ms", "status", "archived", "finished_ms", "rank", "total", "players", "details_json")
@@ -167,3 +169,89 @@ class ClaimSeatRequest(_message.Message):
     token: str
     game_id: str
     def __init__(self, token: _Optional[str] = ..., game_id: _Optional[str] = ...) -> None: ...
+
+class FiguresRequest(_message.Message):
+    __slots__ = ("token", "kind", "last")
+    TOKEN_FIELD_NUMBER: _ClassVar[int]
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    LAST_FIELD_NUMBER: _ClassVar[int]
+    token: str
+    kind: str
+    last: int
+    def __init__(self, token: _Optional[str] = ..., kind: _Optional[str] = ..., last: _Optional[int] = ...) -> None: ...
+
+class PercentOfTop(_message.Message):
+    __slots__ = ("game_id", "finished_ms", "percent_of_top")
+    GAME_ID_FIELD_NUMBER: _ClassVar[int]
+    FINISHED_MS_FIELD_NUMBER: _ClassVar[int]
+    PERCENT_OF_TOP_FIELD_NUMBER: _ClassVar[int]
+    game_id: str
+    finished_ms: int
+    percent_of_top: float
+    def __init__(self, game_id: _Optional[str] = ..., finished_ms: _Optional[int] = ..., percent_of_top: _Optional[float] = ...) -> None: ...
+
+class Figures(_message.Message):
+    __slots__ = ("kind", "games", "has_rating", "rating", "deviation", "volatility", "has_percent_of_top", "percent_of_top", "series")
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    GAMES_FIELD_NUMBER: _ClassVar[int]
+    HAS_RATING_FIELD_NUMBER: _ClassVar[int]
+    RATING_FIELD_NUMBER: _ClassVar[int]
+    DEVIATION_FIELD_NUMBER: _ClassVar[int]
+    VOLATILITY_FIELD_NUMBER: _ClassVar[int]
+    HAS_PERCENT_OF_TOP_FIELD_NUMBER: _ClassVar[int]
+    PERCENT_OF_TOP_FIELD_NUMBER: _ClassVar[int]
+    SERIES_FIELD_NUMBER: _ClassVar[int]
+    kind: str
+    games: int
+    has_rating: bool
+    rating: float
+    deviation: float
+    volatility: float
+    has_percent_of_top: bool
+    percent_of_top: float
+    series: _containers.RepeatedCompositeFieldContainer[PercentOfTop]
+    def __init__(self, kind: _Optional[str] = ..., games: _Optional[int] = ..., has_rating: _Optional[bool] = ..., rating: _Optional[float] = ..., deviation: _Optional[float] = ..., volatility: _Optional[float] = ..., has_percent_of_top: _Optional[bool] = ..., percent_of_top: _Optional[float] = ..., series: _Optional[_Iterable[_Union[PercentOfTop, _Mapping]]] = ...) -> None: ...
+
+class RankingsRequest(_message.Message):
+    __slots__ = ("kind", "serie", "country", "limit")
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    SERIE_FIELD_NUMBER: _ClassVar[int]
+    COUNTRY_FIELD_NUMBER: _ClassVar[int]
+    LIMIT_FIELD_NUMBER: _ClassVar[int]
+    kind: str
+    serie: str
+    country: str
+    limit: int
+    def __init__(self, kind: _Optional[str] = ..., serie: _Optional[str] = ..., country: _Optional[str] = ..., limit: _Optional[int] = ...) -> None: ...
+
+class RankingLine(_message.Message):
+    __slots__ = ("rank", "account_id", "name", "club", "serie", "country", "games", "rating", "deviation", "percent_of_top")
+    RANK_FIELD_NUMBER: _ClassVar[int]
+    ACCOUNT_ID_FIELD_NUMBER: _ClassVar[int]
+    NAME_FIELD_NUMBER: _ClassVar[int]
+    CLUB_FIELD_NUMBER: _ClassVar[int]
+    SERIE_FIELD_NUMBER: _ClassVar[int]
+    COUNTRY_FIELD_NUMBER: _ClassVar[int]
+    GAMES_FIELD_NUMBER: _ClassVar[int]
+    RATING_FIELD_NUMBER: _ClassVar[int]
+    DEVIATION_FIELD_NUMBER: _ClassVar[int]
+    PERCENT_OF_TOP_FIELD_NUMBER: _ClassVar[int]
+    rank: int
+    account_id: int
+    name: str
+    club: str
+    serie: str
+    country: str
+    games: int
+    rating: float
+    deviation: float
+    percent_of_top: float
+    def __init__(self, rank: _Optional[int] = ..., account_id: _Optional[int] = ..., name: _Optional[str] = ..., club: _Optional[str] = ..., serie: _Optional[str] = ..., country: _Optional[str] = ..., games: _Optional[int] = ..., rating: _Optional[float] = ..., deviation: _Optional[float] = ..., percent_of_top: _Optional[float] = ...) -> None: ...
+
+class Rankings(_message.Message):
+    __slots__ = ("kind", "lines")
+    KIND_FIELD_NUMBER: _ClassVar[int]
+    LINES_FIELD_NUMBER: _ClassVar[int]
+    kind: str
+    lines: _containers.RepeatedCompositeFieldContainer[RankingLine]
+    def __init__(self, kind: _Optional[str] = ..., lines: _Optional[_Iterable[_Union[RankingLine, _Mapping]]] = ...) -> None: ...

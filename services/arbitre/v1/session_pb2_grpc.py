@@ -225,6 +225,16 @@ class SessionStub:
                 request_serializer=arbitre_dot_v1_dot_accounts__pb2.ClaimSeatRequest.SerializeToString,
                 response_deserializer=arbitre_dot_v1_dot_session__pb2.JoinResponse.FromString,
                 _registered_method=True)
+        self.GetFigures = channel.unary_unary(
+                '/arbitre.v1.Session/GetFigures',
+                request_serializer=arbitre_dot_v1_dot_accounts__pb2.FiguresRequest.SerializeToString,
+                response_deserializer=arbitre_dot_v1_dot_accounts__pb2.Figures.FromString,
+                _registered_method=True)
+        self.GetRankings = channel.unary_unary(
+                '/arbitre.v1.Session/GetRankings',
+                request_serializer=arbitre_dot_v1_dot_accounts__pb2.RankingsRequest.SerializeToString,
+                response_deserializer=arbitre_dot_v1_dot_accounts__pb2.Rankings.FromString,
+                _registered_method=True)
 
 
 class SessionServicer:
@@ -522,6 +532,20 @@ class SessionServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def GetFigures(self, request, context):
+        """The account's long-term figure in a kind (INVALID_ARGUMENT "bad_kind: ..." for another).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def GetRankings(self, request, context):
+        """A kind's public ranking, by série and country; no credential.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_SessionServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -714,6 +738,16 @@ def add_SessionServicer_to_server(servicer, server):
                     servicer.ClaimSeat,
                     request_deserializer=arbitre_dot_v1_dot_accounts__pb2.ClaimSeatRequest.FromString,
                     response_serializer=arbitre_dot_v1_dot_session__pb2.JoinResponse.SerializeToString,
+            ),
+            'GetFigures': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetFigures,
+                    request_deserializer=arbitre_dot_v1_dot_accounts__pb2.FiguresRequest.FromString,
+                    response_serializer=arbitre_dot_v1_dot_accounts__pb2.Figures.SerializeToString,
+            ),
+            'GetRankings': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetRankings,
+                    request_deserializer=arbitre_dot_v1_dot_accounts__pb2.RankingsRequest.FromString,
+                    response_serializer=arbitre_dot_v1_dot_accounts__pb2.Rankings.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -1742,6 +1776,60 @@ class Session:
             '/arbitre.v1.Session/ClaimSeat',
             arbitre_dot_v1_dot_accounts__pb2.ClaimSeatRequest.SerializeToString,
             arbitre_dot_v1_dot_session__pb2.JoinResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetFigures(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/arbitre.v1.Session/GetFigures',
+            arbitre_dot_v1_dot_accounts__pb2.FiguresRequest.SerializeToString,
+            arbitre_dot_v1_dot_accounts__pb2.Figures.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetRankings(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/arbitre.v1.Session/GetRankings',
+            arbitre_dot_v1_dot_accounts__pb2.RankingsRequest.SerializeToString,
+            arbitre_dot_v1_dot_accounts__pb2.Rankings.FromString,
             options,
             channel_credentials,
             insecure,

@@ -55,6 +55,7 @@ from arbitre.services.archive.models import (
 
 __all__ = [
     "API_KEY_PREFIX",
+    "DELETED_NAME",
     "MAX_LABEL_CHARS",
     "MAX_LICENCE_CHARS",
     "MAX_NAME_CHARS",
@@ -92,6 +93,8 @@ SESSION_DAYS = 30
 #: from a game's player or organiser token, at a glance).
 SESSION_PREFIX = "s_"
 API_KEY_PREFIX = "ak_"
+#: The name a deleted account's players take in the archived games.
+DELETED_NAME = "(deleted)"
 #: How many characters of an API key are kept in clear to tell keys apart (prefix included).
 _SHOWN_KEY_CHARS = 10
 
@@ -415,7 +418,9 @@ class AccountStore:
         """Delete the account of the session ``token`` when ``password`` is its
         (:class:`WrongCredentialsError` otherwise): its sessions and keys end, its name, name
         key and hash are cleared (the name is free again); the row stays, so results that
-        refer to it stay, without its name. What the account was."""
+        refer to it stay, without its name; in the archived games it held a seat of, its
+        players' names become :data:`DELETED_NAME` (their results stay). What the account
+        was."""
         account = self.authenticate(token, now_ms, session_only=True)
         with self.engine.connect() as connection:
             hashed = connection.execute(
@@ -434,6 +439,7 @@ class AccountStore:
                 .where(ApiKeyRow.account_id == account.account_id, ApiKeyRow.revoked_at.is_(None))
                 .values(revoked_at=_moment(now_ms))
             )
+            _anonymise_games(connection, account.account_id)
             connection.execute(
                 update(AccountRow)
                 .where(AccountRow.id == account.account_id)
@@ -561,9 +567,9 @@ class AccountStore:
             ).scalar_one_or_none()
         return found
 
-    def held_seats(self, account_id: int, limit: int = 100) -> list[HeldSeat]:
-        """The account's seats, newest first (at most ``limit``), each with the player's result
-        when the archive holds the game."""
+    def held_seats(self, account_id: int, limit: int = 100, kind: str = "") -> list[HeldSeat]:
+        """The account's seats (of ``kind`` when given), newest first (at most ``limit``), each
+        with the player's result when the archive holds the game."""
         with self.engine.connect() as connection:
             rows = connection.execute(
                 select(
@@ -577,11 +583,50 @@ class AccountStore:
                     FinishedGameRow.standings,
                 )
                 .outerjoin(FinishedGameRow, FinishedGameRow.game_id == AccountSeatRow.game_id)
-                .where(AccountSeatRow.account_id == account_id)
+                .where(
+                    AccountSeatRow.account_id == account_id,
+                    AccountSeatRow.kind == kind if kind else AccountSeatRow.kind.is_not(None),
+                )
                 .order_by(AccountSeatRow.joined_at.desc(), AccountSeatRow.game_id)
                 .limit(limit)
             ).all()
         return [_held(row) for row in rows]
+
+
+def _anonymise_games(connection: Any, account_id: int) -> None:
+    """On ``connection``: the account's players, in the archived games it held a seat of, named
+    :data:`DELETED_NAME` in the games' players and standings (their results unchanged)."""
+    seats = connection.execute(
+        select(AccountSeatRow.game_id, AccountSeatRow.player_id).where(
+            AccountSeatRow.account_id == account_id
+        )
+    ).all()
+    players: dict[str, set[str]] = {}
+    for game_id, player_id in seats:
+        players.setdefault(game_id, set()).add(player_id)
+    if not players:
+        return
+    games = connection.execute(
+        select(FinishedGameRow.game_id, FinishedGameRow.players, FinishedGameRow.standings)
+        .where(FinishedGameRow.game_id.in_(players))
+        .with_for_update()
+    ).all()
+    for game in games:
+        held = players[game.game_id]
+        connection.execute(
+            update(FinishedGameRow)
+            .where(FinishedGameRow.game_id == game.game_id)
+            .values(
+                players=[
+                    {**each, "name": DELETED_NAME} if each.get("id") in held else each
+                    for each in game.players
+                ],
+                standings=[
+                    {**each, "name": DELETED_NAME} if each.get("player") in held else each
+                    for each in game.standings
+                ],
+            )
+        )
 
 
 def _held(row: Any) -> HeldSeat:

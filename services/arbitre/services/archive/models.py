@@ -21,7 +21,9 @@ optional registration (licence, club, série, country) and the ``organiser`` fla
 account keeps its row (``deleted_at``; name, key and hash cleared), so that what refers to it
 stays, without its name. Sessions and API keys are kept as the SHA-256 of their token, never the
 token itself. ``account_seats``: the player of a game an account holds (written when a signed-in
-player joins), what "my games" and a player's history read.
+player joins), what "my games" and a player's history read. ``ratings``: an account's Glicko-2
+rating per rated kind (:mod:`arbitre.services.archive.ratings`), updated in the transaction that
+archives a game.
 """
 
 from __future__ import annotations
@@ -33,7 +35,9 @@ from sqlalchemy import (
     JSON,
     Boolean,
     DateTime,
+    Float,
     ForeignKey,
+    Index,
     Integer,
     String,
     Text,
@@ -51,6 +55,7 @@ __all__ = [
     "EnvironmentRow",
     "FinishedGameRow",
     "Json",
+    "RatingRow",
 ]
 
 #: JSON in every database, ``JSONB`` (indexable, compact) on PostgreSQL.
@@ -172,3 +177,20 @@ class AccountSeatRow(Base):
     kind: Mapped[str] = mapped_column(String(32))
     title: Mapped[str] = mapped_column(String(200))
     joined_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class RatingRow(Base):
+    """An account's Glicko-2 rating in a kind, and how many archived games it is over."""
+
+    __tablename__ = "ratings"
+    __table_args__ = (Index("ix_ratings_kind_rating", "kind", "rating"),)
+
+    account_id: Mapped[int] = mapped_column(
+        Integer, ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True
+    )
+    kind: Mapped[str] = mapped_column(String(32), primary_key=True)
+    rating: Mapped[float] = mapped_column(Float)
+    deviation: Mapped[float] = mapped_column(Float)
+    volatility: Mapped[float] = mapped_column(Float)
+    games: Mapped[int] = mapped_column(Integer)
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

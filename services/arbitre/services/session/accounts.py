@@ -17,6 +17,10 @@ live and the player's result from the archive once finished. ``ClaimSeat`` gives
 of the account a new token of its seat in a live game (Redis keeps each token's SHA-256 only, so
 the first one cannot be handed back; the seat's other tokens stay good); nobody else's account
 gets one.
+
+``GetFigures`` (an account's rating, or its % of top over its last games) and ``GetRankings``
+(public) read :mod:`arbitre.services.archive.ratings`; the ratings themselves are written by the
+archive, once per game, in the transaction that archives it.
 """
 
 from __future__ import annotations
@@ -41,6 +45,8 @@ __all__ = ["Accounts", "account_message"]
 
 log = logging.getLogger(__package__)
 
+#: Most lines GetRankings gives.
+MAX_RANKING_LINES = 1000
 #: Most games ListMyGames gives.
 MAX_MY_GAMES = 200
 #: The status of each kind of refusal of the store.
@@ -211,7 +217,7 @@ class Accounts:
         limit = request.limit or 100
         account = self._accounts(lambda store: store.authenticate(request.token, now_ms))
         seats: list[HeldSeat] = self._accounts(
-            lambda store: store.held_seats(account.account_id, limit)
+            lambda store: store.held_seats(account.account_id, limit, request.kind)
         )
         live = [seat.game_id for seat in seats if not seat.archived]
         statuses: dict[str, str] = {}
@@ -262,3 +268,79 @@ class Accounts:
         return session_pb2.JoinResponse(
             player_id=player, player_token=token, state=self._kind_state(game_id, "")
         )
+
+    # -- figures and rankings ---------------------------------------------------------------
+
+    def _get_figures(self, request: Any) -> Any:
+        from arbitre.services.archive.ratings import MAX_LAST, figures
+
+        if not 0 <= request.last <= MAX_LAST:
+            _refuse(grpc.StatusCode.INVALID_ARGUMENT, f"last: 0 to {MAX_LAST} games")
+        now_ms = _now_ms()
+        account = self._accounts(lambda store: store.authenticate(request.token, now_ms))
+        found = self._accounts(
+            lambda store: _kind_checked(
+                lambda: figures(store.engine, account.account_id, request.kind, request.last or 10)
+            )
+        )
+        message = accounts_pb2.Figures(kind=found.kind, games=found.games)
+        if found.rating is not None:
+            message.has_rating = True
+            message.rating = found.rating.rating
+            message.deviation = found.rating.deviation
+            message.volatility = found.rating.volatility
+        if found.percent_of_top is not None:
+            message.has_percent_of_top = True
+            message.percent_of_top = found.percent_of_top
+            message.series.extend(
+                accounts_pb2.PercentOfTop(
+                    game_id=game_id, finished_ms=finished_ms, percent_of_top=percent
+                )
+                for game_id, finished_ms, percent in found.series
+            )
+        return message
+
+    def _get_rankings(self, request: Any) -> Any:
+        from arbitre.services.archive.ratings import rankings
+
+        if not 0 <= request.limit <= MAX_RANKING_LINES:
+            _refuse(grpc.StatusCode.INVALID_ARGUMENT, f"limit: 0 to {MAX_RANKING_LINES}")
+        lines = self._accounts(
+            lambda store: _kind_checked(
+                lambda: rankings(
+                    store.engine,
+                    request.kind,
+                    serie=request.serie,
+                    country=request.country,
+                    limit=request.limit or 100,
+                )
+            )
+        )
+        return accounts_pb2.Rankings(
+            kind=request.kind,
+            lines=[
+                accounts_pb2.RankingLine(
+                    rank=line.rank,
+                    account_id=line.account_id,
+                    name=line.name,
+                    club=line.club,
+                    serie=line.serie,
+                    country=line.country,
+                    games=line.games,
+                    rating=line.rating or 0.0,
+                    deviation=line.deviation or 0.0,
+                    percent_of_top=line.percent_of_top or 0.0,
+                )
+                for line in lines
+            ],
+        )
+
+
+def _kind_checked(work: Any) -> Any:
+    """``work()``; its :class:`ValueError` (a kind without figures) as ``bad_kind``."""
+    from arbitre.services.archive.accounts import BadAccountError
+
+    try:
+        return work()
+    except ValueError as error:
+        raise BadAccountError(str(error), "bad_kind") from None

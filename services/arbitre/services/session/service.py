@@ -204,6 +204,12 @@ class SessionService(
     def ClaimSeat(self, request: Any, context: Any) -> Any:  # noqa: N802
         return _call(context, lambda: self._claim_seat(request))
 
+    def GetFigures(self, request: Any, context: Any) -> Any:  # noqa: N802
+        return _call(context, lambda: self._get_figures(request))
+
+    def GetRankings(self, request: Any, context: Any) -> Any:  # noqa: N802
+        return _call(context, lambda: self._get_rankings(request))
+
     # -- open tables (lobby) ----------------------------------------------------------------
 
     def ListTables(self, request: Any, context: Any) -> Any:  # noqa: N802

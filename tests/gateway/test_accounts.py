@@ -8,7 +8,9 @@ rate-limited; a session without a database answers 503. A seat joined signed in 
 account's: listed on another device, taken back there with a new token (nobody else's account
 can), played to the end and found in the account's games with its result once archived, its rating
 updated and shown in the public ranking; a guest joins as ever, and a bad account token seats
-nobody."""
+nobody. A game created signed in is the account's: listed with the role organiser, organised
+from any device of the account by its session token or API key (nobody else's), the organiser's
+token working as ever."""
 
 from __future__ import annotations
 
@@ -392,3 +394,63 @@ def test_a_seat_follows_its_account_across_devices_and_ends_in_its_history(
     refused(table.get("/v1/rankings"), 400, "bad_kind")
     refused(table.get("/v1/rankings?kind=duel&limit=-1"), 400, "bad_request")
     refused(table.get("/v1/accounts/me/figures?kind=duel"), 401, "unauthorized")
+
+
+def test_a_game_created_signed_in_is_organised_from_any_device_of_the_account(
+    platform: Platform,
+) -> None:
+    phone, laptop, stranger = device(platform), device(platform), device(platform)
+    signed = phone.post("/v1/accounts", json={"name": "Orga", "password": PASSWORD}).get_json()
+    answer = laptop.post("/v1/accounts/sessions", json={"name": "orga", "password": PASSWORD})
+    laptop_token = answer.get_json()["session_token"]
+    issued = phone.post(
+        "/v1/accounts/me/keys", json={"label": "club app"}, headers=bearer(signed["session_token"])
+    )
+    key = issued.get_json()["key"]
+    other = stranger.post("/v1/accounts", json={"name": "Intrus", "password": PASSWORD}).get_json()
+
+    body = {"kind": "indecix", "title": "Club"}
+    refused(phone.post("/v1/games", json=body, headers=bearer("s_nosuch")), 401, "bad_token")
+    created = phone.post("/v1/games", json=body, headers=bearer(signed["session_token"]))
+    assert created.status_code == 201, created.get_json()
+    game_id = created.get_json()["game_id"]
+    (mine,) = laptop.get("/v1/accounts/me/games", headers=bearer(laptop_token)).get_json()["games"]
+    assert (mine["game_id"], mine["role"], mine["player_id"], mine["status"]) == (
+        game_id,
+        "organiser",
+        "",
+        "waiting",
+    )
+    robots = f"/v1/games/{game_id}/robots"
+    seated = laptop.post(robots, json={"level": "expert"}, headers=bearer(laptop_token))
+    assert seated.status_code == 201, seated.get_json()  # the laptop organises too
+    refused(
+        stranger.post(robots, json={"level": "expert"}, headers=bearer(other["session_token"])),
+        403,
+        "forbidden",
+    )
+    refused(
+        stranger.post(robots, json={"level": "expert"}, headers=bearer("s_nosuch")),
+        401,
+        "bad_token",
+    )
+    joined = laptop.post(
+        f"/v1/games/{game_id}/players", json={"name": "Orga"}, headers=bearer(key)
+    )  # the account plays too, by its API key
+    assert joined.status_code == 201
+    started = phone.post(f"/v1/games/{game_id}/start", headers=bearer(key))
+    assert started.status_code == 200, started.get_json()
+    refused(laptop.post(f"/v1/accounts/me/games/{game_id}/seat"), 401, "unauthorized")
+    taken = laptop.post(f"/v1/accounts/me/games/{game_id}/seat", headers=bearer(laptop_token))
+    assert taken.get_json()["player_id"] == joined.get_json()["player_id"]  # not the organiser's
+    roles = sorted(
+        game["role"]
+        for game in laptop.get("/v1/accounts/me/games", headers=bearer(laptop_token)).get_json()[
+            "games"
+        ]
+    )
+    assert roles == ["organiser", "player"]
+    again = phone.post(
+        f"/v1/games/{game_id}/pause", headers=bearer(created.get_json()["organiser_token"])
+    )
+    assert again.status_code in (200, 409)  # the organiser's token works as ever

@@ -307,6 +307,7 @@ def _game_data(game: Any) -> dict[str, Any]:
         "player_id": game.player_id,
         "joined_ms": game.joined_ms,
         "status": game.status,
+        "role": game.role,
         "result": {
             "finished_ms": game.finished_ms,
             "rank": game.rank,

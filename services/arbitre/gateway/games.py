@@ -2,7 +2,8 @@
 
 - ``POST /v1/games`` ``{kind?, config?, seed?, title?, package?, start_at_ms?, refereed?}`` → 201
   ``{game_id, organiser_token, game}`` (``kind`` defaults to ``duplicate``; ``config`` is the
-  kind's typed configuration);
+  kind's typed configuration); with an account's credential, the game is the account's too (its
+  credentials then act as the organiser's token, on any device);
 - ``POST /v1/games/{id}/players`` ``{name}`` → 201 ``{player_id, player_token, game}``; with
   an account's session token or API key (``Authorization: Bearer`` or ``X-API-Key``), the seat
   is the account's (:mod:`arbitre.gateway.accounts`); without, a guest's;
@@ -197,10 +198,13 @@ def create_request(body: Body, kind: str, config: dict[str, Any] | None) -> Any:
 
 
 def _create_on_seam(
-    gateway: Gateway, body: Body, kind: str, config: dict[str, Any] | None
+    gateway: Gateway, body: Body, kind: str, config: dict[str, Any] | None, account: str = ""
 ) -> dict[str, Any]:
-    """Create a game of ``kind`` (see :func:`create_request`)."""
-    answer = call_session(gateway, "CreateGame", create_request(body, kind, config))
+    """Create a game of ``kind`` (see :func:`create_request`); ``account``: the credential of
+    the account creating it, if any."""
+    message = create_request(body, kind, config)
+    message.account_token = account
+    answer = call_session(gateway, "CreateGame", message)
     return {
         "game_id": answer.game_id,
         "organiser_token": answer.organiser_token,
@@ -280,7 +284,7 @@ def add_game_routes(app: Flask, gateway: Gateway) -> None:
             ),
         )
         kind, config = kind_and_config(body)
-        return created(_create_on_seam(gateway, body, kind, config))
+        return created(_create_on_seam(gateway, body, kind, config, account_token(False)))
 
     @app.post("/v1/games/<game_id>/players")
     def join_game(game_id: str) -> Response:

@@ -1774,11 +1774,15 @@ def _game_paths() -> dict[str, Any]:
             "post": _game_operation(
                 "Create a game",
                 "A game waiting for its players; the answer holds its id and the organiser's "
-                "token (given only once).",
+                "token (given only once). Created with an account's session token or API key, "
+                "the game is the account's too (listed in GET /v1/accounts/me/games with the "
+                "role organiser) and the account's credentials act as the organiser's token on "
+                "any device; a bad one is a 401 and creates nothing.",
                 _json(_ref("CreateGameResponse"), "The game, created."),
                 status="201",
-                errors=(400, 405, 500, 502, 503),
+                errors=(400, 401, 405, 500, 502, 503),
                 body="CreateGameRequest",
+                security=[{}, {"accountToken": []}, {"accountApiKey": []}],
             )
         },
         "/v1/contests": {
@@ -2403,12 +2407,30 @@ _ACCOUNT_SCHEMAS: dict[str, Any] = {
     "MyGame": {
         "type": "object",
         "additionalProperties": False,
-        "required": ["game_id", "kind", "title", "player_id", "joined_ms", "status", "result"],
+        "required": [
+            "game_id",
+            "kind",
+            "title",
+            "player_id",
+            "joined_ms",
+            "status",
+            "role",
+            "result",
+        ],
         "properties": {
             "game_id": {"type": "string"},
             "kind": {"type": "string"},
             "title": {"type": "string"},
-            "player_id": {"type": "string", "description": "The account's player in it."},
+            "player_id": {
+                "type": "string",
+                "description": "The account's player in it (empty for the organiser's role).",
+            },
+            "role": {
+                "type": "string",
+                "enum": ["player", "organiser"],
+                "description": "organiser: a game the account created signed in (its "
+                "credentials act as the organiser's token).",
+            },
             "joined_ms": {"type": "integer"},
             "status": {
                 "type": "string",

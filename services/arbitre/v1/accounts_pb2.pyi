@@ -129,7 +129,7 @@ class MyGamesRequest(_message.Message):
     def __init__(self, token: _Optional[str] = ..., limit: _Optional[int] = ..., kind: _Optional[str] = ...) -> None: ...
 
 class MyGame(_message.Message):
-    __slots__ = ("game_id", "kind", "title", "player_id", "joined_ms", "status", "archived", "finished_ms", "rank", "total", "players", "details_json")
+    __slots__ = ("game_id", "kind", "title", "player_id", "joined_ms", "status", "archived", "finished_ms", "rank", "total", "players", "details_json", "role")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     KIND_FIELD_NUMBER: _ClassVar[int]
     TITLE_FIELD_NUMBER: _ClassVar[int]
@@ -142,6 +142,7 @@ class MyGame(_message.Message):
     TOTAL_FIELD_NUMBER: _ClassVar[int]
     PLAYERS_FIELD_NUMBER: _ClassVar[int]
     DETAILS_JSON_FIELD_NUMBER: _ClassVar[int]
+    ROLE_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     kind: str
     title: str
@@ -154,7 +155,8 @@ class MyGame(_message.Message):
     total: int
     players: int
     details_json: str
-    def __init__(self, game_id: _Optional[str] = ..., kind: _Optional[str] = ..., title: _Optional[str] = ..., player_id: _Optional[str] = ..., joined_ms: _Optional[int] = ..., status: _Optional[str] = ..., archived: _Optional[bool] = ..., finished_ms: _Optional[int] = ..., rank: _Optional[int] = ..., total: _Optional[int] = ..., players: _Optional[int] = ..., details_json: _Optional[str] = ...) -> None: ...
+    role: str
+    def __init__(self, game_id: _Optional[str] = ..., kind: _Optional[str] = ..., title: _Optional[str] = ..., player_id: _Optional[str] = ..., joined_ms: _Optional[int] = ..., status: _Optional[str] = ..., archived: _Optional[bool] = ..., finished_ms: _Optional[int] = ..., rank: _Optional[int] = ..., total: _Optional[int] = ..., players: _Optional[int] = ..., details_json: _Optional[str] = ..., role: _Optional[str] = ...) -> None: ...
 
 class MyGames(_message.Message):
     __slots__ = ("games",)

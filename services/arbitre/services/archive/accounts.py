@@ -557,11 +557,16 @@ class AccountStore:
             return
 
     def seat_of(self, account_id: int, game_id: str) -> str | None:
-        """The id of the account's player in ``game_id`` (its first seat), if any."""
+        """The id of the account's player in ``game_id`` (its first seat; not its organiser's
+        role, kept under the player id ``""``), if any."""
         with self.engine.connect() as connection:
             found: str | None = connection.execute(
                 select(AccountSeatRow.player_id)
-                .where(AccountSeatRow.account_id == account_id, AccountSeatRow.game_id == game_id)
+                .where(
+                    AccountSeatRow.account_id == account_id,
+                    AccountSeatRow.game_id == game_id,
+                    AccountSeatRow.player_id != "",
+                )
                 .order_by(AccountSeatRow.joined_at)
                 .limit(1)
             ).scalar_one_or_none()

@@ -45,6 +45,8 @@ __all__ = ["Accounts", "account_message"]
 
 log = logging.getLogger(__package__)
 
+#: The player id an account's organiser role is kept under in its seats.
+ORGANISER_SEAT = ""
 #: Most lines GetRankings gives.
 MAX_RANKING_LINES = 1000
 #: Most games ListMyGames gives.
@@ -98,6 +100,7 @@ class Accounts:
     store: Any
     _checked_id: Any
     _kind_join: Any
+    _kind_create: Any
     _kind_state: Any
 
     def _accounts(self, work: Any) -> Any:
@@ -189,6 +192,41 @@ class Accounts:
 
     # -- seats ------------------------------------------------------------------------------
 
+    def _create(self, request: Any) -> Any:
+        """``CreateGame``: as ever; with an ``account_token``, checked first (a bad one creates
+        nothing), the game then the account's: listed with the role organiser, and the
+        account's credentials act as its organiser token (:meth:`_account_organises`)."""
+        if not request.account_token:
+            return self._kind_create(request)
+        now_ms = _now_ms()
+        account = self._accounts(lambda store: store.authenticate(request.account_token, now_ms))
+        created = self._kind_create(request)
+        keys = GameKeys(created.game_id)
+        self.store.redis.hset(keys.game, "organiser_account", str(account.account_id))
+        game = self.store.game(created.game_id)
+        self._accounts(
+            lambda store: store.link_seat(
+                account.account_id,
+                created.game_id,
+                ORGANISER_SEAT,
+                game.get("kind", ""),
+                game.get("title", ""),
+                now_ms,
+            )
+        )
+        return created
+
+    def _account_organises(self, token: str, account_id: str) -> bool:
+        """Whether ``token`` (a session token or an API key) is of the account ``account_id``;
+        an unknown one is UNAUTHENTICATED."""
+        from arbitre.services.archive.accounts import API_KEY_PREFIX, SESSION_PREFIX
+
+        if self.archive is None or not token.startswith((SESSION_PREFIX, API_KEY_PREFIX)):
+            return False
+        now_ms = _now_ms()
+        account = self._accounts(lambda store: store.authenticate(token, now_ms))
+        return str(account.account_id) == account_id
+
     def _join(self, request: Any) -> Any:
         """``Join``: a guest's as ever; with an ``account_token``, checked first (a bad one
         seats nobody), the seat then linked to the account."""
@@ -246,6 +284,7 @@ class Accounts:
                     details_json=""
                     if seat.details is None
                     else json.dumps(seat.details, separators=(",", ":")),
+                    role="organiser" if seat.player_id == ORGANISER_SEAT else "player",
                 )
                 for seat in seats
             ]

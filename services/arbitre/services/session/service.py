@@ -46,7 +46,7 @@ class SessionService(
     # -- creating and joining ---------------------------------------------------------------
 
     def CreateGame(self, request: Any, context: Any) -> Any:  # noqa: N802
-        return _call(context, lambda: self._kind_create(request))
+        return _call(context, lambda: self._create(request))
 
     def ReleasePackage(self, request: Any, context: Any) -> Any:  # noqa: N802
         return _call(context, lambda: self._command(request, self._kind_release_key))

@@ -575,26 +575,26 @@ class AccountStore:
     def held_seats(self, account_id: int, limit: int = 100, kind: str = "") -> list[HeldSeat]:
         """The account's seats (of ``kind`` when given), newest first (at most ``limit``), each
         with the player's result when the archive holds the game."""
+        query = (
+            select(
+                AccountSeatRow.game_id,
+                AccountSeatRow.player_id,
+                AccountSeatRow.kind,
+                AccountSeatRow.title,
+                AccountSeatRow.joined_at,
+                FinishedGameRow.finished_at,
+                FinishedGameRow.player_count,
+                FinishedGameRow.standings,
+            )
+            .outerjoin(FinishedGameRow, FinishedGameRow.game_id == AccountSeatRow.game_id)
+            .where(AccountSeatRow.account_id == account_id)
+            .order_by(AccountSeatRow.joined_at.desc(), AccountSeatRow.game_id)
+            .limit(limit)
+        )
+        if kind:
+            query = query.where(AccountSeatRow.kind == kind)
         with self.engine.connect() as connection:
-            rows = connection.execute(
-                select(
-                    AccountSeatRow.game_id,
-                    AccountSeatRow.player_id,
-                    AccountSeatRow.kind,
-                    AccountSeatRow.title,
-                    AccountSeatRow.joined_at,
-                    FinishedGameRow.finished_at,
-                    FinishedGameRow.player_count,
-                    FinishedGameRow.standings,
-                )
-                .outerjoin(FinishedGameRow, FinishedGameRow.game_id == AccountSeatRow.game_id)
-                .where(
-                    AccountSeatRow.account_id == account_id,
-                    AccountSeatRow.kind == kind if kind else AccountSeatRow.kind.is_not(None),
-                )
-                .order_by(AccountSeatRow.joined_at.desc(), AccountSeatRow.game_id)
-                .limit(limit)
-            ).all()
+            rows = connection.execute(query).all()
         return [_held(row) for row in rows]
 
 

@@ -2,8 +2,9 @@
 gRPC, a real Redis and real databases (SQLite and PostgreSQL): each refusal of the store is the
 status and code the gateway maps (name taken, wrong credentials in one message, an API key where
 a session is needed, a bad kind); a join or a creation with a bad account token changes nothing;
-a seat is taken back only by its account and only while its game is live; a session without a
-database answers UNAVAILABLE."""
+a seat is taken back only by its account and only while its game is live; a database failing
+once the seat is taken leaves the player seated with its token (the link logged as missing); a
+session without a database answers UNAVAILABLE."""
 
 from __future__ import annotations
 
@@ -14,7 +15,9 @@ from typing import Any
 import grpc
 import pytest
 import redis
+from sqlalchemy.exc import OperationalError
 
+from arbitre.services.archive.accounts import AccountStore
 from arbitre.services.internal_auth import open_channel
 from arbitre.services.lexicons import LexiconRegistry
 from arbitre.services.platform import Platform, start_platform
@@ -142,3 +145,26 @@ def test_without_a_database_the_calls_are_unavailable(
             assert code == grpc.StatusCode.UNAVAILABLE
     finally:
         running.stop(0)
+
+
+def test_a_database_failing_after_the_seat_is_taken_leaves_the_player_seated(
+    accounts_stub: Any, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    stub = accounts_stub
+    ana = stub.SignUp(accounts_pb2.SignUpRequest(name="Ana", password=PASSWORD)).session_token
+    created = create(stub)
+
+    def down(*_: Any, **__: Any) -> None:
+        raise OperationalError("INSERT", {}, Exception("the database went down"))
+
+    monkeypatch.setattr(AccountStore, "link_seat", down)
+    joined = stub.Join(
+        session_pb2.JoinRequest(game_id=created.game_id, name="Ana", account_token=ana)
+    )
+    assert joined.player_token  # seated, with its token: only the link is missing
+    seen = stub.GetGame(
+        session_pb2.GetGameRequest(game_id=created.game_id, token=joined.player_token)
+    )
+    assert seen.you == joined.player_id
+    assert "seated but not linked" in caplog.text
+    assert stub.ListMyGames(accounts_pb2.MyGamesRequest(token=ana)).games == []

@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any
 import grpc
 
 from arbitre.services.game_keys import GameKeys
-from arbitre.services.session.refusals import _refuse
+from arbitre.services.session.refusals import _refuse, _RefusedError
 from arbitre.services.session_store import new_secret, token_hash
 from arbitre.v1 import accounts_pb2, session_pb2
 
@@ -203,17 +203,7 @@ class Accounts:
         created = self._kind_create(request)
         keys = GameKeys(created.game_id)
         self.store.redis.hset(keys.game, "organiser_account", str(account.account_id))
-        game = self.store.game(created.game_id)
-        self._accounts(
-            lambda store: store.link_seat(
-                account.account_id,
-                created.game_id,
-                ORGANISER_SEAT,
-                game.get("kind", ""),
-                game.get("title", ""),
-                now_ms,
-            )
-        )
+        self._link(account.account_id, created.game_id, ORGANISER_SEAT, now_ms)
         return created
 
     def _account_organises(self, token: str, account_id: str) -> bool:
@@ -229,24 +219,32 @@ class Accounts:
 
     def _join(self, request: Any) -> Any:
         """``Join``: a guest's as ever; with an ``account_token``, checked first (a bad one
-        seats nobody), the seat then linked to the account."""
+        seats nobody), the seat then linked to the account (:meth:`_link`)."""
         if not request.account_token:
             return self._kind_join(request)
         now_ms = _now_ms()
         account = self._accounts(lambda store: store.authenticate(request.account_token, now_ms))
         joined = self._kind_join(request)
-        game = self.store.game(request.game_id)
-        self._accounts(
-            lambda store: store.link_seat(
-                account.account_id,
-                request.game_id,
-                joined.player_id,
-                game.get("kind", ""),
-                game.get("title", ""),
-                now_ms,
-            )
-        )
+        self._link(account.account_id, request.game_id, joined.player_id, now_ms)
         return joined
+
+    def _link(self, account_id: int, game_id: str, player_id: str, now_ms: int) -> None:
+        """Link the seat, once it is taken: a database that fails now is logged, not the
+        call's failure (the seat is the player's, with its token; only the link is missing)."""
+        game = self.store.game(game_id)
+        try:
+            self._accounts(
+                lambda store: store.link_seat(
+                    account_id,
+                    game_id,
+                    player_id,
+                    game.get("kind", ""),
+                    game.get("title", ""),
+                    now_ms,
+                )
+            )
+        except _RefusedError:
+            log.warning("game %s: %s seated but not linked to its account", game_id, player_id)
 
     def _list_my_games(self, request: Any) -> Any:
         if not 0 <= request.limit <= MAX_MY_GAMES:

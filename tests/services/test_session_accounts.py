@@ -2,9 +2,10 @@
 gRPC, a real Redis and real databases (SQLite and PostgreSQL): each refusal of the store is the
 status and code the gateway maps (name taken, wrong credentials in one message, an API key where
 a session is needed, a bad kind); a join or a creation with a bad account token changes nothing;
-a seat is taken back only by its account and only while its game is live; a database failing
-once the seat is taken leaves the player seated with its token (the link logged as missing); a
-session without a database answers UNAVAILABLE."""
+a signed-in join's club, série and country default to the account's; a seat is taken back only
+by its account and only while its game is live; a database failing once the seat is taken leaves
+the player seated with its token (the link logged as missing); a session without a database
+answers UNAVAILABLE."""
 
 from __future__ import annotations
 
@@ -21,6 +22,7 @@ from arbitre.services.archive.accounts import AccountStore
 from arbitre.services.internal_auth import open_channel
 from arbitre.services.lexicons import LexiconRegistry
 from arbitre.services.platform import Platform, start_platform
+from arbitre.services.session_store import SessionStore
 from arbitre.v1 import accounts_pb2, session_pb2, session_pb2_grpc
 from tests.database_fixtures import (  # noqa: F401
     database_url,
@@ -168,3 +170,27 @@ def test_a_database_failing_after_the_seat_is_taken_leaves_the_player_seated(
     assert seen.you == joined.player_id
     assert "seated but not linked" in caplog.text
     assert stub.ListMyGames(accounts_pb2.MyGamesRequest(token=ana)).games == []
+
+
+def test_the_accounts_registration_fills_what_a_join_leaves_out(
+    accounts_stub: Any,
+    redis_db: redis.Redis,  # noqa: F811
+) -> None:
+    stub = accounts_stub
+    ana = stub.SignUp(
+        accounts_pb2.SignUpRequest(
+            name="Ana", password=PASSWORD, club="Club de Lyon", serie="S2", country="FRA"
+        )
+    ).session_token
+    created = create(stub)
+    first = stub.Join(
+        session_pb2.JoinRequest(game_id=created.game_id, name="Ana", account_token=ana)
+    )
+    second = stub.Join(
+        session_pb2.JoinRequest(
+            game_id=created.game_id, name="Ana B", country="BEL", account_token=ana
+        )
+    )
+    registered = SessionStore(redis_db).registrations(created.game_id)
+    assert registered[first.player_id] == {"club": "Club de Lyon", "serie": "S2", "country": "FRA"}
+    assert registered[second.player_id] == {"club": "Club de Lyon", "serie": "S2", "country": "BEL"}

@@ -1829,7 +1829,8 @@ def _game_paths() -> dict[str, Any]:
                 "takes late players; 409 table_full once a table's seats are taken). The "
                 "answer holds the player's id and token (given only once). Guests need no "
                 "credential; with an account's session token or API key the seat is the "
-                "account's (listed in GET /v1/accounts/me/games, taken back from another "
+                "account's, the club, serie and country left out taken from the account "
+                "(listed in GET /v1/accounts/me/games, taken back from another "
                 "device by POST /v1/accounts/me/games/{game_id}/seat); a bad one is a 401 and "
                 "seats nobody.",
                 _json(_ref("JoinResponse"), "The player, joined."),

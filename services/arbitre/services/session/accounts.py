@@ -219,12 +219,18 @@ class Accounts:
 
     def _join(self, request: Any) -> Any:
         """``Join``: a guest's as ever; with an ``account_token``, checked first (a bad one
-        seats nobody), the seat then linked to the account (:meth:`_link`)."""
+        seats nobody), the club, série and country the join leaves out taken from the account,
+        the seat then linked to the account (:meth:`_link`)."""
         if not request.account_token:
             return self._kind_join(request)
         now_ms = _now_ms()
         account = self._accounts(lambda store: store.authenticate(request.account_token, now_ms))
-        joined = self._kind_join(request)
+        filled = session_pb2.JoinRequest()
+        filled.CopyFrom(request)  # the account's registration fills what the join leaves out
+        filled.club = request.club or account.club
+        filled.serie = request.serie or account.serie
+        filled.country = request.country or account.country
+        joined = self._kind_join(filled)
         self._link(account.account_id, request.game_id, joined.player_id, now_ms)
         return joined
 

@@ -15,6 +15,7 @@ token working as ever."""
 from __future__ import annotations
 
 import dataclasses
+import json
 import logging
 import time
 from collections.abc import Iterator
@@ -388,12 +389,22 @@ def test_a_seat_follows_its_account_across_devices_and_ends_in_its_history(
     conforms("Rankings", ranking.get_json())
     (line,) = [line for line in ranking.get_json()["lines"] if line["name"] == "Léa"]
     assert line["rating"] == rated["rating"]["rating"]
+    line_rating = line["rating"]
     assert line["games"] == 1
     assert table.get("/v1/rankings?kind=indecix&country=BEL").get_json()["lines"] == []
     refused(table.get("/v1/rankings?kind=duplikta"), 400, "bad_kind")
     refused(table.get("/v1/rankings"), 400, "bad_kind")
     refused(table.get("/v1/rankings?kind=duel&limit=-1"), 400, "bad_request")
     refused(table.get("/v1/accounts/me/figures?kind=duel"), 401, "unauthorized")
+
+    # deleted: the line stays, without the name or the id it was shown with
+    gone = phone.delete("/v1/accounts/me", json={"password": PASSWORD}, headers=bearer(phone_token))
+    assert gone.status_code == 200
+    after = table.get("/v1/rankings?kind=indecix").get_json()
+    conforms("Rankings", after)
+    assert "Léa" not in json.dumps(after)
+    (anonymous,) = [line for line in after["lines"] if line["rating"] == line_rating]
+    assert (anonymous["name"], anonymous["account_id"]) == (None, None)
 
 
 def test_a_game_created_signed_in_is_organised_from_any_device_of_the_account(

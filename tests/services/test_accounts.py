@@ -108,6 +108,10 @@ def test_sign_up_in_and_out(store: AccountStore) -> None:
     assert store.authenticate(signed.session_token, NOW + 7) == account  # the other goes on
     with pytest.raises(UnknownTokenError):  # expired
         store.authenticate(signed.session_token, NOW + SESSION_DAYS * DAY_MS + 1)
+    later = store.sign_in("zoé", PASSWORD, NOW + SESSION_DAYS * DAY_MS + 2)
+    with store.engine.connect() as connection:  # the expired session was deleted then
+        kept = connection.execute(select(AccountSessionRow.token_hash)).scalars().all()
+    assert kept == [token_hash(later.session_token)]
     for token in ("", "s_nosuch", "nothing", signed.session_token + "x"):
         with pytest.raises(UnknownTokenError):
             store.authenticate(token, NOW)

@@ -282,7 +282,9 @@ def add_account_routes(app: Flask, gateway: Gateway) -> None:
                 "lines": [
                     {
                         "rank": line.rank,
-                        "account_id": line.account_id,
+                        # a deleted account's line: neither its name nor its id (which would
+                        # tie the line to the name it was shown with before)
+                        "account_id": line.account_id if line.name else None,
                         "name": line.name or None,
                         "club": line.club,
                         "serie": line.serie,

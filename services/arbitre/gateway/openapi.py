@@ -2528,7 +2528,10 @@ _ACCOUNT_SCHEMAS: dict[str, Any] = {
                     ],
                     "properties": {
                         "rank": {"type": "integer", "description": "Shared on equal figures."},
-                        "account_id": {"type": "integer"},
+                        "account_id": {
+                            "type": ["integer", "null"],
+                            "description": "null for a deleted account.",
+                        },
                         "name": {
                             "type": ["string", "null"],
                             "description": "null for a deleted account (its result stays).",

@@ -344,9 +344,16 @@ class AccountStore:
         return self._session(row.id, now_ms)
 
     def _session(self, account_id: int, now_ms: int) -> SignedIn:
+        """A new session of the account (its expired ones deleted meanwhile)."""
         token = SESSION_PREFIX + secrets.token_urlsafe(32)
         expires = _moment(now_ms) + timedelta(days=SESSION_DAYS)
         with self.engine.begin() as connection:
+            connection.execute(
+                delete(AccountSessionRow).where(
+                    AccountSessionRow.account_id == account_id,
+                    AccountSessionRow.expires_at <= _moment(now_ms),
+                )
+            )
             connection.execute(
                 insert(AccountSessionRow).values(
                     token_hash=token_hash(token),

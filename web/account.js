@@ -1,6 +1,7 @@
 // The player's account on the home screen: sign in or up (name and password), sign out; once
-// signed in, the account's games (GET /v1/accounts/me/games) with, for a live one where it holds
-// a seat, "Resume" here: the server gives this device a token of the seat (POST
+// signed in, the account's games (GET /v1/accounts/me/games), its long-term figure in each kind
+// of its finished games with its rank (GET /v1/accounts/me/figures, /v1/rankings) and, for a live
+// game where it holds a seat, "Resume" here: the server gives this device a token of the seat (POST
 // /v1/accounts/me/games/{id}/seat) and the table opens as that player. The browser keeps the
 // account's name and its session token (never the password); tables created or joined while
 // signed in are the account's (api.js sends its token).
@@ -25,10 +26,14 @@ addMessages({
     "account.none": "Aucune partie pour l'instant.",
     "account.resume": "Reprendre ici",
     "account.organiser": "organisateur",
-    "account.result": "{rank}e sur {players}, {total} points",
+    "account.result": "{rank}{rank|er|e} sur {players}, {total} points",
     "account.wrong": "Nom ou mot de passe incorrect.",
     "account.taken": "Ce nom de compte est déjà pris.",
     "account.missing": "Donnez un nom et un mot de passe (8 caractères au moins).",
+    "account.figures": "Vos résultats dans la durée",
+    "account.rating": "{kind} : cote Glicko-2 {rating} ± {deviation} ({n} {n|partie|parties})",
+    "account.percent": "{kind} : {percent} % du top sur vos {n} {n|dernière partie|dernières parties}",
+    "account.rank": " — {rank}{rank|er|e} au classement",
   },
   en: {
     "account.title": "Your account",
@@ -47,6 +52,10 @@ addMessages({
     "account.wrong": "Wrong name or password.",
     "account.taken": "This account name is taken.",
     "account.missing": "Give a name and a password (8 characters at least).",
+    "account.figures": "Your figures over time",
+    "account.rating": "{kind}: Glicko-2 rating {rating} ± {deviation} ({n} {n|game|games})",
+    "account.percent": "{kind}: {percent} % of the top over your last {n} {n|game|games}",
+    "account.rank": " — #{rank} in the ranking",
   },
 });
 
@@ -67,6 +76,7 @@ export async function drawAccount(navigate = navigateTo) {
     return;
   }
   const list = h("ul", { id: "account-games", class: "recent" });
+  const figures = h("ul", { id: "account-figures", class: "recent" });
   fill(
     root,
     h("h2", {}, t("account.title")),
@@ -74,16 +84,48 @@ export async function drawAccount(navigate = navigateTo) {
     h("button", { type: "button", id: "account-sign-out", onclick: signOut }, t("account.signOut")),
     h("h3", {}, t("account.games")),
     list,
+    h("h3", {}, t("account.figures")),
+    figures,
   );
   try {
     const { games } = await api.myGames(account.token);
     fill(list, games.length ? games.map((game) => gameItem(game, account)) : h("li", { class: "muted" }, t("account.none")));
+    const kinds = [...new Set(games.filter((game) => game.result).map((game) => game.kind))];
+    fill(figures, await figureItems(account.token, kinds));
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) {
       forgetAccount(); // signed out elsewhere, or expired
       drawAccount();
     } else message(failure(error));
   }
+}
+
+/** A line per kind of the account's finished games that has a long-term figure: its rating or
+ * its % of top, and its rank in the kind's public ranking. */
+async function figureItems(token, kinds) {
+  if (!kinds.length) return [];
+  const me = await api.me(token);
+  const items = [];
+  for (const kind of kinds) {
+    let found;
+    try {
+      found = await api.figures(token, kind);
+    } catch (error) {
+      if (error instanceof ApiError && error.code === "bad_kind") continue; // a kind without one
+      throw error;
+    }
+    let text;
+    if (found.rating) {
+      const { rating, deviation } = found.rating;
+      text = t("account.rating", { kind, rating: Math.round(rating), deviation: Math.round(deviation), n: found.games });
+    } else if (found.percent_of_top !== null) {
+      text = t("account.percent", { kind, percent: found.percent_of_top, n: found.games });
+    } else continue;
+    const { lines } = await api.rankings(kind);
+    const mine = lines.find((line) => line.account_id === me.account_id);
+    items.push(h("li", { dataset: { kind } }, text, mine ? t("account.rank", { rank: mine.rank }) : ""));
+  }
+  return items;
 }
 
 function signInForm() {

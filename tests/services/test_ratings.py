@@ -1,6 +1,7 @@
 """Long-term figures (:mod:`arbitre.services.archive.ratings`) on SQLite and PostgreSQL: a rated
 game updates its account-held players' Glicko-2 ratings once, when the archive writes it (not on
-a second insert, not twice when two stores race, never for a kind not rated); duplicate's % of
+a second insert, not twice when two stores race, never for a kind not rated; two games of one
+account archived at once both count); duplicate's % of
 top over the last N games with its series; public rankings by kind, série and country, a deleted
 account's line without its name."""
 
@@ -13,6 +14,7 @@ from dataclasses import replace
 import pytest
 from argon2 import PasswordHasher
 from sqlalchemy import func, select
+from sqlalchemy.exc import SQLAlchemyError
 
 from arbitre.rules.glicko2 import Rating, update
 from arbitre.services.archive.accounts import AccountStore
@@ -185,3 +187,33 @@ def test_duplicate_rankings_by_percent_of_top(archive: ArchiveStore) -> None:
         ("Ana", 93.0, 2),
     ]
     assert [line.name for line in rankings(archive.engine, "duplicate", country="FRA")] == ["Ana"]
+
+
+def test_two_games_of_one_account_archived_at_once_both_count(archive: ArchiveStore) -> None:
+    """Both read the account's rating under a lock (or, for its first rating, one insert fails
+    and its game is archived again, as the archiver retries): no update is lost."""
+    accounts = AccountStore(archive.engine, FAST)
+    ana = accounts.sign_up("Ana", PASSWORD, NOW).account
+    games = [two_player_game(f"g-{number}", "indecix", "pa", "guest") for number in range(2)]
+    for game in games:
+        accounts.link_seat(ana.account_id, game.game_id, "pa", "indecix", "", NOW)
+    barrier = threading.Barrier(len(games))
+    failures: list[Exception] = []
+
+    def archive_it(game: FinishedGame) -> None:
+        store = ArchiveStore(archive.engine)
+        barrier.wait()
+        try:
+            store.add(game, NOW)
+        except SQLAlchemyError as error:  # the archiver retries it
+            failures.append(error)
+            assert store.add(game, NOW)
+
+    threads = [threading.Thread(target=archive_it, args=(game,)) for game in games]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert len(failures) <= 1
+    assert figures(archive.engine, ana.account_id, "indecix").games == 2
+    assert archive.count() == 2

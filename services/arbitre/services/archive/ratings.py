@@ -8,8 +8,9 @@ the public rankings.
   transaction that inserts the game's row, and only when that insert wrote it
   (:meth:`~arbitre.services.archive.store.ArchiveStore.add`): a game is rated exactly once
   whatever replicas race, and not at all when the insert rolls back. The ratings read are
-  locked (``FOR UPDATE`` on PostgreSQL; SQLite writes one at a time), so two games archived at
-  once do not lose an update.
+  locked (``FOR UPDATE`` on PostgreSQL, in account order; SQLite writes one at a time), so two
+  games archived at once do not lose an update; two inserting a new player's first rating at
+  once make the second transaction fail, and its game stays queued for the archiver's next try.
 - :func:`figures`: an account's rating in a kind, or for duplicate its % of top over its last N
   games with the series (oldest first) for a curve.
 - :func:`rankings`: a kind's public ranking, optionally of one série or country; a deleted
@@ -110,8 +111,10 @@ def rate_game(
             accounts[player] = account_id
     if not accounts:
         return 0
-    query = select(RatingRow.__table__).where(
-        RatingRow.kind == kind, RatingRow.account_id.in_(accounts.values())
+    query = (
+        select(RatingRow.__table__)
+        .where(RatingRow.kind == kind, RatingRow.account_id.in_(accounts.values()))
+        .order_by(RatingRow.account_id)  # locked in one order by every archiver: no deadlock
     )
     if connection.dialect.name == "postgresql":
         query = query.with_for_update()

@@ -12,6 +12,7 @@ import { t, language, setLanguage, onLanguage, translate } from "./i18n.js";
 import { seatOf, saveSeat, lastName, saveName } from "./storage.js";
 import { armSound } from "./sound.js";
 import { kindOf } from "./kinds/index.js";
+import { accountToken } from "./account.js";
 
 const GAME_PATH = /^\/t\/([A-Za-z0-9_-]{1,64})\/?$/;
 
@@ -87,7 +88,7 @@ async function joinTable(event) {
   nameError(input, "");
   try {
     saveName(name);
-    const joined = await api.join(shown.id, name);
+    const joined = await api.join(shown.id, name, accountToken());
     saveSeat(shown.id, { playerId: joined.player_id, playerToken: joined.player_token, name });
     await openTable(joined.game.game_id); // open afresh with the seat
   } catch (error) {

@@ -1,5 +1,5 @@
 // The home screen: create a table (then join it as its first player), go to a table by its
-// link, the tables this browser sat at, the open tables anyone may join (read again every few
+// link, the tables this browser sat at, the account (./account.js), the open tables anyone may join (read again every few
 // seconds while in sight, and on focus); and the about footer (the services' health, the
 // lexicons, where the API is described).
 
@@ -11,6 +11,7 @@ import { tileNode } from "./board.js";
 import { screen, message, failure } from "./ui.js";
 import { lexiconLabel } from "./lexicons.js";
 import { kindOf, kindNames, defaultKind } from "./kinds/index.js";
+import { accountToken, drawAccount } from "./account.js";
 
 let lexicons = null; // GET /v1/lexicons, once
 let health = null; // GET /healthz, once
@@ -39,6 +40,7 @@ export async function showHome() {
   $("#create-name").value = lastName();
   showKind();
   refreshOpenTables();
+  drawAccount();
   try {
     lexicons = await api.lexicons();
     prepareKinds();
@@ -77,9 +79,9 @@ async function createTable(event, navigate) {
   button.disabled = true;
   try {
     saveName(name);
-    const created = await api.createGame(body);
+    const created = await api.createGame(body, accountToken());
     saveSeat(created.game_id, { ...seat, organiserToken: created.organiser_token, seats, kind: kind.name });
-    const joined = await api.join(created.game_id, name);
+    const joined = await api.join(created.game_id, name, accountToken());
     saveSeat(created.game_id, { playerId: joined.player_id, playerToken: joined.player_token, name });
     await navigate(`/t/${created.game_id}`);
   } catch (error) {
@@ -195,6 +197,7 @@ function drawOpenTables() {
 /** Draw again what the home screen and the footer built in code (a change of language). */
 export function redrawHome() {
   prepareKinds();
+  if (!$("#home").hidden) drawAccount();
   drawOpenTables();
   drawAbout();
   for (const input of [$("#create-name"), $("#join-name")]) {
@@ -204,6 +207,7 @@ export function redrawHome() {
 
 /** Wire the home forms; `navigate(path)` opens a page of the app. */
 export function initHome(navigate) {
+  drawAccount(navigate);
   $("#create-form").addEventListener("submit", (event) => createTable(event, navigate));
   $("#goto-form").addEventListener("submit", (event) => gotoTable(event, navigate));
   for (const name of kindNames()) kindOf(name).home.init?.();

@@ -1,6 +1,6 @@
 // What the browser remembers: per table, the player's id and token (and the organiser's token
 // for the creator), so that a reload keeps the same player; the last name typed; the language;
-// whether the sound of the last seconds is muted.
+// whether the sound of the last seconds is muted; the signed-in account's name and session token.
 
 const PREFIX = "arbitre.";
 
@@ -55,3 +55,17 @@ export const savedLanguage = () => read("lang");
 export const saveLanguage = (lang) => write("lang", lang);
 export const soundMuted = () => read("muted") === true;
 export const saveSoundMuted = (muted) => write("muted", Boolean(muted));
+
+/** The signed-in account: {name, token} (its session token, never the password), or null. */
+export function accountOf() {
+  const account = read("account");
+  return account && typeof account === "object" && account.token ? account : null;
+}
+export const saveAccount = (account) => write("account", account);
+export function forgetAccount() {
+  try {
+    localStorage.removeItem(PREFIX + "account");
+  } catch {
+    // Nothing was kept.
+  }
+}

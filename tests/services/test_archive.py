@@ -70,6 +70,11 @@ def test_the_migrations_build_the_models_schema_and_run_again_as_a_no_op(
             == {
                 "games",
                 "environments",
+                "accounts",
+                "account_sessions",
+                "api_keys",
+                "account_seats",
+                "ratings",
                 "alembic_version",
             }
         )

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 
 from arbitre import __version__
 from arbitre.cli import (
+    accounts_command,
     db_command,
     duel_command,
     duplikta_command,
@@ -43,6 +44,7 @@ def build_parser() -> argparse.ArgumentParser:
     results_command.register(commands)
     up_command.register(commands)
     db_command.register(commands)
+    accounts_command.register(commands)
     return parser
 
 

@@ -51,6 +51,7 @@ from prometheus_client import (
 from werkzeug.exceptions import HTTPException
 
 from arbitre.gateway import openapi
+from arbitre.gateway.accounts import add_account_routes
 from arbitre.gateway.contests import add_contest_routes
 from arbitre.gateway.environments import add_environment_routes
 from arbitre.gateway.errors import (
@@ -385,6 +386,7 @@ def create_app(config: GatewayConfig | None = None) -> Flask:
     add_results_routes(app, gateway)
     add_contest_routes(app, gateway)
     add_environment_routes(app, gateway)
+    add_account_routes(app, gateway)
     add_web_routes(app, config.web_dir)
 
     @app.post("/v1/solve")

@@ -2,8 +2,11 @@
 
 - ``POST /v1/games`` ``{kind?, config?, seed?, title?, package?, start_at_ms?, refereed?}`` → 201
   ``{game_id, organiser_token, game}`` (``kind`` defaults to ``duplicate``; ``config`` is the
-  kind's typed configuration);
-- ``POST /v1/games/{id}/players`` ``{name}`` → 201 ``{player_id, player_token, game}``;
+  kind's typed configuration); with an account's credential, the game is the account's too (its
+  credentials then act as the organiser's token, on any device);
+- ``POST /v1/games/{id}/players`` ``{name}`` → 201 ``{player_id, player_token, game}``; with
+  an account's session token or API key (``Authorization: Bearer`` or ``X-API-Key``), the seat
+  is the account's (:mod:`arbitre.gateway.accounts`); without, a guest's;
 - ``POST /v1/games/{id}/robots`` ``{level, name?}`` (organiser's token) → 201 a robot player;
 - ``POST /v1/games/{id}/start``, ``/pause``, ``/resume`` (organiser's token) → the game;
 - ``GET /v1/games/{id}`` (a player's token optional: their own part) → the game as the caller
@@ -42,6 +45,7 @@ if TYPE_CHECKING:
     from arbitre.gateway.app import Gateway
 
 __all__ = [
+    "account_token",
     "act_answer",
     "act_request",
     "add_game_routes",
@@ -72,6 +76,7 @@ _SESSION_CODES = frozenset(
         (409, "game_over"),
         (409, "already_seated"),
         (409, "round_open"),
+        (401, "bad_token"),  # an account's token at a join: unknown, expired or signed out
     }
 )
 #: What a game kind's refusal code looks like (``not_in_list``): the start of its message.
@@ -105,6 +110,20 @@ def bearer_of(header: str, required: bool) -> str:
             {"WWW-Authenticate": "Bearer"},
         )
     return token
+
+
+def account_token(required: bool) -> str:
+    """An account's credential: an API key in ``X-API-Key``, else the token of
+    ``Authorization: Bearer`` (a session token or an API key); ``""`` when absent and not
+    ``required``, a 401 when absent and required or malformed."""
+    key = request.headers.get("X-API-Key", "")
+    if key:
+        if not _TOKEN.fullmatch(key):
+            raise ApiError(
+                401, "unauthorized", "X-API-Key: an API key", {"WWW-Authenticate": "Bearer"}
+            )
+        return key
+    return bearer_token(required)
 
 
 def game_id_of(game_id: str) -> str:
@@ -236,10 +255,13 @@ def create_request(body: Body, kind: str, config: dict[str, Any] | None) -> Any:
 
 
 def _create_on_seam(
-    gateway: Gateway, body: Body, kind: str, config: dict[str, Any] | None
+    gateway: Gateway, body: Body, kind: str, config: dict[str, Any] | None, account: str = ""
 ) -> dict[str, Any]:
-    """Create a game of ``kind`` (see :func:`create_request`)."""
-    answer = call_session(gateway, "CreateGame", create_request(body, kind, config))
+    """Create a game of ``kind`` (see :func:`create_request`); ``account``: the credential of
+    the account creating it, if any."""
+    message = create_request(body, kind, config)
+    message.account_token = account
+    answer = call_session(gateway, "CreateGame", message)
     return {
         "game_id": answer.game_id,
         "organiser_token": answer.organiser_token,
@@ -319,7 +341,7 @@ def add_game_routes(app: Flask, gateway: Gateway) -> None:
             ),
         )
         kind, config = kind_and_config(body)
-        return created(_create_on_seam(gateway, body, kind, config))
+        return created(_create_on_seam(gateway, body, kind, config, account_token(False)))
 
     @app.post("/v1/games/<game_id>/players")
     def join_game(game_id: str) -> Response:
@@ -330,6 +352,7 @@ def add_game_routes(app: Flask, gateway: Gateway) -> None:
             club=body.optional_text("club", openapi.MAX_CLUB_CHARS),
             serie=body.optional_text("serie", openapi.MAX_SERIE_CHARS),
             country=body.optional_text("country", openapi.MAX_COUNTRY_CHARS),
+            account_token=account_token(False),
         )
         answer = call_session(gateway, "Join", message)
         return created(

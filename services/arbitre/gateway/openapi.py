@@ -32,14 +32,20 @@ from arbitre.services.open_tables import MAX_LISTED_TABLES as SESSION_LISTED_TAB
 __all__ = [
     "API_VERSION",
     "EVENT_TYPES",
+    "FIGURE_KINDS",
     "GAME_ID_PATTERN",
     "GAME_KINDS",
     "LIMITED_PATHS",
+    "MAX_ACCOUNT_NAME_CHARS",
+    "MAX_ACCOUNT_PASSWORD_CHARS",
+    "MAX_API_KEY_LABEL_CHARS",
     "MAX_BEST_MOVES",
     "MAX_BOARD_ROWS",
     "MAX_CENTRE_CSV_CHARS",
     "MAX_CLUB_CHARS",
     "MAX_COUNTRY_CHARS",
+    "MAX_FIGURE_GAMES",
+    "MAX_LICENCE_CHARS",
     "MAX_MOVES_LIMIT",
     "MAX_MOVE_CHARS",
     "MAX_NAME_CHARS",
@@ -47,6 +53,7 @@ __all__ = [
     "MAX_PLAYER_NAME_CHARS",
     "MAX_QUERY_CHARS",
     "MAX_RACK_CHARS",
+    "MAX_RANKING_LINES",
     "MAX_REQUEST_ID_CHARS",
     "MAX_REVEAL_SECONDS",
     "MAX_ROW_CHARS",
@@ -60,6 +67,7 @@ __all__ = [
     "MAX_TITLE_CHARS",
     "MAX_TURN",
     "MAX_WORD_CHARS",
+    "MIN_ACCOUNT_PASSWORD_CHARS",
     "ROBOT_LEVELS",
     "TIE_BREAK_KEYS",
     "document",
@@ -114,6 +122,19 @@ MAX_LISTED_TABLES = SESSION_LISTED_TABLES
 #: (arbitre.services.archive.environments) takes them; a test checks they agree.
 MAX_ENVIRONMENT_NAME_CHARS = 40
 MAX_ENVIRONMENT_PASSWORD_CHARS = 200
+#: Accounts: the longest name (once trimmed), the shortest and longest password, the longest
+#: licence number and API key label, as the session's store (arbitre.services.archive.accounts)
+#: takes them; a test checks they agree.
+MAX_ACCOUNT_NAME_CHARS = 40
+MIN_ACCOUNT_PASSWORD_CHARS = 8
+MAX_ACCOUNT_PASSWORD_CHARS = 200
+MAX_LICENCE_CHARS = 20
+MAX_API_KEY_LABEL_CHARS = 60
+#: Long-term figures: the kinds that have one, the most games a % of top is over, the most lines
+#: of a ranking (as arbitre.services.archive.ratings and the session take them).
+FIGURE_KINDS = ("duplicate", "duel", "indecix")
+MAX_FIGURE_GAMES = 100
+MAX_RANKING_LINES = 1000
 #: The largest game seed (seeds are 63-bit).
 MAX_SEED = 2**63 - 1
 #: Latest scheduled start the API takes (Unix ms; the session wants one within a year).
@@ -1451,20 +1472,23 @@ _RESPONSES: dict[str, Any] = {
         "A credential is missing or malformed: the analysis routes need an API key when the "
         "operator sets ARBITRE_API_KEYS; the organiser's commands and players' actions need a "
         "token in "
-        "Authorization: Bearer <token>, and any Authorization header must have that form.",
+        "Authorization: Bearer <token>, and any Authorization header must have that form; the "
+        "account routes: a wrong name or password (wrong_credentials, one message for both), a "
+        "session token or API key unknown, expired, signed out or revoked (bad_token).",
         authenticate=True,
     ),
     "Forbidden": _error_response(
         "The credential is not one this server or this game knows: an unknown API key, not the "
         "organiser's token, not a player's token of this game; a saved environment's password "
-        "missing or wrong (wrong_password)."
+        "missing or wrong (wrong_password); an account's API key where its session is needed "
+        "(session_needed)."
     ),
     "NotFound": _error_response("No such route, lexicon, game, turn or saved environment."),
     "Conflict": _error_response(
         "The game cannot do that now: joining a game that started, starting it twice, pausing "
         "a game that is not running, an action the game cannot take now (an answer to a turn "
         "that is not open: late, paused, over), the results of a turn not revealed yet; a "
-        "saved environment's name taken (name_taken)."
+        "saved environment's or an account's name taken (name_taken)."
     ),
     "MethodNotAllowed": _error_response("The route does not take this method.", allow=True),
     "PayloadTooLarge": _error_response("The body is over the gateway's limit (256 KiB)."),
@@ -1474,9 +1498,10 @@ _RESPONSES: dict[str, Any] = {
     "TooManyRequests": _error_response(
         "Too many requests of this kind from this client address (code rate_limited): "
         "creating games, joining them (and seating robots), playing (the players' actions, "
-        "leaving and Next), the analysis routes and saving, loading or deleting environments "
-        "each have a limit per client, set by the operator "
-        "(ARBITRE_RATE_LIMIT_CREATE, _JOIN, _ANSWER, _ANALYSIS, _ENVIRONMENTS); retry after "
+        "leaving and Next), the analysis routes, saving, loading or deleting environments and "
+        "signing up, in or deleting an account each have a limit per client, set by the "
+        "operator (ARBITRE_RATE_LIMIT_CREATE, _JOIN, _ANSWER, _ANALYSIS, _ENVIRONMENTS, "
+        "_ACCOUNTS); retry after "
         "Retry-After "
         "seconds.",
         retry=True,
@@ -1536,6 +1561,19 @@ _SECURITY_SCHEMES: dict[str, Any] = {
         "scheme": "bearer",
         "description": "The organiser_token POST /v1/games answered: start, pause and resume "
         "the game.",
+    },
+    "accountToken": {
+        "type": "http",
+        "scheme": "bearer",
+        "description": "The session_token POST /v1/accounts or POST /v1/accounts/sessions "
+        "answered, or an API key of the account (ak_...) in its place, except to sign out, "
+        "delete the account or issue a key.",
+    },
+    "accountApiKey": {
+        "type": "apiKey",
+        "in": "header",
+        "name": "X-API-Key",
+        "description": "An API key of the account (ak_...), in place of its session token.",
     },
     "playerToken": {
         "type": "http",
@@ -1736,11 +1774,15 @@ def _game_paths() -> dict[str, Any]:
             "post": _game_operation(
                 "Create a game",
                 "A game waiting for its players; the answer holds its id and the organiser's "
-                "token (given only once).",
+                "token (given only once). Created with an account's session token or API key, "
+                "the game is the account's too (listed in GET /v1/accounts/me/games with the "
+                "role organiser) and the account's credentials act as the organiser's token on "
+                "any device; a bad one is a 401 and creates nothing.",
                 _json(_ref("CreateGameResponse"), "The game, created."),
                 status="201",
-                errors=(400, 405, 500, 502, 503),
+                errors=(400, 401, 405, 500, 502, 503),
                 body="CreateGameRequest",
+                security=[{}, {"accountToken": []}, {"accountApiKey": []}],
             )
         },
         "/v1/contests": {
@@ -1785,12 +1827,18 @@ def _game_paths() -> dict[str, Any]:
                 "Join a game",
                 "Players join a game until it starts (409 after, unless its configuration "
                 "takes late players; 409 table_full once a table's seats are taken). The "
-                "answer holds the player's id and token (given only once).",
+                "answer holds the player's id and token (given only once). Guests need no "
+                "credential; with an account's session token or API key the seat is the "
+                "account's, the club, serie and country left out taken from the account "
+                "(listed in GET /v1/accounts/me/games, taken back from another "
+                "device by POST /v1/accounts/me/games/{game_id}/seat); a bad one is a 401 and "
+                "seats nobody.",
                 _json(_ref("JoinResponse"), "The player, joined."),
                 status="201",
-                errors=(*_GAME_ERRORS, 409),
+                errors=(*_GAME_ERRORS, 401, 409),
                 parameters=[_GAME_ID],
                 body="JoinRequest",
+                security=[{}, {"accountToken": []}, {"accountApiKey": []}],
             )
         },
         "/v1/games/{game_id}/robots": {
@@ -2202,6 +2250,516 @@ def _environment_paths() -> dict[str, Any]:
     }
 
 
+# -- accounts ----------------------------------------------------------------------------------
+
+_PASSWORD = {
+    "type": "string",
+    "maxLength": MAX_ACCOUNT_PASSWORD_CHARS,
+    "description": f"{MIN_ACCOUNT_PASSWORD_CHARS} to {MAX_ACCOUNT_PASSWORD_CHARS} characters "
+    "(400 bad_password); kept as an argon2id hash, never logged nor returned.",
+}
+_ACCOUNT_SCHEMAS: dict[str, Any] = {
+    "SignUpRequest": {
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["name", "password"],
+        "description": "A new account: its name and password, and an optional registration "
+        "(checked as a simultané's: 400 bad_registration) that pre-fills the player's.",
+        "examples": [
+            {
+                "name": "Zoé",
+                "password": "correct horse battery",
+                "club": "Club de Lyon",
+                "serie": "S3",
+                "country": "FRA",
+            }
+        ],
+        "properties": {
+            "name": {
+                "type": "string",
+                "description": f"1 to {MAX_ACCOUNT_NAME_CHARS} printable characters once "
+                "trimmed, no slash (400 bad_name); unique whatever its case (409 name_taken).",
+            },
+            "password": _PASSWORD,
+            "licence": _optional(
+                {
+                    "type": "string",
+                    "maxLength": MAX_LICENCE_CHARS,
+                    "description": "A federation's licence number: letters, digits, spaces, "
+                    "- and /.",
+                }
+            ),
+            "club": _optional({"type": "string", "maxLength": MAX_CLUB_CHARS}),
+            "serie": _optional(
+                {
+                    "type": "string",
+                    "maxLength": MAX_SERIE_CHARS,
+                    "description": "S1 to S7, or a category.",
+                }
+            ),
+            "country": _optional(
+                {
+                    "type": "string",
+                    "maxLength": MAX_COUNTRY_CHARS,
+                    "description": "A code of 2 or 3 letters.",
+                }
+            ),
+        },
+    },
+    "SignInRequest": {
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["name", "password"],
+        "properties": {
+            "name": {"type": "string", "description": "Any case."},
+            "password": {"type": "string", "maxLength": MAX_ACCOUNT_PASSWORD_CHARS},
+        },
+    },
+    "DeleteAccountRequest": {
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["password"],
+        "properties": {
+            "password": {
+                "type": "string",
+                "maxLength": MAX_ACCOUNT_PASSWORD_CHARS,
+                "description": "The account's password, asked again (401 wrong_credentials).",
+            }
+        },
+    },
+    "ApiKeyRequest": {
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["label"],
+        "properties": {
+            "label": {
+                "type": "string",
+                "maxLength": MAX_API_KEY_LABEL_CHARS,
+                "description": "What the key is for: 1 to "
+                f"{MAX_API_KEY_LABEL_CHARS} printable characters (400 bad_label).",
+            }
+        },
+    },
+    "Account": {
+        "type": "object",
+        "additionalProperties": False,
+        "required": [
+            "account_id",
+            "name",
+            "licence",
+            "club",
+            "serie",
+            "country",
+            "organiser",
+            "created_ms",
+        ],
+        "properties": {
+            "account_id": {"type": "integer"},
+            "name": {"type": "string", "description": "As signed up (its case kept)."},
+            "licence": {"type": "string"},
+            "club": {"type": "string"},
+            "serie": {"type": "string"},
+            "country": {"type": "string"},
+            "organiser": {
+                "type": "boolean",
+                "description": "Granted by an operator (arbitre accounts grant-organiser NAME).",
+            },
+            "created_ms": {"type": "integer"},
+        },
+    },
+    "SignedIn": {
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["account", "session_token", "expires_ms"],
+        "properties": {
+            "account": _ref("Account"),
+            "session_token": {
+                "type": "string",
+                "description": "The bearer token of this session (shown once; the server keeps "
+                "its SHA-256 only): Authorization: Bearer <token>.",
+            },
+            "expires_ms": {"type": "integer", "description": "When it expires (Unix ms)."},
+        },
+    },
+    "ApiKey": {
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["key_id", "label", "prefix", "created_ms", "revoked_ms"],
+        "properties": {
+            "key_id": {"type": "integer"},
+            "label": {"type": "string"},
+            "prefix": {"type": "string", "description": "The key's first characters."},
+            "created_ms": {"type": "integer"},
+            "revoked_ms": {"type": ["integer", "null"], "description": "null: in force."},
+        },
+    },
+    "ApiKeyIssued": {
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["api_key", "key"],
+        "properties": {
+            "api_key": _ref("ApiKey"),
+            "key": {
+                "type": "string",
+                "description": "The key (shown once; the server keeps its SHA-256 only).",
+            },
+        },
+    },
+    "MyGame": {
+        "type": "object",
+        "additionalProperties": False,
+        "required": [
+            "game_id",
+            "kind",
+            "title",
+            "player_id",
+            "joined_ms",
+            "status",
+            "role",
+            "result",
+        ],
+        "properties": {
+            "game_id": {"type": "string"},
+            "kind": {"type": "string"},
+            "title": {"type": "string"},
+            "player_id": {
+                "type": "string",
+                "description": "The account's player in it (empty for the organiser's role).",
+            },
+            "role": {
+                "type": "string",
+                "enum": ["player", "organiser"],
+                "description": "organiser: a game the account created signed in (its "
+                "credentials act as the organiser's token).",
+            },
+            "joined_ms": {"type": "integer"},
+            "status": {
+                "type": "string",
+                "description": "The game's status while live (waiting, running, paused...); "
+                "over once finished; expired when neither the session nor the archive has it.",
+            },
+            "result": {
+                "description": "The player's result from the archive once the game is "
+                "archived; null before.",
+                "anyOf": [
+                    {
+                        "type": "object",
+                        "additionalProperties": False,
+                        "required": ["finished_ms", "rank", "total", "players", "details"],
+                        "properties": {
+                            "finished_ms": {"type": "integer"},
+                            "rank": {"type": "integer"},
+                            "total": {"type": "integer"},
+                            "players": {"type": "integer"},
+                            "details": {
+                                "type": ["object", "null"],
+                                "description": "The kind's figures of the standings line.",
+                            },
+                        },
+                    },
+                    {"type": "null"},
+                ],
+            },
+        },
+    },
+    "Figures": {
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["kind", "games", "rating", "percent_of_top", "series"],
+        "description": "An account's long-term figure in a kind: Duel de Mots and Indecix a "
+        "Glicko-2 rating (updated once per archived game; null before the first), duplicate the "
+        "mean % of top over its last games with each game's, oldest first (for a curve).",
+        "properties": {
+            "kind": {"type": "string", "enum": list(FIGURE_KINDS)},
+            "games": {"type": "integer", "description": "How many games it is over."},
+            "rating": {
+                "anyOf": [
+                    {
+                        "type": "object",
+                        "additionalProperties": False,
+                        "required": ["rating", "deviation", "volatility"],
+                        "properties": {
+                            "rating": {"type": "number"},
+                            "deviation": {"type": "number"},
+                            "volatility": {"type": "number"},
+                        },
+                    },
+                    {"type": "null"},
+                ]
+            },
+            "percent_of_top": {"type": ["number", "null"]},
+            "series": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "additionalProperties": False,
+                    "required": ["game_id", "finished_ms", "percent_of_top"],
+                    "properties": {
+                        "game_id": {"type": "string"},
+                        "finished_ms": {"type": "integer"},
+                        "percent_of_top": {"type": "number"},
+                    },
+                },
+            },
+        },
+    },
+    "Rankings": {
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["kind", "lines"],
+        "properties": {
+            "kind": {"type": "string", "enum": list(FIGURE_KINDS)},
+            "lines": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "additionalProperties": False,
+                    "required": [
+                        "rank",
+                        "account_id",
+                        "name",
+                        "club",
+                        "serie",
+                        "country",
+                        "games",
+                        "rating",
+                        "deviation",
+                        "percent_of_top",
+                    ],
+                    "properties": {
+                        "rank": {"type": "integer", "description": "Shared on equal figures."},
+                        "account_id": {
+                            "type": ["integer", "null"],
+                            "description": "null for a deleted account.",
+                        },
+                        "name": {
+                            "type": ["string", "null"],
+                            "description": "null for a deleted account (its result stays).",
+                        },
+                        "club": {"type": "string"},
+                        "serie": {"type": "string"},
+                        "country": {"type": "string"},
+                        "games": {"type": "integer"},
+                        "rating": {"type": ["number", "null"], "description": "Rated kinds."},
+                        "deviation": {"type": ["number", "null"]},
+                        "percent_of_top": {
+                            "type": ["number", "null"],
+                            "description": "Duplicate: the mean over the last 10 games.",
+                        },
+                    },
+                },
+            },
+        },
+    },
+    "MyGameList": {
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["games"],
+        "properties": {"games": {"type": "array", "items": _ref("MyGame")}},
+    },
+    "ApiKeyList": {
+        "type": "object",
+        "additionalProperties": False,
+        "required": ["api_keys"],
+        "properties": {"api_keys": {"type": "array", "items": _ref("ApiKey")}},
+    },
+}
+_ACCOUNT: list[dict[str, list[str]]] = [{"accountToken": []}, {"accountApiKey": []}]
+_FIGURE_KIND = {
+    "name": "kind",
+    "in": "query",
+    "required": True,
+    "description": "The kind: duplicate, duel or indecix (400 bad_kind otherwise).",
+    "schema": {"type": "string", "enum": list(FIGURE_KINDS)},
+}
+_SESSION_ONLY: list[dict[str, list[str]]] = [{"accountToken": []}]
+_ACCOUNT_ERRORS = (400, 401, 403, 405, 500, 502, 503)
+
+
+def _account_paths() -> dict[str, Any]:
+    signed_in = _json(_ref("SignedIn"), "Signed in: the account and its session token.")
+    account = _json(_ref("Account"), "The account.")
+    return {
+        "/v1/accounts": {
+            "post": _game_operation(
+                "Sign up",
+                "A new account, signed in. Guests need none to play.",
+                signed_in,
+                status="201",
+                errors=(400, 405, 409, 500, 502, 503),
+                body="SignUpRequest",
+            )
+        },
+        "/v1/accounts/sessions": {
+            "post": _game_operation(
+                "Sign in",
+                "A new session of the account (one a device): 401 wrong_credentials, the same "
+                "message for an unknown name and a wrong password.",
+                signed_in,
+                status="201",
+                errors=(400, 401, 405, 500, 502, 503),
+                body="SignInRequest",
+            )
+        },
+        "/v1/accounts/me/session": {
+            "delete": _game_operation(
+                "Sign out",
+                "Ends this session (the account's other sessions and its keys go on).",
+                account,
+                errors=_ACCOUNT_ERRORS,
+                security=_SESSION_ONLY,
+            )
+        },
+        "/v1/accounts/me": {
+            "get": _game_operation(
+                "The signed-in account",
+                "The account of the session token or API key.",
+                account,
+                errors=_ACCOUNT_ERRORS,
+                security=_ACCOUNT,
+            ),
+            "delete": _game_operation(
+                "Delete the account",
+                "With its password again: its sessions and keys end, its name is free again; "
+                "its finished results stay, without its name.",
+                _json(_ref("Account"), "What the account was."),
+                errors=_ACCOUNT_ERRORS,
+                body="DeleteAccountRequest",
+                security=_SESSION_ONLY,
+            ),
+        },
+        "/v1/accounts/me/keys": {
+            "post": _game_operation(
+                "Issue an API key",
+                "A key for a third-party app, accepted in place of the session token.",
+                _json(_ref("ApiKeyIssued"), "The key (shown once)."),
+                status="201",
+                errors=_ACCOUNT_ERRORS,
+                body="ApiKeyRequest",
+                security=_SESSION_ONLY,
+            ),
+            "get": _game_operation(
+                "The account's API keys",
+                "Revoked ones too, oldest first; never the keys themselves.",
+                _json(_ref("ApiKeyList"), "The keys."),
+                errors=_ACCOUNT_ERRORS,
+                security=_ACCOUNT,
+            ),
+        },
+        "/v1/accounts/me/games": {
+            "get": _game_operation(
+                "The account's games",
+                "The games the account holds a seat of (joined with its token), newest first: "
+                "live ones with their status, finished ones with the player's result.",
+                _json(_ref("MyGameList"), "The games."),
+                errors=_ACCOUNT_ERRORS,
+                security=_ACCOUNT,
+                parameters=[
+                    {
+                        "name": "limit",
+                        "in": "query",
+                        "required": False,
+                        "description": "At most this many (0, the default: 100).",
+                        "schema": {"type": "integer", "minimum": 0, "maximum": 200},
+                    },
+                    {
+                        "name": "kind",
+                        "in": "query",
+                        "required": False,
+                        "description": "Only the games of this kind.",
+                        "schema": {"type": "string", "enum": list(GAME_KINDS)},
+                    },
+                ],
+            )
+        },
+        "/v1/accounts/me/figures": {
+            "get": _game_operation(
+                "The account's long-term figure in a kind",
+                "Duel de Mots and Indecix: a Glicko-2 rating; duplicate: the mean % of top over "
+                "the last games and their series.",
+                _json(_ref("Figures"), "The figure."),
+                errors=_ACCOUNT_ERRORS,
+                security=_ACCOUNT,
+                parameters=[
+                    _FIGURE_KIND,
+                    {
+                        "name": "last",
+                        "in": "query",
+                        "required": False,
+                        "description": "Duplicate: over the last this many games (0, the "
+                        "default: 10).",
+                        "schema": {"type": "integer", "minimum": 0, "maximum": MAX_FIGURE_GAMES},
+                    },
+                ],
+            )
+        },
+        "/v1/accounts/me/games/{game_id}/seat": {
+            "post": _game_operation(
+                "Take one's seat back on this device",
+                "A new token of the account's seat in a live game (the seat's other tokens "
+                "stay good); 404 no_seat when the account holds no seat of it or it is over. "
+                "A body, if any, is ignored but must be a JSON object.",
+                _json(_ref("JoinResponse"), "The seat: its player id and a new token."),
+                errors=(*_ACCOUNT_ERRORS, 404),
+                security=_ACCOUNT,
+                parameters=[_GAME_ID],
+            )
+        },
+        "/v1/rankings": {
+            "get": _game_operation(
+                "A kind's public ranking",
+                "Accounts by rating (Duel de Mots, Indecix) or by mean % of top over their last "
+                "10 games (duplicate), best first, optionally of one série and one country. A "
+                "deleted account's line stays without its name.",
+                _json(_ref("Rankings"), "The ranking."),
+                errors=(400, 405, 500, 502, 503),
+                parameters=[
+                    _FIGURE_KIND,
+                    {
+                        "name": "serie",
+                        "in": "query",
+                        "required": False,
+                        "description": "Only this série (S1 to S7, or a category).",
+                        "schema": {"type": "string", "maxLength": MAX_SERIE_CHARS},
+                    },
+                    {
+                        "name": "country",
+                        "in": "query",
+                        "required": False,
+                        "description": "Only this country (a code of 2 or 3 letters).",
+                        "schema": {"type": "string", "maxLength": MAX_COUNTRY_CHARS},
+                    },
+                    {
+                        "name": "limit",
+                        "in": "query",
+                        "required": False,
+                        "description": "At most this many lines (0, the default: 100).",
+                        "schema": {"type": "integer", "minimum": 0, "maximum": MAX_RANKING_LINES},
+                    },
+                ],
+            )
+        },
+        "/v1/accounts/me/keys/{key_id}": {
+            "delete": _game_operation(
+                "Revoke an API key",
+                "It is refused from then on (revoking twice keeps the first time).",
+                _json(_ref("ApiKey"), "The key, revoked."),
+                errors=(*_ACCOUNT_ERRORS, 404),
+                security=_ACCOUNT,
+                parameters=[
+                    {
+                        "name": "key_id",
+                        "in": "path",
+                        "required": True,
+                        "description": "The key's id (of this account; another is a 404).",
+                        "schema": {"type": "integer"},
+                    }
+                ],
+            )
+        },
+    }
+
+
 #: The operations under a rate limit per client (:mod:`arbitre.gateway.rate_limits` groups
 #: their views): each documents the 429.
 LIMITED_PATHS = frozenset(
@@ -2220,6 +2778,9 @@ LIMITED_PATHS = frozenset(
         ("post", "/v1/environments"),
         ("get", "/v1/environments/{kind}/{name}"),
         ("delete", "/v1/environments/{kind}/{name}"),
+        ("post", "/v1/accounts"),
+        ("post", "/v1/accounts/sessions"),
+        ("delete", "/v1/accounts/me"),
     }
 )
 
@@ -2368,6 +2929,7 @@ def _document() -> dict[str, Any]:
             ),
             **_game_paths(),
             **_environment_paths(),
+            **_account_paths(),
             "/v1/tables": {
                 "get": _game_operation(
                     "The open tables to join",
@@ -2410,6 +2972,7 @@ def _document() -> dict[str, Any]:
                 **_KIND_SCHEMAS,
                 **_EVENT_SCHEMAS,
                 **_ENVIRONMENT_SCHEMAS,
+                **_ACCOUNT_SCHEMAS,
             },
             "responses": _RESPONSES,
             "securitySchemes": _SECURITY_SCHEMES,

@@ -1,6 +1,6 @@
 """Rate limits of the gateway, per client address, by kind of route (flask-limiter).
 
-Five groups, each with a limit of its own that every route of the group shares:
+Six groups, each with a limit of its own that every route of the group shares:
 
 - ``create``: ``POST /v1/games`` and ``POST /v1/contests``;
 - ``join``: ``POST /v1/games/{id}/players`` and ``/robots``;
@@ -12,6 +12,9 @@ Five groups, each with a limit of its own that every route of the group shares:
 - ``environments``: saving, loading and deleting a saved environment (``POST
   /v1/environments``, ``GET`` and ``DELETE /v1/environments/{kind}/{name}``): the bound on
   guesses at an environment's password;
+- ``accounts``: signing up, signing in and deleting an account (``POST /v1/accounts``,
+  ``POST /v1/accounts/sessions``, ``DELETE /v1/accounts/me``): the bound on guesses at a
+  password;
 - ``analysis``: ``POST /v1/solve``, ``POST /v1/score``, ``GET /v1/lexicons/{id}/words/{word}``
   and ``GET /v1/lexicons/{id}/search``.
 
@@ -73,6 +76,7 @@ GROUPS: Mapping[str, tuple[str, ...]] = MappingProxyType(
         "answer": ("act", "leave", "next_turn"),
         "analysis": ("solve", "score", "check_word", "search"),
         "environments": ("save_environment", "get_environment", "delete_environment"),
+        "accounts": ("sign_up", "sign_in", "delete_account"),
     }
 )
 #: What each group is, in the messages of its 429s.
@@ -82,6 +86,7 @@ _WHAT = {
     "answer": "a game's actions (answers and their dry runs), leaving and Next",
     "analysis": "the analysis routes (solve, score, lexicon words and searches)",
     "environments": "saving, loading and deleting saved environments",
+    "accounts": "signing up, signing in and deleting accounts",
 }
 #: The limits of :meth:`RateLimits.from_environment` when the environment names none: far above
 #: what a person's play needs, with room for a club behind one address (a simultané's 60
@@ -93,6 +98,7 @@ DEFAULT_LIMITS: Mapping[str, str] = MappingProxyType(
         "answer": "1200 per minute",
         "analysis": "120 per minute",
         "environments": "30 per minute;300 per hour",
+        "accounts": "20 per minute;200 per hour",
     }
 )
 #: ``ARBITRE_RATE_LIMITS=off`` turns every limit off (load tests from one machine).
@@ -121,6 +127,7 @@ class RateLimits:
     answer: str = DEFAULT_LIMITS["answer"]
     analysis: str = DEFAULT_LIMITS["analysis"]
     environments: str = DEFAULT_LIMITS["environments"]
+    accounts: str = DEFAULT_LIMITS["accounts"]
     storage_uri: str = "memory://"
 
     def __post_init__(self) -> None:

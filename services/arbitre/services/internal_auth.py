@@ -114,6 +114,19 @@ ALLOWED: Mapping[str, frozenset[Identity]] = {
     "/arbitre.v1.Session/GetEnvironment": _GATEWAY,
     "/arbitre.v1.Session/ListEnvironments": _GATEWAY,
     "/arbitre.v1.Session/DeleteEnvironment": _GATEWAY,
+    # Accounts, as the gateway's /v1/accounts routes ask them (tokens checked inside).
+    "/arbitre.v1.Session/SignUp": _GATEWAY,
+    "/arbitre.v1.Session/SignIn": _GATEWAY,
+    "/arbitre.v1.Session/SignOut": _GATEWAY,
+    "/arbitre.v1.Session/GetAccount": _GATEWAY,
+    "/arbitre.v1.Session/DeleteAccount": _GATEWAY,
+    "/arbitre.v1.Session/IssueApiKey": _GATEWAY,
+    "/arbitre.v1.Session/ListApiKeys": _GATEWAY,
+    "/arbitre.v1.Session/RevokeApiKey": _GATEWAY,
+    "/arbitre.v1.Session/ListMyGames": _GATEWAY,
+    "/arbitre.v1.Session/ClaimSeat": _GATEWAY,
+    "/arbitre.v1.Session/GetFigures": _GATEWAY,
+    "/arbitre.v1.Session/GetRankings": _GATEWAY,
     # Reflection, when a developer turns it on (ARBITRE_GRPC_REFLECTION=1).
     "/grpc.reflection.v1alpha.ServerReflection/ServerReflectionInfo": _ANYONE,
 }

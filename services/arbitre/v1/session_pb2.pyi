@@ -1,3 +1,4 @@
+from arbitre.v1 import accounts_pb2 as _accounts_pb2
 from arbitre.v1 import common_pb2 as _common_pb2
 from arbitre.v1 import duel_pb2 as _duel_pb2
 from arbitre.v1 import duplicate_pb2 as _duplicate_pb2
@@ -167,7 +168,7 @@ class Contest(_message.Message):
     def __init__(self, contest_id: _Optional[str] = ..., kind: _Optional[_Union[_common_pb2.GameKind, str]] = ..., title: _Optional[str] = ..., package_hash: _Optional[str] = ..., start_at_ms: _Optional[int] = ..., created_ms: _Optional[int] = ..., closed: _Optional[bool] = ..., closed_reason: _Optional[str] = ..., tables_over: _Optional[int] = ..., tables: _Optional[_Iterable[_Union[ContestTable, _Mapping]]] = ..., standings: _Optional[_Iterable[_Union[ContestLine, _Mapping]]] = ...) -> None: ...
 
 class CreateGameRequest(_message.Message):
-    __slots__ = ("kind", "has_seed", "seed", "title", "package_json", "start_at_ms", "refereed", "duel", "duplicate", "indecix", "duplikta")
+    __slots__ = ("kind", "has_seed", "seed", "title", "package_json", "start_at_ms", "refereed", "duel", "duplicate", "indecix", "duplikta", "account_token")
     KIND_FIELD_NUMBER: _ClassVar[int]
     HAS_SEED_FIELD_NUMBER: _ClassVar[int]
     SEED_FIELD_NUMBER: _ClassVar[int]
@@ -179,6 +180,7 @@ class CreateGameRequest(_message.Message):
     DUPLICATE_FIELD_NUMBER: _ClassVar[int]
     INDECIX_FIELD_NUMBER: _ClassVar[int]
     DUPLIKTA_FIELD_NUMBER: _ClassVar[int]
+    ACCOUNT_TOKEN_FIELD_NUMBER: _ClassVar[int]
     kind: _common_pb2.GameKind
     has_seed: bool
     seed: int
@@ -190,7 +192,8 @@ class CreateGameRequest(_message.Message):
     duplicate: _duplicate_pb2.DuplicateConfig
     indecix: _indecix_pb2.IndecixConfig
     duplikta: _duplikta_pb2.DupliktaConfig
-    def __init__(self, kind: _Optional[_Union[_common_pb2.GameKind, str]] = ..., has_seed: _Optional[bool] = ..., seed: _Optional[int] = ..., title: _Optional[str] = ..., package_json: _Optional[str] = ..., start_at_ms: _Optional[int] = ..., refereed: _Optional[bool] = ..., duel: _Optional[_Union[_duel_pb2.DuelConfig, _Mapping]] = ..., duplicate: _Optional[_Union[_duplicate_pb2.DuplicateConfig, _Mapping]] = ..., indecix: _Optional[_Union[_indecix_pb2.IndecixConfig, _Mapping]] = ..., duplikta: _Optional[_Union[_duplikta_pb2.DupliktaConfig, _Mapping]] = ...) -> None: ...
+    account_token: str
+    def __init__(self, kind: _Optional[_Union[_common_pb2.GameKind, str]] = ..., has_seed: _Optional[bool] = ..., seed: _Optional[int] = ..., title: _Optional[str] = ..., package_json: _Optional[str] = ..., start_at_ms: _Optional[int] = ..., refereed: _Optional[bool] = ..., duel: _Optional[_Union[_duel_pb2.DuelConfig, _Mapping]] = ..., duplicate: _Optional[_Union[_duplicate_pb2.DuplicateConfig, _Mapping]] = ..., indecix: _Optional[_Union[_indecix_pb2.IndecixConfig, _Mapping]] = ..., duplikta: _Optional[_Union[_duplikta_pb2.DupliktaConfig, _Mapping]] = ..., account_token: _Optional[str] = ...) -> None: ...
 
 class CreateGameResponse(_message.Message):
     __slots__ = ("game_id", "organiser_token", "state")
@@ -203,18 +206,20 @@ class CreateGameResponse(_message.Message):
     def __init__(self, game_id: _Optional[str] = ..., organiser_token: _Optional[str] = ..., state: _Optional[_Union[GameState, _Mapping]] = ...) -> None: ...
 
 class JoinRequest(_message.Message):
-    __slots__ = ("game_id", "name", "club", "serie", "country")
+    __slots__ = ("game_id", "name", "club", "serie", "country", "account_token")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     NAME_FIELD_NUMBER: _ClassVar[int]
     CLUB_FIELD_NUMBER: _ClassVar[int]
     SERIE_FIELD_NUMBER: _ClassVar[int]
     COUNTRY_FIELD_NUMBER: _ClassVar[int]
+    ACCOUNT_TOKEN_FIELD_NUMBER: _ClassVar[int]
     game_id: str
     name: str
     club: str
     serie: str
     country: str
-    def __init__(self, game_id: _Optional[str] = ..., name: _Optional[str] = ..., club: _Optional[str] = ..., serie: _Optional[str] = ..., country: _Optional[str] = ...) -> None: ...
+    account_token: str
+    def __init__(self, game_id: _Optional[str] = ..., name: _Optional[str] = ..., club: _Optional[str] = ..., serie: _Optional[str] = ..., country: _Optional[str] = ..., account_token: _Optional[str] = ...) -> None: ...
 
 class JoinResponse(_message.Message):
     __slots__ = ("player_id", "player_token", "state")

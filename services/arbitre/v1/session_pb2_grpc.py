@@ -3,6 +3,7 @@
 import grpc
 import warnings
 
+from arbitre.v1 import accounts_pb2 as arbitre_dot_v1_dot_accounts__pb2
 from arbitre.v1 import session_pb2 as arbitre_dot_v1_dot_session__pb2
 
 GRPC_GENERATED_VERSION = '1.85.1'
@@ -178,6 +179,66 @@ class SessionStub:
                 '/arbitre.v1.Session/DeleteEnvironment',
                 request_serializer=arbitre_dot_v1_dot_session__pb2.EnvironmentRequest.SerializeToString,
                 response_deserializer=arbitre_dot_v1_dot_session__pb2.Environment.FromString,
+                _registered_method=True)
+        self.SignUp = channel.unary_unary(
+                '/arbitre.v1.Session/SignUp',
+                request_serializer=arbitre_dot_v1_dot_accounts__pb2.SignUpRequest.SerializeToString,
+                response_deserializer=arbitre_dot_v1_dot_accounts__pb2.SignedIn.FromString,
+                _registered_method=True)
+        self.SignIn = channel.unary_unary(
+                '/arbitre.v1.Session/SignIn',
+                request_serializer=arbitre_dot_v1_dot_accounts__pb2.SignInRequest.SerializeToString,
+                response_deserializer=arbitre_dot_v1_dot_accounts__pb2.SignedIn.FromString,
+                _registered_method=True)
+        self.SignOut = channel.unary_unary(
+                '/arbitre.v1.Session/SignOut',
+                request_serializer=arbitre_dot_v1_dot_accounts__pb2.AccountToken.SerializeToString,
+                response_deserializer=arbitre_dot_v1_dot_accounts__pb2.Account.FromString,
+                _registered_method=True)
+        self.GetAccount = channel.unary_unary(
+                '/arbitre.v1.Session/GetAccount',
+                request_serializer=arbitre_dot_v1_dot_accounts__pb2.AccountToken.SerializeToString,
+                response_deserializer=arbitre_dot_v1_dot_accounts__pb2.Account.FromString,
+                _registered_method=True)
+        self.DeleteAccount = channel.unary_unary(
+                '/arbitre.v1.Session/DeleteAccount',
+                request_serializer=arbitre_dot_v1_dot_accounts__pb2.DeleteAccountRequest.SerializeToString,
+                response_deserializer=arbitre_dot_v1_dot_accounts__pb2.Account.FromString,
+                _registered_method=True)
+        self.IssueApiKey = channel.unary_unary(
+                '/arbitre.v1.Session/IssueApiKey',
+                request_serializer=arbitre_dot_v1_dot_accounts__pb2.IssueApiKeyRequest.SerializeToString,
+                response_deserializer=arbitre_dot_v1_dot_accounts__pb2.ApiKeyIssued.FromString,
+                _registered_method=True)
+        self.ListApiKeys = channel.unary_unary(
+                '/arbitre.v1.Session/ListApiKeys',
+                request_serializer=arbitre_dot_v1_dot_accounts__pb2.AccountToken.SerializeToString,
+                response_deserializer=arbitre_dot_v1_dot_accounts__pb2.ApiKeyList.FromString,
+                _registered_method=True)
+        self.RevokeApiKey = channel.unary_unary(
+                '/arbitre.v1.Session/RevokeApiKey',
+                request_serializer=arbitre_dot_v1_dot_accounts__pb2.RevokeApiKeyRequest.SerializeToString,
+                response_deserializer=arbitre_dot_v1_dot_accounts__pb2.ApiKey.FromString,
+                _registered_method=True)
+        self.ListMyGames = channel.unary_unary(
+                '/arbitre.v1.Session/ListMyGames',
+                request_serializer=arbitre_dot_v1_dot_accounts__pb2.MyGamesRequest.SerializeToString,
+                response_deserializer=arbitre_dot_v1_dot_accounts__pb2.MyGames.FromString,
+                _registered_method=True)
+        self.ClaimSeat = channel.unary_unary(
+                '/arbitre.v1.Session/ClaimSeat',
+                request_serializer=arbitre_dot_v1_dot_accounts__pb2.ClaimSeatRequest.SerializeToString,
+                response_deserializer=arbitre_dot_v1_dot_session__pb2.JoinResponse.FromString,
+                _registered_method=True)
+        self.GetFigures = channel.unary_unary(
+                '/arbitre.v1.Session/GetFigures',
+                request_serializer=arbitre_dot_v1_dot_accounts__pb2.FiguresRequest.SerializeToString,
+                response_deserializer=arbitre_dot_v1_dot_accounts__pb2.Figures.FromString,
+                _registered_method=True)
+        self.GetRankings = channel.unary_unary(
+                '/arbitre.v1.Session/GetRankings',
+                request_serializer=arbitre_dot_v1_dot_accounts__pb2.RankingsRequest.SerializeToString,
+                response_deserializer=arbitre_dot_v1_dot_accounts__pb2.Rankings.FromString,
                 _registered_method=True)
 
 
@@ -411,6 +472,95 @@ class SessionServicer:
         context.set_details('Method not implemented!')
         raise NotImplementedError('Method not implemented!')
 
+    def SignUp(self, request, context):
+        """Accounts (arbitre.services.archive.accounts), in the archive's database; UNAVAILABLE
+        without one. A bad name, password or registration field: INVALID_ARGUMENT ("bad_name:
+        ...", "bad_password: ...", "bad_registration: ..."); a name taken: FAILED_PRECONDITION
+        ("name_taken: ..."); a wrong password, an unknown name, a token unknown, expired or signed
+        out: UNAUTHENTICATED ("wrong_credentials: ...", "bad_token: ...", one message for an
+        unknown name and a wrong password); a call an API key may not make: PERMISSION_DENIED.
+        Passwords and tokens are never logged nor echoed.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def SignIn(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def SignOut(self, request, context):
+        """Ends the session of the token (an API key stays in force).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def GetAccount(self, request, context):
+        """The account of a session token or an API key.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def DeleteAccount(self, request, context):
+        """Deletes the account (its password again): its name is freed, its sessions and keys end;
+        its finished results stay, without its name.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def IssueApiKey(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ListApiKeys(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def RevokeApiKey(self, request, context):
+        """Missing associated documentation comment in .proto file."""
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ListMyGames(self, request, context):
+        """The games the account holds a seat of (joined signed in), newest first: live ones with
+        their status, finished ones with the player's result from the archive.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def ClaimSeat(self, request, context):
+        """A new token of the account's seat in a live game, for another device (the seat's other
+        tokens stay good): NOT_FOUND when the account holds no seat of it or the game is over.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def GetFigures(self, request, context):
+        """The account's long-term figure in a kind (INVALID_ARGUMENT "bad_kind: ..." for another).
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
+    def GetRankings(self, request, context):
+        """A kind's public ranking, by série and country; no credential.
+        """
+        context.set_code(grpc.StatusCode.UNIMPLEMENTED)
+        context.set_details('Method not implemented!')
+        raise NotImplementedError('Method not implemented!')
+
 
 def add_SessionServicer_to_server(servicer, server):
     rpc_method_handlers = {
@@ -558,6 +708,66 @@ def add_SessionServicer_to_server(servicer, server):
                     servicer.DeleteEnvironment,
                     request_deserializer=arbitre_dot_v1_dot_session__pb2.EnvironmentRequest.FromString,
                     response_serializer=arbitre_dot_v1_dot_session__pb2.Environment.SerializeToString,
+            ),
+            'SignUp': grpc.unary_unary_rpc_method_handler(
+                    servicer.SignUp,
+                    request_deserializer=arbitre_dot_v1_dot_accounts__pb2.SignUpRequest.FromString,
+                    response_serializer=arbitre_dot_v1_dot_accounts__pb2.SignedIn.SerializeToString,
+            ),
+            'SignIn': grpc.unary_unary_rpc_method_handler(
+                    servicer.SignIn,
+                    request_deserializer=arbitre_dot_v1_dot_accounts__pb2.SignInRequest.FromString,
+                    response_serializer=arbitre_dot_v1_dot_accounts__pb2.SignedIn.SerializeToString,
+            ),
+            'SignOut': grpc.unary_unary_rpc_method_handler(
+                    servicer.SignOut,
+                    request_deserializer=arbitre_dot_v1_dot_accounts__pb2.AccountToken.FromString,
+                    response_serializer=arbitre_dot_v1_dot_accounts__pb2.Account.SerializeToString,
+            ),
+            'GetAccount': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetAccount,
+                    request_deserializer=arbitre_dot_v1_dot_accounts__pb2.AccountToken.FromString,
+                    response_serializer=arbitre_dot_v1_dot_accounts__pb2.Account.SerializeToString,
+            ),
+            'DeleteAccount': grpc.unary_unary_rpc_method_handler(
+                    servicer.DeleteAccount,
+                    request_deserializer=arbitre_dot_v1_dot_accounts__pb2.DeleteAccountRequest.FromString,
+                    response_serializer=arbitre_dot_v1_dot_accounts__pb2.Account.SerializeToString,
+            ),
+            'IssueApiKey': grpc.unary_unary_rpc_method_handler(
+                    servicer.IssueApiKey,
+                    request_deserializer=arbitre_dot_v1_dot_accounts__pb2.IssueApiKeyRequest.FromString,
+                    response_serializer=arbitre_dot_v1_dot_accounts__pb2.ApiKeyIssued.SerializeToString,
+            ),
+            'ListApiKeys': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListApiKeys,
+                    request_deserializer=arbitre_dot_v1_dot_accounts__pb2.AccountToken.FromString,
+                    response_serializer=arbitre_dot_v1_dot_accounts__pb2.ApiKeyList.SerializeToString,
+            ),
+            'RevokeApiKey': grpc.unary_unary_rpc_method_handler(
+                    servicer.RevokeApiKey,
+                    request_deserializer=arbitre_dot_v1_dot_accounts__pb2.RevokeApiKeyRequest.FromString,
+                    response_serializer=arbitre_dot_v1_dot_accounts__pb2.ApiKey.SerializeToString,
+            ),
+            'ListMyGames': grpc.unary_unary_rpc_method_handler(
+                    servicer.ListMyGames,
+                    request_deserializer=arbitre_dot_v1_dot_accounts__pb2.MyGamesRequest.FromString,
+                    response_serializer=arbitre_dot_v1_dot_accounts__pb2.MyGames.SerializeToString,
+            ),
+            'ClaimSeat': grpc.unary_unary_rpc_method_handler(
+                    servicer.ClaimSeat,
+                    request_deserializer=arbitre_dot_v1_dot_accounts__pb2.ClaimSeatRequest.FromString,
+                    response_serializer=arbitre_dot_v1_dot_session__pb2.JoinResponse.SerializeToString,
+            ),
+            'GetFigures': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetFigures,
+                    request_deserializer=arbitre_dot_v1_dot_accounts__pb2.FiguresRequest.FromString,
+                    response_serializer=arbitre_dot_v1_dot_accounts__pb2.Figures.SerializeToString,
+            ),
+            'GetRankings': grpc.unary_unary_rpc_method_handler(
+                    servicer.GetRankings,
+                    request_deserializer=arbitre_dot_v1_dot_accounts__pb2.RankingsRequest.FromString,
+                    response_serializer=arbitre_dot_v1_dot_accounts__pb2.Rankings.SerializeToString,
             ),
     }
     generic_handler = grpc.method_handlers_generic_handler(
@@ -1343,6 +1553,330 @@ class Session:
             '/arbitre.v1.Session/DeleteEnvironment',
             arbitre_dot_v1_dot_session__pb2.EnvironmentRequest.SerializeToString,
             arbitre_dot_v1_dot_session__pb2.Environment.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def SignUp(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/arbitre.v1.Session/SignUp',
+            arbitre_dot_v1_dot_accounts__pb2.SignUpRequest.SerializeToString,
+            arbitre_dot_v1_dot_accounts__pb2.SignedIn.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def SignIn(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/arbitre.v1.Session/SignIn',
+            arbitre_dot_v1_dot_accounts__pb2.SignInRequest.SerializeToString,
+            arbitre_dot_v1_dot_accounts__pb2.SignedIn.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def SignOut(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/arbitre.v1.Session/SignOut',
+            arbitre_dot_v1_dot_accounts__pb2.AccountToken.SerializeToString,
+            arbitre_dot_v1_dot_accounts__pb2.Account.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetAccount(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/arbitre.v1.Session/GetAccount',
+            arbitre_dot_v1_dot_accounts__pb2.AccountToken.SerializeToString,
+            arbitre_dot_v1_dot_accounts__pb2.Account.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def DeleteAccount(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/arbitre.v1.Session/DeleteAccount',
+            arbitre_dot_v1_dot_accounts__pb2.DeleteAccountRequest.SerializeToString,
+            arbitre_dot_v1_dot_accounts__pb2.Account.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def IssueApiKey(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/arbitre.v1.Session/IssueApiKey',
+            arbitre_dot_v1_dot_accounts__pb2.IssueApiKeyRequest.SerializeToString,
+            arbitre_dot_v1_dot_accounts__pb2.ApiKeyIssued.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ListApiKeys(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/arbitre.v1.Session/ListApiKeys',
+            arbitre_dot_v1_dot_accounts__pb2.AccountToken.SerializeToString,
+            arbitre_dot_v1_dot_accounts__pb2.ApiKeyList.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def RevokeApiKey(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/arbitre.v1.Session/RevokeApiKey',
+            arbitre_dot_v1_dot_accounts__pb2.RevokeApiKeyRequest.SerializeToString,
+            arbitre_dot_v1_dot_accounts__pb2.ApiKey.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ListMyGames(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/arbitre.v1.Session/ListMyGames',
+            arbitre_dot_v1_dot_accounts__pb2.MyGamesRequest.SerializeToString,
+            arbitre_dot_v1_dot_accounts__pb2.MyGames.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def ClaimSeat(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/arbitre.v1.Session/ClaimSeat',
+            arbitre_dot_v1_dot_accounts__pb2.ClaimSeatRequest.SerializeToString,
+            arbitre_dot_v1_dot_session__pb2.JoinResponse.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetFigures(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/arbitre.v1.Session/GetFigures',
+            arbitre_dot_v1_dot_accounts__pb2.FiguresRequest.SerializeToString,
+            arbitre_dot_v1_dot_accounts__pb2.Figures.FromString,
+            options,
+            channel_credentials,
+            insecure,
+            call_credentials,
+            compression,
+            wait_for_ready,
+            timeout,
+            metadata,
+            _registered_method=True)
+
+    @staticmethod
+    def GetRankings(request,
+            target,
+            options=(),
+            channel_credentials=None,
+            call_credentials=None,
+            insecure=False,
+            compression=None,
+            wait_for_ready=None,
+            timeout=None,
+            metadata=None):
+        return grpc.experimental.unary_unary(
+            request,
+            target,
+            '/arbitre.v1.Session/GetRankings',
+            arbitre_dot_v1_dot_accounts__pb2.RankingsRequest.SerializeToString,
+            arbitre_dot_v1_dot_accounts__pb2.Rankings.FromString,
             options,
             channel_credentials,
             insecure,

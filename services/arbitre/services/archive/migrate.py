@@ -8,7 +8,7 @@ alembic.ini revision -m "what it does"`` from the repository's root, then write 
 (a test checks that the migrated schema is the models').
 
 >>> head_revision()
-'0002_environments'
+'0005_ratings'
 """
 
 from __future__ import annotations

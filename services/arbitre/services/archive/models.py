@@ -14,6 +14,16 @@ details}`` with the kind's figures in ``details``.
 environments`), one row per kind and name, the name unique per kind whatever its case (the
 ``name_key`` column: the name case-folded); the options are the kind's ``config_data``, the
 password (optional) an argon2id hash.
+
+``accounts``, ``account_sessions``, ``api_keys`` (:mod:`arbitre.services.archive.accounts`):
+an account's name (unique whatever its case: ``name_key``), its password's argon2id hash, its
+optional registration (licence, club, série, country) and the ``organiser`` flag; a deleted
+account keeps its row (``deleted_at``; name, key and hash cleared), so that what refers to it
+stays, without its name. Sessions and API keys are kept as the SHA-256 of their token, never the
+token itself. ``account_seats``: the player of a game an account holds (written when a signed-in
+player joins), what "my games" and a player's history read. ``ratings``: an account's Glicko-2
+rating per rated kind (:mod:`arbitre.services.archive.ratings`), updated in the transaction that
+archives a game.
 """
 
 from __future__ import annotations
@@ -21,11 +31,32 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, DateTime, Integer, String, Text, UniqueConstraint
+from sqlalchemy import (
+    JSON,
+    Boolean,
+    DateTime,
+    Float,
+    ForeignKey,
+    Index,
+    Integer,
+    String,
+    Text,
+    UniqueConstraint,
+)
 from sqlalchemy.dialects.postgresql import JSONB
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
-__all__ = ["Base", "EnvironmentRow", "FinishedGameRow", "Json"]
+__all__ = [
+    "AccountRow",
+    "AccountSeatRow",
+    "AccountSessionRow",
+    "ApiKeyRow",
+    "Base",
+    "EnvironmentRow",
+    "FinishedGameRow",
+    "Json",
+    "RatingRow",
+]
 
 #: JSON in every database, ``JSONB`` (indexable, compact) on PostgreSQL.
 Json = JSON().with_variant(JSONB(), "postgresql")
@@ -80,4 +111,86 @@ class EnvironmentRow(Base):
     password_hash: Mapped[str | None] = mapped_column(String(200))
     #: When the environment was first saved, and last overwritten (UTC).
     created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class AccountRow(Base):
+    """A player's account."""
+
+    __tablename__ = "accounts"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    #: The name as signed up, and as compared (NFKC, case-folded; unique); both ``None`` once
+    #: the account is deleted.
+    name: Mapped[str | None] = mapped_column(String(40))
+    name_key: Mapped[str | None] = mapped_column(String(160), unique=True)
+    #: The password's argon2id hash; ``None`` once deleted.
+    password_hash: Mapped[str | None] = mapped_column(String(200))
+    licence: Mapped[str] = mapped_column(String(20), default="")
+    club: Mapped[str] = mapped_column(String(60), default="")
+    serie: Mapped[str] = mapped_column(String(20), default="")
+    country: Mapped[str] = mapped_column(String(3), default="")
+    organiser: Mapped[bool] = mapped_column(Boolean, default=False)
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    deleted_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+
+class AccountSessionRow(Base):
+    """A signed-in session: the SHA-256 (hex) of its bearer token."""
+
+    __tablename__ = "account_sessions"
+
+    token_hash: Mapped[str] = mapped_column(String(64), primary_key=True)
+    account_id: Mapped[int] = mapped_column(
+        Integer, ForeignKey("accounts.id", ondelete="CASCADE"), index=True
+    )
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    expires_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class ApiKeyRow(Base):
+    """An API key issued to an account: the SHA-256 (hex) of the key, its label and prefix."""
+
+    __tablename__ = "api_keys"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    account_id: Mapped[int] = mapped_column(
+        Integer, ForeignKey("accounts.id", ondelete="CASCADE"), index=True
+    )
+    key_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    prefix: Mapped[str] = mapped_column(String(16))
+    label: Mapped[str] = mapped_column(String(60))
+    created_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+    revoked_at: Mapped[datetime | None] = mapped_column(DateTime(timezone=True))
+
+
+class AccountSeatRow(Base):
+    """A seat held by an account: the game, the player's id in it, the game's kind and title."""
+
+    __tablename__ = "account_seats"
+
+    game_id: Mapped[str] = mapped_column(String(64), primary_key=True)
+    player_id: Mapped[str] = mapped_column(String(32), primary_key=True)
+    account_id: Mapped[int] = mapped_column(
+        Integer, ForeignKey("accounts.id", ondelete="CASCADE"), index=True
+    )
+    kind: Mapped[str] = mapped_column(String(32))
+    title: Mapped[str] = mapped_column(String(200))
+    joined_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))
+
+
+class RatingRow(Base):
+    """An account's Glicko-2 rating in a kind, and how many archived games it is over."""
+
+    __tablename__ = "ratings"
+    __table_args__ = (Index("ix_ratings_kind_rating", "kind", "rating"),)
+
+    account_id: Mapped[int] = mapped_column(
+        Integer, ForeignKey("accounts.id", ondelete="CASCADE"), primary_key=True
+    )
+    kind: Mapped[str] = mapped_column(String(32), primary_key=True)
+    rating: Mapped[float] = mapped_column(Float)
+    deviation: Mapped[float] = mapped_column(Float)
+    volatility: Mapped[float] = mapped_column(Float)
+    games: Mapped[int] = mapped_column(Integer)
     updated_at: Mapped[datetime] = mapped_column(DateTime(timezone=True))

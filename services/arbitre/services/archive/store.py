@@ -15,13 +15,14 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from typing import Any, Self
 
-from sqlalchemy import Engine, create_engine, event, func, insert, select
+from sqlalchemy import Connection, Engine, create_engine, event, func, insert, select
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import URL, make_url
 from sqlalchemy.exc import IntegrityError
 
 from arbitre.services.archive.migrate import upgrade
 from arbitre.services.archive.models import FinishedGameRow
+from arbitre.services.archive.ratings import rate_game
 
 __all__ = ["ArchiveStore", "ArchivedPlayer", "FinishedGame", "engine_url", "shown_url"]
 
@@ -138,7 +139,8 @@ class ArchiveStore:
 
     def add(self, game: FinishedGame, now_ms: int) -> bool:
         """Archive ``game`` (at ``now_ms``), committed when this returns: True when this call
-        wrote it, False when its row was there already (nothing written). Raises SQLAlchemy's
+        wrote it, False when its row was there already (nothing written). The call that
+        writes it also rates its account-held players, in the same transaction. Raises SQLAlchemy's
         errors when the database fails (nothing written)."""
         values = {
             "game_id": game.game_id,
@@ -169,7 +171,10 @@ class ArchiveStore:
                 .returning(FinishedGameRow.game_id)
             )
             with self.engine.begin() as connection:
-                return connection.execute(returning).first() is not None
+                written = connection.execute(returning).first() is not None
+                if written:
+                    self._rate(connection, game, now_ms)
+                return written
         if dialect == "sqlite":  # a row counted: this insert wrote it (no RETURNING before 3.35)
             statement = (
                 sqlite.insert(FinishedGameRow)
@@ -177,15 +182,25 @@ class ArchiveStore:
                 .on_conflict_do_nothing(index_elements=["game_id"])
             )
             with self.engine.begin() as connection:
-                return bool(connection.execute(statement).rowcount)
+                written = bool(connection.execute(statement).rowcount)
+                if written:
+                    self._rate(connection, game, now_ms)
+                return written
         try:  # another database: the primary key refuses the second row
             with self.engine.begin() as connection:
                 connection.execute(insert(FinishedGameRow).values(values))
+                self._rate(connection, game, now_ms)
         except IntegrityError:
             if self.get(game.game_id) is None:
                 raise
             return False
         return True
+
+    @staticmethod
+    def _rate(connection: Connection, game: FinishedGame, now_ms: int) -> None:
+        """In the transaction that wrote ``game``: its account-held players' ratings
+        (:func:`arbitre.services.archive.ratings.rate_game`), so a game is rated once."""
+        rate_game(connection, game.game_id, game.kind, list(game.standings), _moment(now_ms))
 
     def get(self, game_id: str) -> FinishedGame | None:
         """The archived game ``game_id``, ``None`` when the archive does not have it."""

@@ -20,7 +20,8 @@ Errors: a bad request is ``INVALID_ARGUMENT``, an unknown game ``NOT_FOUND``, a 
 ``ARBITRE_SESSION_ADDRESS`` (else ``127.0.0.1:50054``), peers from ``ARBITRE_MOVEGEN_ADDRESS``,
 ``ARBITRE_SCORING_ADDRESS`` and ``ARBITRE_DICTIONARY_ADDRESS``, Redis from ``REDIS_URL``
 (required), the archive of finished games from ``DATABASE_URL`` (unset: they are not archived,
-and the saved environments, kept in the same database, answer ``UNAVAILABLE``).
+and the saved environments and the accounts, kept in the same database, answer
+``UNAVAILABLE``).
 
 One concept a module: :mod:`~arbitre.services.session.limits` (names, limits, timings),
 :mod:`~arbitre.services.session.peers`, :mod:`~arbitre.services.session.refusals` (how a call
@@ -31,6 +32,8 @@ fails), :mod:`~arbitre.services.session.base` (what the parts share),
 (the fair-play check), :mod:`~arbitre.services.session.events`,
 :mod:`~arbitre.services.session.clock`, :mod:`~arbitre.services.session.environments` (a
 kind's options saved under a name, in the archive's database),
+:mod:`~arbitre.services.session.accounts` (accounts, their seats, figures and rankings, in the
+same database),
 :mod:`~arbitre.services.session.archiver` (the
 finished games moved to the SQL archive, :mod:`arbitre.services.archive`; imported by who runs
 it only, as it loads SQLAlchemy), :mod:`~arbitre.services.session.seam` (the games of

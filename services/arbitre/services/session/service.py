@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import grpc
 
+from arbitre.services.session.accounts import Accounts
 from arbitre.services.session.contests import Contests
 from arbitre.services.session.environments import Environments
 from arbitre.services.session.events import EventStreams
@@ -28,7 +29,9 @@ __all__ = ["SessionService"]
 log = logging.getLogger(__package__)
 
 
-class SessionService(Lobby, Contests, Environments, EventStreams, session_pb2_grpc.SessionServicer):
+class SessionService(
+    Lobby, Contests, Environments, Accounts, EventStreams, session_pb2_grpc.SessionServicer
+):
     """Games of every kind in ``redis`` (a redis-py client), with ``peers`` for what a kind's
     tools ask of the other services (duplicate's tops and verdicts), on the seam
     (:mod:`arbitre.services.session.seam`).
@@ -45,13 +48,13 @@ class SessionService(Lobby, Contests, Environments, EventStreams, session_pb2_gr
     # -- creating and joining ---------------------------------------------------------------
 
     def CreateGame(self, request: Any, context: Any) -> Any:  # noqa: N802
-        return _call(context, lambda: self._kind_create(request))
+        return _call(context, lambda: self._create(request))
 
     def ReleasePackage(self, request: Any, context: Any) -> Any:  # noqa: N802
         return _call(context, lambda: self._command(request, self._kind_release_key))
 
     def Join(self, request: Any, context: Any) -> Any:  # noqa: N802
-        return _call(context, lambda: self._kind_join(request))
+        return _call(context, lambda: self._join(request))
 
     def AddRobot(self, request: Any, context: Any) -> Any:  # noqa: N802
         return _call(context, lambda: self._kind_add_robot(request))
@@ -191,6 +194,44 @@ class SessionService(Lobby, Contests, Environments, EventStreams, session_pb2_gr
 
     def DeleteEnvironment(self, request: Any, context: Any) -> Any:  # noqa: N802
         return _call(context, lambda: self._delete_environment(request))
+
+    # -- accounts (the archive's database) --------------------------------------------------
+
+    def SignUp(self, request: Any, context: Any) -> Any:  # noqa: N802
+        return _call(context, lambda: self._sign_up(request))
+
+    def SignIn(self, request: Any, context: Any) -> Any:  # noqa: N802
+        return _call(context, lambda: self._sign_in(request))
+
+    def SignOut(self, request: Any, context: Any) -> Any:  # noqa: N802
+        return _call(context, lambda: self._sign_out(request))
+
+    def GetAccount(self, request: Any, context: Any) -> Any:  # noqa: N802
+        return _call(context, lambda: self._get_account(request))
+
+    def DeleteAccount(self, request: Any, context: Any) -> Any:  # noqa: N802
+        return _call(context, lambda: self._delete_account(request))
+
+    def IssueApiKey(self, request: Any, context: Any) -> Any:  # noqa: N802
+        return _call(context, lambda: self._issue_api_key(request))
+
+    def ListApiKeys(self, request: Any, context: Any) -> Any:  # noqa: N802
+        return _call(context, lambda: self._list_api_keys(request))
+
+    def RevokeApiKey(self, request: Any, context: Any) -> Any:  # noqa: N802
+        return _call(context, lambda: self._revoke_api_key(request))
+
+    def ListMyGames(self, request: Any, context: Any) -> Any:  # noqa: N802
+        return _call(context, lambda: self._list_my_games(request))
+
+    def ClaimSeat(self, request: Any, context: Any) -> Any:  # noqa: N802
+        return _call(context, lambda: self._claim_seat(request))
+
+    def GetFigures(self, request: Any, context: Any) -> Any:  # noqa: N802
+        return _call(context, lambda: self._get_figures(request))
+
+    def GetRankings(self, request: Any, context: Any) -> Any:  # noqa: N802
+        return _call(context, lambda: self._get_rankings(request))
 
     # -- open tables (lobby) ----------------------------------------------------------------
 

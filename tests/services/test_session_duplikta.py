@@ -733,3 +733,20 @@ def test_too_many_blanks_with_the_clock_is_a_malformed_move() -> None:
     INVALID_ARGUMENT (HTTP 400), by its code's head."""
     assert refusal_status("illegal_move:too_many_blanks") == grpc.StatusCode.INVALID_ARGUMENT
     assert refusal_status("illegal_move:too_many_blanks") == refusal_status("illegal_move:x")
+
+
+def test_tourlou_is_always_ready_so_the_persons_next_deals_the_next_turn(stub: Any) -> None:
+    created, ana, tourlou = against_tourlou(stub, "expert")
+    game_id = created.game_id
+    wait_for(
+        lambda: next(p for p in view(stub, game_id)["players"] if p["player"] == tourlou)[
+            "confirmed"
+        ]
+    )
+    act(stub, game_id, ana.player_token, {"turn": 1, "confirm": None})
+    closed = wait_for(lambda: (v := view(stub, game_id))["stage"] == "between" and v)
+    assert closed["next_ms"] - time.time() * 1000 > 3_000  # the reveal would last seconds more
+    counts = stub.Next(session_pb2.NextRequest(game_id=game_id, turn=1, token=ana.player_token))
+    assert (counts.ready, counts.of) == (1, 1)  # Tourlou is not waited for
+    dealt = view(stub, game_id)
+    assert (dealt["stage"], dealt["turn"]) == ("playing", 2)

@@ -565,3 +565,56 @@ def test_a_phone_plays_in_french_and_english(
         assert watched.errors() == []
     finally:
         phone.close()
+
+
+def test_a_players_pause_freezes_the_clock_on_both_pages_until_resumed(
+    browser: Browser, base: str, api: Api
+) -> None:
+    game_id, organiser = create_duplikta(api, SEED, clock=120, pauses=2, pause_seconds=120)
+    ann = api.join(game_id, "Ann")
+    bob = api.join(game_id, "Bob")
+    contexts = [new_context(browser), new_context(browser)]
+    try:
+        ann_page = seated(contexts[0], base, game_id, ann, organiser)
+        bob_page = seated(contexts[1], base, game_id, bob)
+        page, bobs = ann_page.page, bob_page.page
+        page.get_by_role("button", name="Commencer la partie").click()
+        expect(bobs.locator("#dk-turn")).to_have_text("Tour 1")
+        expect(bobs.locator("#dk-clock")).to_have_text(re.compile(r"^\d+:\d\d$"))
+
+        # Ann pauses: both clocks stop on the time left, said paused, and Bob is told who.
+        pause = page.locator("#dk-turn-pause")
+        expect(pause).to_have_text(re.compile(r"^Pause \(2 restantes, 2:00\)$"))
+        pause.click()
+        paused = wait_for_view(api, game_id, lambda view: view["pause"] is not None)
+        frozen = paused["clock"]["remaining_ms"]
+        assert paused["clock"]["deadline_ms"] is None
+        assert 0 < frozen <= 120_000
+        seconds = -(-frozen // 1000)  # the page's clock rounds up
+        face = f"Pause {seconds // 60}:{seconds % 60:02d}"
+        for seen in (page, bobs):
+            expect(seen.locator("#dk-clock")).to_have_text(face)
+            expect(seen.locator("#dk-clock")).to_have_class(re.compile(r"\bpaused\b"))
+        expect(bobs.locator("#dk-turn-paused-text")).to_contain_text("Ann a mis le tour en pause")
+        expect(bobs.locator("#dk-confirm")).to_be_disabled()
+        bobs.wait_for_timeout(2_500)  # the frozen clock does not move
+        expect(bobs.locator("#dk-clock")).to_have_text(face)
+        expect(page.locator("#dk-clock")).to_have_text(face)
+        expect(pause).to_be_hidden()
+
+        # Bob resumes it: the clock runs again from where it stood, on both pages.
+        bobs.locator("#dk-turn-resume").click()
+        expect(bobs.locator("#dk-turn-paused")).to_be_hidden()
+        expect(page.locator("#dk-turn-paused")).to_be_hidden()
+        for seen in (page, bobs):
+            expect(seen.locator("#dk-clock")).not_to_have_class(re.compile(r"\bpaused\b"))
+            expect(seen.locator("#dk-clock")).to_have_text(re.compile(r"^\d+:\d\d$"))
+        resumed = api.state(game_id)["view"]
+        assert resumed["pause"] is None
+        assert 0 < resumed["clock"]["remaining_ms"] <= frozen
+        expect(pause).to_have_text(re.compile(r"^Pause \(1 restante, "))
+        assert ann_page.errors() == []
+        assert bob_page.errors() == []
+    finally:
+        for context in contexts:
+            context.close()

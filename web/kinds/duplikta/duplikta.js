@@ -143,17 +143,17 @@ function skeleton() {
           h("span", { id: "dk-turn", class: "turn-label" }),
           h("span", { id: "dk-clock", class: "clock", role: "timer", "aria-live": "off" }),
           h("span", { id: "dk-box", class: "bag" }),
-          h("button", { id: "dk-pause", type: "button", class: "ghost", hidden: true }),
+          h("button", { id: "dk-turn-pause", type: "button", class: "ghost", hidden: true }),
           h("span", { class: "spacer" }),
           statusButtons("dk"),
         ),
         statusNotes("duplikta", "dk"),
         h(
           "p",
-          { id: "dk-paused", class: "note dk-paused", role: "status", hidden: true },
-          h("span", { id: "dk-paused-text" }),
+          { id: "dk-turn-paused", class: "note dk-paused", role: "status", hidden: true },
+          h("span", { id: "dk-turn-paused-text" }),
           " ",
-          h("button", { id: "dk-resume", type: "button", class: "primary", ...i18n("duplikta.resume") }),
+          h("button", { id: "dk-turn-resume", type: "button", class: "primary", ...i18n("duplikta.resume") }),
         ),
         h("ul", { id: "dk-scores", class: "dk-scores", "aria-live": "polite" }),
         h(
@@ -313,8 +313,8 @@ class DupliktaTable extends TableController {
     const active = () => DupliktaTable.active;
     on("#dk-copy-link", "click", () => active()?.copyLink());
     on("#dk-confirm", "click", () => active()?.confirm());
-    on("#dk-pause", "click", () => active()?.pauseTurn(true));
-    on("#dk-resume", "click", () => active()?.pauseTurn(false));
+    on("#dk-turn-pause", "click", () => active()?.pauseTurn(true));
+    on("#dk-turn-resume", "click", () => active()?.pauseTurn(false));
     on("#dk-pass-yes", "click", () => active()?.pass());
     on("#dk-pass-no", "click", () => active()?.cancelPass());
     on("#dk-clear", "click", () => active()?.clearPose());
@@ -355,11 +355,21 @@ class DupliktaTable extends TableController {
 
   // -- what the player may do ------------------------------------------------------------------
 
-  /** The clock's milliseconds left in the open turn, or null without a clock. */
+  /** The clock's milliseconds left in the open turn, or null without a clock; during a
+   * player's pause, the time left when it began (the view's `clock.remaining_ms`: it stands
+   * still, and the deadline is null meanwhile). */
   remaining() {
     const view = this.view;
-    if (view.stage !== "playing" || view.clock?.deadline_ms == null) return null;
+    if (view.stage !== "playing") return null;
+    if (this.frozen()) return view.clock.remaining_ms;
+    if (view.clock?.deadline_ms == null) return null;
     return this.clock.remaining();
+  }
+
+  /** Whether a player's pause holds the open turn's clock (with a clock). */
+  frozen() {
+    const view = this.view;
+    return view.stage === "playing" && Boolean(view.pause) && view.clock?.remaining_ms != null;
   }
 
   /** Whether the player may still act in the open turn (the server says they are its actor). */
@@ -585,16 +595,16 @@ class DupliktaTable extends TableController {
     const you = view.you;
     const pause = view.stage === "playing" ? view.pause : null;
     const running = this.game?.status === "running";
-    const button = $("#dk-pause");
+    const button = $("#dk-turn-pause");
     const mine = view.players?.find((line) => line.player === you?.player);
     show(button, Boolean(you?.can_pause && running && !pause));
     button.textContent = t("duplikta.pause", { n: mine?.pauses_left ?? 0, time: formatClock(mine?.pause_ms_left ?? 0) });
     button.disabled = this.sending;
-    show($("#dk-paused"), Boolean(pause));
+    show($("#dk-turn-paused"), Boolean(pause));
     if (!pause) return;
     const until = new Date(pause.ends_ms).toLocaleTimeString(language(), { hour: "2-digit", minute: "2-digit", second: "2-digit" });
-    $("#dk-paused-text").textContent = t("duplikta.paused", { name: this.nameOf(pause.player), until });
-    const resume = $("#dk-resume");
+    $("#dk-turn-paused-text").textContent = t("duplikta.paused", { name: this.nameOf(pause.player), until });
+    const resume = $("#dk-turn-resume");
     show(resume, Boolean(you?.present && running));
     resume.disabled = this.sending;
   }
@@ -1190,9 +1200,10 @@ class DupliktaTable extends TableController {
     if (this.closed || !this.game || this.game.status === "waiting") return;
     const view = this.view;
     const remaining = this.remaining();
-    this.drawTimer(remaining);
+    const frozen = this.frozen();
+    this.drawTimer(remaining, frozen);
     const can = this.canPlay();
-    if (remaining !== null) this.drawWarning(remaining, can, view.turn);
+    if (remaining !== null && !frozen) this.drawWarning(remaining, can, view.turn);
     else show(this.part("warning"), false);
     this.drawTurn(can, remaining === 0);
     this.drawCountdown();

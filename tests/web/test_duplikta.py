@@ -19,16 +19,20 @@ asks for them.
 from __future__ import annotations
 
 import re
+import time
 from functools import cache
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
+import pytest
 from playwright.sync_api import Browser, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from arbitre.engine.lexicon import Lexicon, load_lexicon
 from arbitre.engine.movegen import MoveGenerator
 from arbitre.rules import Board
+from arbitre.services.session.seam import away
 from tests.web.browser import Api, Watched
 from tests.web.duplikta_pages import (
     Recorder,
@@ -618,3 +622,50 @@ def test_a_players_pause_freezes_the_clock_on_both_pages_until_resumed(
     finally:
         for context in contexts:
             context.close()
+
+
+def test_a_game_against_tourlou_goes_on_in_another_browser_by_its_resume_link(
+    browser: Browser, base: str, api: Api, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(away, "AWAY_MS", 4_000)
+    game_id, organiser = create_duplikta(api, SEED, clock=30)
+    ann = api.join(game_id, "Ann")
+    api.robot(game_id, organiser)
+    api.start(game_id, organiser)
+    first, second = new_context(browser), new_context(browser)
+    try:
+        page = seated(first, base, game_id, ann, organiser).page
+        expect(page.locator("#dk-turn")).to_have_text("Tour 1")
+        expect(page.locator("#dk-elsewhere")).to_be_visible()
+        link = page.locator("#dk-resume-link").input_value()
+        assert link == f"{base}/t/{game_id}#resume={quote(ann.token, safe='')}"
+        first.close()  # Ann goes: the turn's clock waits for her
+
+        suspended = api.state(game_id)
+        give_up = time.monotonic() + 45
+        while suspended["status"] != "paused":
+            assert time.monotonic() < give_up, "never suspended"
+            time.sleep(0.5)
+            suspended = api.state(game_id)
+        assert suspended["paused_reason"] == "away"
+        assert suspended["view"]["sheet"] == []
+
+        # In another browser, the link takes her seat up: the game goes on, she plays the turn.
+        other = second.new_page()
+        watched = Watched.on(other)
+        other.goto(link)
+        expect(other.locator("#dk-turn")).to_have_text("Tour 1")
+        assert "resume" not in other.url  # the token leaves the address bar at once
+        mine = own_view(api, game_id, ann)
+        expect(other.locator("#dk-rack .rack-tile")).to_have_count(len(mine["you"]["rack"]))
+        assert api.state(game_id)["status"] == "running"
+        expect(other.locator("#dk-clock")).to_have_text(re.compile(r"^0:[23]\d$"))
+        move = _moves(mine)[0]
+        type_move(other, move)
+        other.locator("#dk-confirm").click()
+        expect(other.locator("#dk-mine")).to_contain_text(f"Vous avez confirmé {move}")
+        closed = wait_for_view(api, game_id, _closed(1))
+        assert closed["sheet"][0]["players"][ann.player_id]["move"] == move
+        assert watched.errors() == []
+    finally:
+        second.close()

@@ -59,6 +59,9 @@ const LAST_SECONDS = 10;
 const STALE = new Set(["already_confirmed", "too_late", "wrong_turn", "not_open", "game_over", "not_seated", "paused", "not_paused"]);
 /** How an action lost on the network is tried again (ms × the attempt). */
 const BACKOFF_MS = 700;
+/** Against Tourlou, how often the page reads the game to say the player is here (the session
+ * takes a person unseen for 20 s as away). */
+const HEARTBEAT_MS = 5_000;
 const EMPTY_BOARD = Array.from({ length: 15 }, () => ".".repeat(15));
 /** A phone or a tablet: the hint speaks of taps, not of keys. */
 const TOUCH = matchMedia("(pointer: coarse)");
@@ -271,6 +274,18 @@ function skeleton() {
           h("h2", i18n("duplikta.sheet")),
           h("div", { class: "scroll-x" }, h("table", { id: "dk-sheet", class: "sheet dk-sheet" })),
         ),
+        h(
+          "section",
+          { id: "dk-elsewhere", class: "card", hidden: true },
+          h("h2", i18n("duplikta.elsewhere")),
+          h("p", { class: "muted", ...i18n("duplikta.elsewhereHint") }),
+          h(
+            "div",
+            { class: "invite" },
+            h("input", { id: "dk-resume-link", readonly: true, "data-i18n-label": "duplikta.elsewhere" }),
+            h("button", { id: "dk-copy-resume", type: "button", ...i18n("copy") }),
+          ),
+        ),
       ),
     ),
   );
@@ -301,6 +316,7 @@ class DupliktaTable extends TableController {
     this.readyTurn = 0; // the turn whose Ready the player pressed
     this.nextCount = null; // {turn, ready, of}
     this.recordAsked = false;
+    this.heartbeat = 0; // against Tourlou: the game read every HEARTBEAT_MS (the server's "here")
     this.seating = false; // Tourlou, chosen on the home form, is being seated
     this.seed = null; // the seed's exact digits, read from the record once over
     this.verified = null; // the seed against the game's commitment: true, false or null
@@ -312,6 +328,7 @@ class DupliktaTable extends TableController {
     const on = (selector, type, handler) => $(selector, section).addEventListener(type, handler);
     const active = () => DupliktaTable.active;
     on("#dk-copy-link", "click", () => active()?.copyLink());
+    on("#dk-copy-resume", "click", () => active()?.copyResume());
     on("#dk-confirm", "click", () => active()?.confirm());
     on("#dk-turn-pause", "click", () => active()?.pauseTurn(true));
     on("#dk-turn-resume", "click", () => active()?.pauseTurn(false));
@@ -422,6 +439,7 @@ class DupliktaTable extends TableController {
     }
     if (this.confirmed && you?.confirm) this.confirmed = null; // the view says it now
     if (view.stage === "over" && !this.recordAsked) this.loadRecord();
+    this.beat();
     this.follow();
     this.draw();
     if (game.status === "waiting") this.seatRobot();
@@ -657,6 +675,54 @@ class DupliktaTable extends TableController {
     else this.drawPlay();
   }
 
+  /** Whether the player plays against Tourlou alone (every other seat a robot). */
+  againstTourlou() {
+    const players = this.game?.players || [];
+    return Boolean(this.me) && players.length > 1 && players.every((p) => p.id === this.me || p.robot);
+  }
+
+  /** Against Tourlou, while the game goes on, read it every HEARTBEAT_MS: the server knows the
+   * player is here (a turn does not run out while they are away: the game waits for them). */
+  beat() {
+    const on = this.againstTourlou() && this.view.stage !== "over" && !this.closed;
+    if (on && !this.heartbeat) this.heartbeat = setInterval(() => this.refresh(), HEARTBEAT_MS);
+    if (!on && this.heartbeat) {
+      clearInterval(this.heartbeat);
+      this.heartbeat = 0;
+    }
+  }
+
+  close() {
+    clearInterval(this.heartbeat);
+    this.heartbeat = 0;
+    super.close();
+  }
+
+  /** The link that takes the player's seat up in another browser: the token in the fragment,
+   * which no browser sends to the server. */
+  resumeLink() {
+    return `${location.origin}/t/${this.id}#resume=${encodeURIComponent(this.seat.playerToken)}`;
+  }
+
+  /** Against Tourlou, the player's link to go on elsewhere. */
+  drawElsewhere() {
+    const on = this.againstTourlou() && Boolean(this.seat?.playerToken) && this.view.stage !== "over";
+    show($("#dk-elsewhere"), on);
+    if (on) $("#dk-resume-link").value = this.resumeLink();
+  }
+
+  async copyResume() {
+    const input = $("#dk-resume-link");
+    try {
+      await navigator.clipboard.writeText(input.value);
+    } catch {
+      input.select();
+    }
+    const button = $("#dk-copy-resume");
+    button.textContent = t("copied");
+    setTimeout(() => (button.textContent = t("copy")), 1500);
+  }
+
   async copyLink() {
     const input = this.part("invite-link");
     try {
@@ -724,6 +790,7 @@ class DupliktaTable extends TableController {
     this.drawOver();
     this.drawStandings();
     this.drawSheet();
+    this.drawElsewhere();
     this.drawClock();
   }
 

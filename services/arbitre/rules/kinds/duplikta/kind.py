@@ -191,6 +191,10 @@ class DupliktaKind:
     :mod:`arbitre.rules.kinds.duplikta.kind`. Its tools are a lexicon and the best move of a
     rack (:class:`~arbitre.rules.kinds.duplikta.game.Tools`)."""
 
+    #: A game against Tourlou waits for its person away: the session suspends a turn with the
+    #: clock on rather than let it run out while they are not there.
+    suspends_when_away = True
+
     @property
     def name(self) -> str:
         return NAME

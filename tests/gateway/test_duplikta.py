@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 
+from arbitre.cli.duplikta_command import scenario_package
 from arbitre.engine.kind_tools import Words
 from arbitre.engine.lexicon import Lexicon, load_lexicon
 from arbitre.engine.movegen import MoveGenerator
@@ -434,3 +435,53 @@ def test_a_game_against_tourlou_waits_over_http_for_its_person_away(
     action = {"action": {"turn": 1, "confirm": moves_for(back["view"])[0]}}
     status, confirmed = http.call("POST", f"/v1/games/{game_id}/actions", action, ana)
     assert status == 200, confirmed
+
+
+def test_a_scenario_of_tourlou_from_its_package_over_http(base: str) -> None:  # noqa: F811
+    """A game created from ``arbitre duplikta deal``'s package: its racks are the scenario's,
+    Tourlou's word is installed even when the person's scores more, the view and the record
+    show the scenario's number and level and none of Tourlou's moves before the end; a package
+    changed after it was made is a 400."""
+    package = scenario_package(41, 2, 7, {"clock": 0, "chances": 3}, "Scénario 41")
+    record = package["record"]
+    http = Http(base)
+    forged = json.loads(json.dumps(package))
+    forged["record"]["turns"][0]["rack"] = "EEEEEEE"
+    status, refused = http.call("POST", "/v1/games", {"kind": "duplikta", "package": forged})
+    assert (status, refused["error"]["code"]) == (400, "bad_package"), refused
+    status, created = http.call("POST", "/v1/games", {"kind": "duplikta", "package": package})
+    assert status == 201, created
+    conforms("CreateGameResponse", created)
+    game_id, organiser = created["game_id"], created["organiser_token"]
+    ana = http.call("POST", f"/v1/games/{game_id}/players", {"name": "Ana"})[1]["player_token"]
+    robot = {"level": "expert", "name": "Tourlou"}
+    tourlou = http.call("POST", f"/v1/games/{game_id}/robots", robot, token=organiser)[1]
+    status, started = http.call("POST", f"/v1/games/{game_id}/start", token=organiser)
+    assert status == 200, started
+    conforms("GameState", started)
+    view = http.call("GET", f"/v1/games/{game_id}", token=ana)[1]["view"]
+    assert view["config"]["scenario"] == {"number": 41, "level": 2, "moves": []}
+    assert view["you"]["rack"] == record["turns"][0]["rack"]
+    moves = [turn["move"] for turn in record["turns"] if turn["move"]]
+    seen = json.dumps(http.call("GET", f"/v1/games/{game_id}/record")[1])
+    seen += json.dumps(http.call("GET", f"/v1/games/{game_id}", token=ana)[1])
+    assert not any(shows(seen, move) for move in moves)
+    best = moves_for(view)[0]
+    action = {"action": {"turn": 1, "confirm": best}}
+    status, confirmed = http.call("POST", f"/v1/games/{game_id}/actions", action, ana)
+    assert status == 200, confirmed
+    deadline = time.monotonic() + 10
+    while not (sheet := http.call("GET", f"/v1/games/{game_id}")[1]["view"]["sheet"]):
+        assert time.monotonic() < deadline, "the turn did not close"
+        time.sleep(0.1)
+    line = sheet[0]
+    its = line["players"][tourlou["player_id"]]
+    mine = next(side for player, side in line["players"].items() if player != tourlou["player_id"])
+    assert its["move"] == record["turns"][0]["move"]
+    assert mine["move"] == best
+    assert mine["score"] > its["score"]  # level 2: far below the best
+    assert (line["installed"], line["criterion"]) == (tourlou["player_id"], "scenario")
+    status, after = http.call("POST", f"/v1/games/{game_id}/turns/1/next", {}, ana)
+    assert status == 200, after
+    dealt = http.call("GET", f"/v1/games/{game_id}", token=ana)[1]["view"]
+    assert dealt["you"]["rack"] == record["turns"][1]["rack"]

@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 
+from arbitre.api.proto_data import fill, to_data
 from arbitre.cli.duplikta_command import scenario_package
 from arbitre.engine.kind_tools import Words
 from arbitre.engine.lexicon import Lexicon, load_lexicon
@@ -24,6 +25,7 @@ from arbitre.engine.movegen import MoveGenerator
 from arbitre.rules import Board
 from arbitre.rules.kinds import kind
 from arbitre.services.session.seam import away
+from arbitre.v1 import duplikta_pb2
 from tests.gateway.test_games import EventLog, Http, conforms_to_event
 from tests.live_fixtures import base, cache_dir, conforms, live_app, platform, serving  # noqa: F401
 from tests.redis_fixtures import redis_db, redis_url  # noqa: F401
@@ -449,6 +451,13 @@ def test_a_scenario_of_tourlou_from_its_package_over_http(base: str) -> None:  #
     forged["record"]["turns"][0]["rack"] = "EEEEEEE"
     status, refused = http.call("POST", "/v1/games", {"kind": "duplikta", "package": forged})
     assert (status, refused["error"]["code"]) == (400, "bad_package"), refused
+    full = duplikta_pb2.DupliktaConfig()
+    fill(full, record["config"])  # the scenario's moves, as the typed config carries them
+    assert to_data(full)["scenario"] == record["config"]["scenario"]
+    given = {"kind": "duplikta", "config": {"scenario": record["config"]["scenario"]}}
+    status, refused = http.call("POST", "/v1/games", given)  # a scenario unchecked
+    assert (status, refused["error"]["code"]) == (400, "bad_config"), refused
+    assert "package only" in refused["error"]["message"]
     status, created = http.call("POST", "/v1/games", {"kind": "duplikta", "package": package})
     assert status == 201, created
     conforms("CreateGameResponse", created)

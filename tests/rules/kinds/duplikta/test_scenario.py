@@ -100,7 +100,7 @@ def test_a_scenario_package_plays_again_from_its_seed() -> None:
     assert config.pauses == 1
     assert package_game(record, config, french()) == SEED
     assert record["turns"][-1]["move"] is not None or len(record["turns"]) > 1
-    assert record["config"]["scenario"]["moves"] == [{"value": t["move"]} for t in record["turns"]]
+    assert record["config"]["scenario"]["moves"] == [turn["move"] for turn in record["turns"]]
 
 
 @pytest.mark.parametrize(
@@ -112,7 +112,7 @@ def test_a_scenario_package_plays_again_from_its_seed() -> None:
         lambda r: r.update(commitment="0" * 64),
         lambda r: r.update(level=5),
         lambda r: r.update(turns=r["turns"][:-1]),
-        lambda r: r["config"]["scenario"]["moves"].__setitem__(0, {"value": "H8 ABIMER"}),
+        lambda r: r["config"]["scenario"]["moves"].__setitem__(0, "H8 ABIMER"),
         lambda r: r.update(format="arbitre.indecix-deal/1"),
     ],
 )
@@ -170,3 +170,5 @@ def test_a_scenario_option_is_checked() -> None:
     with pytest.raises(InvalidConfigError, match="number"):
         Scenario(0, 3, ())
     assert replace(configure({}), scenario=Scenario(1, 1, ("H8 JOUR", None))).scenario
+    with pytest.raises(InvalidConfigError, match="notation or null"):
+        configure({"scenario": {"number": 1, "level": 1, "moves": [{"value": "H8 JOUR"}]}})

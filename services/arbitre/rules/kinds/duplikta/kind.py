@@ -197,6 +197,8 @@ class DupliktaKind:
     #: A game against Tourlou waits for its person away: the session suspends a turn with the
     #: clock on rather than let it run out while they are not there.
     suspends_when_away = True
+    #: A scenario comes only from a package the session has played again from its seed.
+    package_only = frozenset({"scenario"})
 
     @property
     def name(self) -> str:

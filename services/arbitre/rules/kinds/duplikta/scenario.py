@@ -112,7 +112,7 @@ class Scenario:
         return {
             "number": self.number,
             "level": self.level,
-            "moves": [{"value": move} for move in self.moves] if moves else [],
+            "moves": list(self.moves) if moves else [],
         }
 
     @classmethod
@@ -124,13 +124,8 @@ class Scenario:
         moves = data.get("moves", [])
         if not isinstance(moves, list):
             raise InvalidConfigError("a scenario's moves are a list")
-        read: list[str | None] = []
-        for move in moves:
-            if not isinstance(move, Mapping) or set(move) - {"value"}:
-                raise InvalidConfigError("a scenario's move is {value: notation or null}")
-            read.append(move.get("value"))
         number, level = data.get("number"), data.get("level")
-        return cls(number, level, tuple(read))  # type: ignore[arg-type]  # checked on creation
+        return cls(number, level, tuple(moves))  # type: ignore[arg-type]  # checked on creation
 
 
 def level_rank(level: int, count: int) -> int:

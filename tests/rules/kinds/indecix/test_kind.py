@@ -264,6 +264,22 @@ def test_the_record_holds_every_roll_and_the_seed_once_over() -> None:
     assert json.loads(json.dumps(record)) == record
 
 
+def test_a_record_read_mid_game_holds_the_game_so_far_and_nothing_hidden() -> None:
+    state = start(12)
+    for at in range(10, 60, 10):
+        place(state, legal(state)[0], at)
+    view = INDECIX.view(state, SPECTATOR, 70)
+    open_game = INDECIX.record(state)["games"][0]
+    assert open_game["grid"] == view["grid"]
+    assert sum(cell != "." for row in open_game["grid"] for cell in row) == 5
+    assert open_game["trays"] == view["trays"]
+    assert open_game["scores"] == view["scores"]
+    assert open_game["scores"] == open_game["rolls"][-1]["scores"]  # as the last roll left them
+    assert open_game["winner"] is None
+    assert len(open_game["rolls"]) == 5  # not the open roll: its face is the view's to tell
+    assert open_game.get("closed_ms") is None
+
+
 def test_a_finished_record_replays_to_the_same_game() -> None:
     state = finished_game(12, games=2, mode="blitz")
     record = INDECIX.record(state)

@@ -161,6 +161,7 @@ def test_a_table_is_created_on_the_home_form_and_joined_by_its_link(
             "handicaps": [3, 0],
             "pauses": 2,
             "pause_seconds": 120,
+            "scenario": None,
         }
 
         # Bob finds the table among the open ones, and joins by its link.

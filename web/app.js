@@ -26,9 +26,37 @@ function closeTable() {
   shown.table = null;
 }
 
+/** The seat token a resume link carries in its fragment (`#resume=<token>`: never sent to the
+ * server), taken off the address bar; or null. */
+function resumeToken() {
+  const found = new URLSearchParams(location.hash.slice(1)).get("resume");
+  if (found === null) return null;
+  history.replaceState(null, "", location.pathname + location.search);
+  return found;
+}
+
+/** Take up the seat of a resume link in this browser: the game read with its token says
+ * whose it is. */
+async function takeSeat(id, token) {
+  try {
+    const state = await api.state(id, token);
+    if (!state.you) {
+      message(t("resumeBad"));
+      return;
+    }
+    const name = (state.players || []).find((player) => player.id === state.you)?.name || "";
+    saveSeat(id, { playerId: state.you, playerToken: token, name });
+  } catch (error) {
+    message(failure(error));
+  }
+}
+
 async function openTable(id) {
   closeTable();
   shown.id = id;
+  const token = resumeToken();
+  if (token) await takeSeat(id, token);
+  if (shown.id !== id) return;
   const seat = seatOf(id);
   let state;
   try {
@@ -141,6 +169,9 @@ function init() {
     if (event.target.value.trim()) nameError(event.target, "");
   });
   window.addEventListener("popstate", route);
+  window.addEventListener("hashchange", () => {
+    if (location.hash.startsWith("#resume=")) route(); // a resume link pasted over this game's
+  });
   window.addEventListener("online", () => shown.table?.reconnect?.());
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState === "visible") shown.table?.refresh?.();

@@ -430,8 +430,9 @@ export class TableController {
   }
 
   /** The clock's face: `remaining` ms (null: no clock now), "paused" while the game is not
-   * running, low in its last seconds. */
-  drawTimer(remaining) {
+   * running or the turn is `frozen` (a player's pause: the time left stands still), low in its
+   * last seconds. */
+  drawTimer(remaining, frozen = false) {
     const node = this.part("clock");
     if (remaining === null) {
       node.textContent = "";
@@ -440,7 +441,7 @@ export class TableController {
       show(this.part("warning"), false);
       return;
     }
-    const paused = this.game.status !== "running";
+    const paused = frozen || this.game.status !== "running";
     node.textContent = paused ? `${t("paused")} ${formatClock(remaining)}` : formatClock(remaining);
     node.classList.toggle("low", !paused && remaining <= this.lastSeconds * 1000);
     node.classList.toggle("paused", paused);

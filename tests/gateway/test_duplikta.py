@@ -15,11 +15,17 @@ import time
 from functools import cache
 from typing import Any
 
+import pytest
+
+from arbitre.api.proto_data import fill, to_data
+from arbitre.cli.duplikta_command import scenario_package
 from arbitre.engine.kind_tools import Words
 from arbitre.engine.lexicon import Lexicon, load_lexicon
 from arbitre.engine.movegen import MoveGenerator
 from arbitre.rules import Board
 from arbitre.rules.kinds import kind
+from arbitre.services.session.seam import away
+from arbitre.v1 import duplikta_pb2
 from tests.gateway.test_games import EventLog, Http, conforms_to_event
 from tests.live_fixtures import base, cache_dir, conforms, live_app, platform, serving  # noqa: F401
 from tests.redis_fixtures import redis_db, redis_url  # noqa: F401
@@ -388,3 +394,103 @@ def test_a_players_pause_over_http(base: str) -> None:  # noqa: F811
     assert told["turn_resumed"] == resumed["result"]["resumed"]
     for event_type in ("turn_paused", "turn_resumed"):
         conforms_to_event(event_type, told[event_type])
+
+
+def test_a_game_against_tourlou_waits_over_http_for_its_person_away(
+    base: str,  # noqa: F811
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ana reads the game once and goes: when the turn's clock runs out, the game is paused
+    for her (``paused_reason`` ``away``, the time she had kept, the event ``paused`` says why);
+    her next read with her token takes it up and she plays the turn."""
+    monkeypatch.setattr(away, "AWAY_MS", 3_000)
+    http = Http(base)
+    status, created = http.call("POST", "/v1/games", {"kind": "duplikta", "config": {"clock": 30}})
+    assert status == 201, created
+    game_id, organiser = created["game_id"], created["organiser_token"]
+    ana = http.call("POST", f"/v1/games/{game_id}/players", {"name": "Ana"})[1]["player_token"]
+    robot = {"level": "expert", "name": "Tourlou"}
+    assert http.call("POST", f"/v1/games/{game_id}/robots", robot, token=organiser)[0] == 201
+    assert http.call("POST", f"/v1/games/{game_id}/start", token=organiser)[0] == 200
+    log = EventLog(f"{base}/v1/games/{game_id}/events")
+    log.start()
+    http.call("GET", f"/v1/games/{game_id}", token=ana)  # seen, then gone
+    deadline = time.monotonic() + 45
+    while (state := http.call("GET", f"/v1/games/{game_id}")[1])["status"] != "paused":
+        assert time.monotonic() < deadline, "never suspended"
+        time.sleep(0.5)
+    conforms("GameState", state)
+    assert state["paused_reason"] == "away"
+    assert 25_000 <= state["remaining_ms"] <= 30_000
+    assert state["view"]["sheet"] == []
+    paused = next(data for _, kind, data in log.events() if kind == "paused")
+    conforms_to_event("paused", paused)
+    assert paused["reason"] == "away"
+    # The organiser's state without a player's token does not take it up.
+    assert http.call("GET", f"/v1/games/{game_id}", token=organiser)[1]["status"] == "paused"
+
+    status, back = http.call("GET", f"/v1/games/{game_id}", token=ana)
+    assert status == 200, back
+    assert back["status"] == "running"
+    assert "paused_reason" not in back
+    assert back["deadline_ms"] - back["server_time_ms"] > 24_000
+    action = {"action": {"turn": 1, "confirm": moves_for(back["view"])[0]}}
+    status, confirmed = http.call("POST", f"/v1/games/{game_id}/actions", action, ana)
+    assert status == 200, confirmed
+
+
+def test_a_scenario_of_tourlou_from_its_package_over_http(base: str) -> None:  # noqa: F811
+    """A game created from ``arbitre duplikta deal``'s package: its racks are the scenario's,
+    Tourlou's word is installed even when the person's scores more, the view and the record
+    show the scenario's number and level and none of Tourlou's moves before the end; a package
+    changed after it was made is a 400."""
+    package = scenario_package(41, 2, 7, {"clock": 0, "chances": 3}, "Scénario 41")
+    record = package["record"]
+    http = Http(base)
+    forged = json.loads(json.dumps(package))
+    forged["record"]["turns"][0]["rack"] = "EEEEEEE"
+    status, refused = http.call("POST", "/v1/games", {"kind": "duplikta", "package": forged})
+    assert (status, refused["error"]["code"]) == (400, "bad_package"), refused
+    full = duplikta_pb2.DupliktaConfig()
+    fill(full, record["config"])  # the scenario's moves, as the typed config carries them
+    assert to_data(full)["scenario"] == record["config"]["scenario"]
+    given = {"kind": "duplikta", "config": {"scenario": record["config"]["scenario"]}}
+    status, refused = http.call("POST", "/v1/games", given)  # a scenario unchecked
+    assert (status, refused["error"]["code"]) == (400, "bad_config"), refused
+    assert "package only" in refused["error"]["message"]
+    status, created = http.call("POST", "/v1/games", {"kind": "duplikta", "package": package})
+    assert status == 201, created
+    conforms("CreateGameResponse", created)
+    game_id, organiser = created["game_id"], created["organiser_token"]
+    ana = http.call("POST", f"/v1/games/{game_id}/players", {"name": "Ana"})[1]["player_token"]
+    robot = {"level": "expert", "name": "Tourlou"}
+    tourlou = http.call("POST", f"/v1/games/{game_id}/robots", robot, token=organiser)[1]
+    status, started = http.call("POST", f"/v1/games/{game_id}/start", token=organiser)
+    assert status == 200, started
+    conforms("GameState", started)
+    view = http.call("GET", f"/v1/games/{game_id}", token=ana)[1]["view"]
+    assert view["config"]["scenario"] == {"number": 41, "level": 2, "moves": []}
+    assert view["you"]["rack"] == record["turns"][0]["rack"]
+    moves = [turn["move"] for turn in record["turns"] if turn["move"]]
+    seen = json.dumps(http.call("GET", f"/v1/games/{game_id}/record")[1])
+    seen += json.dumps(http.call("GET", f"/v1/games/{game_id}", token=ana)[1])
+    assert not any(shows(seen, move) for move in moves)
+    best = moves_for(view)[0]
+    action = {"action": {"turn": 1, "confirm": best}}
+    status, confirmed = http.call("POST", f"/v1/games/{game_id}/actions", action, ana)
+    assert status == 200, confirmed
+    deadline = time.monotonic() + 10
+    while not (sheet := http.call("GET", f"/v1/games/{game_id}")[1]["view"]["sheet"]):
+        assert time.monotonic() < deadline, "the turn did not close"
+        time.sleep(0.1)
+    line = sheet[0]
+    its = line["players"][tourlou["player_id"]]
+    mine = next(side for player, side in line["players"].items() if player != tourlou["player_id"])
+    assert its["move"] == record["turns"][0]["move"]
+    assert mine["move"] == best
+    assert mine["score"] > its["score"]  # level 2: far below the best
+    assert (line["installed"], line["criterion"]) == (tourlou["player_id"], "scenario")
+    status, after = http.call("POST", f"/v1/games/{game_id}/turns/1/next", {}, ana)
+    assert status == 200, after
+    dealt = http.call("GET", f"/v1/games/{game_id}", token=ana)[1]["view"]
+    assert dealt["you"]["rack"] == record["turns"][1]["rack"]

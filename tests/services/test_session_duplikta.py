@@ -28,6 +28,8 @@ from arbitre.engine.movegen import MoveGenerator
 from arbitre.rules import Board
 from arbitre.rules.kinds import kind
 from arbitre.rules.tiles import FRENCH
+from arbitre.services.game_keys import GameKeys
+from arbitre.services.session.seam import away
 from arbitre.services.session.seam.base import refusal_status
 from arbitre.v1 import common_pb2, duel_pb2, duplikta_pb2, session_pb2
 from tests.redis_fixtures import redis_db, redis_url  # noqa: F401
@@ -581,7 +583,7 @@ SMALL_SET = {
 def against_tourlou(stub: Any, level: str, **config: Any) -> tuple[Any, Any, str]:
     """A started game of Ana (seat 0) against Tourlou at ``level``: the creation, Ana's seat
     and Tourlou's player id."""
-    created = create(stub, clock=0, **config)
+    created = create(stub, **{"clock": 0, **config})
     ana = stub.Join(session_pb2.JoinRequest(game_id=created.game_id, name="Ana"))
     robot = stub.AddRobot(
         session_pb2.AddRobotRequest(
@@ -733,3 +735,64 @@ def test_too_many_blanks_with_the_clock_is_a_malformed_move() -> None:
     INVALID_ARGUMENT (HTTP 400), by its code's head."""
     assert refusal_status("illegal_move:too_many_blanks") == grpc.StatusCode.INVALID_ARGUMENT
     assert refusal_status("illegal_move:too_many_blanks") == refusal_status("illegal_move:x")
+
+
+def test_tourlou_is_always_ready_so_the_persons_next_deals_the_next_turn(stub: Any) -> None:
+    created, ana, tourlou = against_tourlou(stub, "expert")
+    game_id = created.game_id
+    wait_for(
+        lambda: next(p for p in view(stub, game_id)["players"] if p["player"] == tourlou)[
+            "confirmed"
+        ]
+    )
+    act(stub, game_id, ana.player_token, {"turn": 1, "confirm": None})
+    closed = wait_for(lambda: (v := view(stub, game_id))["stage"] == "between" and v)
+    assert closed["next_ms"] - time.time() * 1000 > 3_000  # the reveal would last seconds more
+    counts = stub.Next(session_pb2.NextRequest(game_id=game_id, turn=1, token=ana.player_token))
+    assert (counts.ready, counts.of) == (1, 1)  # Tourlou is not waited for
+    dealt = view(stub, game_id)
+    assert (dealt["stage"], dealt["turn"]) == ("playing", 2)
+
+
+def test_a_game_against_tourlou_waits_for_its_person_away_and_goes_on_when_they_are_back(
+    stub: Any,
+    redis_db: Any,  # noqa: F811
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(away, "AWAY_MS", 5_000)
+    here, ana, _ = against_tourlou(stub, "expert", clock=30)  # Ana reads the game every second
+    gone, bob, tourlou = against_tourlou(stub, "expert", clock=30)  # Bob reads it once
+    view(stub, gone.game_id, bob.player_token)
+    deadline = time.monotonic() + 45
+    while (state := state_of(stub, gone.game_id)).status != "paused":
+        assert time.monotonic() < deadline, "never suspended"
+        view(stub, here.game_id, ana.player_token)
+        time.sleep(1)
+    # Ana, seen, passed at the deadline as anyone does; Bob's turn waits for him.
+    closed = wait_for(lambda: (v := view(stub, here.game_id))["sheet"] and v)
+    assert closed["sheet"][0]["players"][ana.player_id]["move"] is None
+    assert state.paused_reason == "away"
+    assert 25_000 <= state.remaining_ms <= 30_000  # what he had when last seen
+    assert state.deadline_ms == 0
+    suspended = view(stub, gone.game_id)
+    assert (suspended["stage"], suspended["sheet"]) == ("playing", [])
+    assert next(p for p in suspended["players"] if p["player"] == tourlou)["confirmed"]
+    left = redis_db.pttl(GameKeys(gone.game_id).game)
+    assert left > 6 * 24 * 3600 * 1000  # kept as a paused game is, a week
+    paused = [e for e in streamed_until(stub, gone.game_id, "paused") if e.type == "paused"]
+    assert to_data(paused[0].session.paused) == {
+        "turn": 1,
+        "remaining_ms": state.remaining_ms,
+        "reason": "away",
+    }
+    time.sleep(1.5)  # he stays away a little more: none of it is counted
+
+    # Back (from anywhere: his token), the game goes on with the time he had.
+    back = state_of(stub, gone.game_id, bob.player_token)
+    assert (back.status, back.paused_reason) == ("running", "")
+    assert back.deadline_ms - back.server_time_ms == pytest.approx(state.remaining_ms, abs=300)
+    mine = view_in(back)
+    assert mine["you"]["actor"]
+    act(stub, gone.game_id, bob.player_token, {"turn": 1, "confirm": moves_for(mine)[0]})
+    line = wait_for(lambda: view(stub, gone.game_id)["sheet"])[0]
+    assert line["players"][bob.player_id]["accepted"]

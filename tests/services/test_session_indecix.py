@@ -444,3 +444,56 @@ def test_a_person_plays_a_whole_game_against_a_robot(stub: Any) -> None:
     ]
     assert placed  # the robot placed its dice through the path of everyone's
     assert INDECIX.record(INDECIX.replay(record, None)) == record
+
+
+def test_the_next_game_of_a_match_opens_once_both_are_ready_or_after_the_result(
+    stub: Any,
+) -> None:
+    table = Table(stub, games=2)
+    game_id = table.game_id
+    command(stub, "Start", table.created)
+    table.play_out()
+    between = state_of(stub, game_id)
+    first = view_in(between)
+    assert first["stage"] == "between"
+    ended = first["results"][0]
+    # It opens by itself 15 s after the result (the reveal's deadline), or when both are ready.
+    assert between.deadline_ms - between.server_time_ms > 10_000
+
+    def ready(name: str) -> Any:
+        request = session_pb2.NextRequest(game_id=game_id, turn=first["roll"])
+        request.token = table.token(name)
+        return stub.Next(request)
+
+    counts = ready("Ana")
+    assert (counts.ready, counts.of) == (1, 2)
+    assert view(stub, game_id)["stage"] == "between"  # Bob is not ready yet
+    counts = ready("Bob")
+    assert (counts.ready, counts.of) == (2, 2)
+    opened = view(stub, game_id)
+    assert (opened["stage"], opened["game"]) == ("playing", 2)
+    assert opened["current"]["player"] != ended["starter"]
+
+
+def test_against_a_robot_the_persons_ready_opens_the_next_game(stub: Any) -> None:
+    created = create(stub, games=2)
+    game_id = created.game_id
+    ana = join(stub, game_id, "Ana")
+    stub.AddRobot(
+        session_pb2.AddRobotRequest(
+            game_id=game_id, token=created.organiser_token, level="debutant"
+        )
+    )
+    command(stub, "Start", created)
+    deadline = time.monotonic() + 120
+    while (seen := view(stub, game_id, ana.player_token))["stage"] != "between":
+        assert time.monotonic() < deadline, "timed out"
+        if seen["you"]["to_play"]:
+            roll = seen["current"]["roll"]
+            place(stub, game_id, ana.player_token, seen["you"]["legal_cells"][0], roll)
+        else:
+            time.sleep(0.05)
+    request = session_pb2.NextRequest(game_id=game_id, turn=seen["roll"], token=ana.player_token)
+    counts = stub.Next(request)
+    assert (counts.ready, counts.of) == (1, 1)  # the robot is not waited for
+    assert view(stub, game_id)["game"] == 2

@@ -19,16 +19,20 @@ asks for them.
 from __future__ import annotations
 
 import re
+import time
 from functools import cache
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
+import pytest
 from playwright.sync_api import Browser, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 from arbitre.engine.lexicon import Lexicon, load_lexicon
 from arbitre.engine.movegen import MoveGenerator
 from arbitre.rules import Board
+from arbitre.services.session.seam import away
 from tests.web.browser import Api, Watched
 from tests.web.duplikta_pages import (
     Recorder,
@@ -157,6 +161,7 @@ def test_a_table_is_created_on_the_home_form_and_joined_by_its_link(
             "handicaps": [3, 0],
             "pauses": 2,
             "pause_seconds": 120,
+            "scenario": None,
         }
 
         # Bob finds the table among the open ones, and joins by its link.
@@ -565,3 +570,103 @@ def test_a_phone_plays_in_french_and_english(
         assert watched.errors() == []
     finally:
         phone.close()
+
+
+def test_a_players_pause_freezes_the_clock_on_both_pages_until_resumed(
+    browser: Browser, base: str, api: Api
+) -> None:
+    game_id, organiser = create_duplikta(api, SEED, clock=120, pauses=2, pause_seconds=120)
+    ann = api.join(game_id, "Ann")
+    bob = api.join(game_id, "Bob")
+    contexts = [new_context(browser), new_context(browser)]
+    try:
+        ann_page = seated(contexts[0], base, game_id, ann, organiser)
+        bob_page = seated(contexts[1], base, game_id, bob)
+        page, bobs = ann_page.page, bob_page.page
+        page.get_by_role("button", name="Commencer la partie").click()
+        expect(bobs.locator("#dk-turn")).to_have_text("Tour 1")
+        expect(bobs.locator("#dk-clock")).to_have_text(re.compile(r"^\d+:\d\d$"))
+
+        # Ann pauses: both clocks stop on the time left, said paused, and Bob is told who.
+        pause = page.locator("#dk-turn-pause")
+        expect(pause).to_have_text(re.compile(r"^Pause \(2 restantes, 2:00\)$"))
+        pause.click()
+        paused = wait_for_view(api, game_id, lambda view: view["pause"] is not None)
+        frozen = paused["clock"]["remaining_ms"]
+        assert paused["clock"]["deadline_ms"] is None
+        assert 0 < frozen <= 120_000
+        seconds = -(-frozen // 1000)  # the page's clock rounds up
+        face = f"Pause {seconds // 60}:{seconds % 60:02d}"
+        for seen in (page, bobs):
+            expect(seen.locator("#dk-clock")).to_have_text(face)
+            expect(seen.locator("#dk-clock")).to_have_class(re.compile(r"\bpaused\b"))
+        expect(bobs.locator("#dk-turn-paused-text")).to_contain_text("Ann a mis le tour en pause")
+        expect(bobs.locator("#dk-confirm")).to_be_disabled()
+        bobs.wait_for_timeout(2_500)  # the frozen clock does not move
+        expect(bobs.locator("#dk-clock")).to_have_text(face)
+        expect(page.locator("#dk-clock")).to_have_text(face)
+        expect(pause).to_be_hidden()
+
+        # Bob resumes it: the clock runs again from where it stood, on both pages.
+        bobs.locator("#dk-turn-resume").click()
+        expect(bobs.locator("#dk-turn-paused")).to_be_hidden()
+        expect(page.locator("#dk-turn-paused")).to_be_hidden()
+        for seen in (page, bobs):
+            expect(seen.locator("#dk-clock")).not_to_have_class(re.compile(r"\bpaused\b"))
+            expect(seen.locator("#dk-clock")).to_have_text(re.compile(r"^\d+:\d\d$"))
+        resumed = api.state(game_id)["view"]
+        assert resumed["pause"] is None
+        assert 0 < resumed["clock"]["remaining_ms"] <= frozen
+        expect(pause).to_have_text(re.compile(r"^Pause \(1 restante, "))
+        assert ann_page.errors() == []
+        assert bob_page.errors() == []
+    finally:
+        for context in contexts:
+            context.close()
+
+
+def test_a_game_against_tourlou_goes_on_in_another_browser_by_its_resume_link(
+    browser: Browser, base: str, api: Api, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(away, "AWAY_MS", 4_000)
+    game_id, organiser = create_duplikta(api, SEED, clock=30)
+    ann = api.join(game_id, "Ann")
+    api.robot(game_id, organiser)
+    api.start(game_id, organiser)
+    first, second = new_context(browser), new_context(browser)
+    try:
+        page = seated(first, base, game_id, ann, organiser).page
+        expect(page.locator("#dk-turn")).to_have_text("Tour 1")
+        expect(page.locator("#dk-elsewhere")).to_be_visible()
+        link = page.locator("#dk-resume-link").input_value()
+        assert link == f"{base}/t/{game_id}#resume={quote(ann.token, safe='')}"
+        first.close()  # Ann goes: the turn's clock waits for her
+
+        suspended = api.state(game_id)
+        give_up = time.monotonic() + 45
+        while suspended["status"] != "paused":
+            assert time.monotonic() < give_up, "never suspended"
+            time.sleep(0.5)
+            suspended = api.state(game_id)
+        assert suspended["paused_reason"] == "away"
+        assert suspended["view"]["sheet"] == []
+
+        # In another browser, the link takes her seat up: the game goes on, she plays the turn.
+        other = second.new_page()
+        watched = Watched.on(other)
+        other.goto(link)
+        expect(other.locator("#dk-turn")).to_have_text("Tour 1")
+        assert "resume" not in other.url  # the token leaves the address bar at once
+        mine = own_view(api, game_id, ann)
+        expect(other.locator("#dk-rack .rack-tile")).to_have_count(len(mine["you"]["rack"]))
+        assert api.state(game_id)["status"] == "running"
+        expect(other.locator("#dk-clock")).to_have_text(re.compile(r"^0:[23]\d$"))
+        move = _moves(mine)[0]
+        type_move(other, move)
+        other.locator("#dk-confirm").click()
+        expect(other.locator("#dk-mine")).to_contain_text(f"Vous avez confirmé {move}")
+        closed = wait_for_view(api, game_id, _closed(1))
+        assert closed["sheet"][0]["players"][ann.player_id]["move"] == move
+        assert watched.errors() == []
+    finally:
+        second.close()

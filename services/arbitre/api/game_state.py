@@ -45,4 +45,6 @@ def game_state_data(state: Any) -> dict[str, Any]:
     }
     if state.status == "parked":
         data["parked_reason"] = state.parked_reason
+    if state.status == "paused":
+        data["paused_reason"] = state.paused_reason or None
     return data

@@ -23,18 +23,33 @@ cannot be placed, named by its player, a line over :data:`MAX_LINE_BYTES`) gets 
 "error", "error_code"}`` and the run goes on. Words are looked up in ``--lexicon``, or in the
 shipped lexicon of the token set's language, as ``arbitre score`` does. The exit status is 0
 once stdin is read to its end, 1 if it cannot be read, 2 for a bad option.
+
+- ``deal --number N --level L [--seed S] [--options JSON] [--title T] [--key-file F]``: prints
+  the package (:mod:`arbitre.rules.game_package`, as ``arbitre package prepare`` prints it) of
+  Tourlou's scenario number ``N`` (1 to 9,999) at level ``L`` (1 to 6, 6 the top; see
+  :mod:`arbitre.rules.kinds.duplikta.scenario`): the game's options (``--options``, as
+  ``POST /v1/games`` takes them: ``clock``, ``chances``, ``tiles``...), its seed (random
+  without ``--seed``) and, turn by turn to the game's end, the rack dealt and the move Tourlou
+  plays at that level (the shipped lexicon of the token set's language), checked by playing it
+  again as a server does; signed with the key in ``F`` when given. A bad option or an
+  unreadable key file exits 2, saying why.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import logging
 import math
+import secrets
 import sys
 from collections.abc import Mapping
+from dataclasses import replace
 from functools import partial
+from pathlib import Path
 from typing import Any, TextIO
 
+from arbitre.cli.package_command import RANDOM_SEED_BITS, print_json, read_key
 from arbitre.cli.score_command import (
     MAX_LINE_BYTES,
     LineSource,
@@ -43,12 +58,25 @@ from arbitre.cli.score_command import (
 )
 from arbitre.cli.solve_command import answer_lines, failure
 from arbitre.engine.analysis import BadRequestError, LexiconChooser, lexicon_by_language
+from arbitre.engine.kind_tools import tools_for
 from arbitre.engine.lexicon import Lexicon, load_lexicon
+from arbitre.engine.robots.duplikta import scenario_move
 from arbitre.rules.board import Board
 from arbitre.rules.errors import ArbitreError, BadRackError, IllegalMoveError, InvalidBoardError
+from arbitre.rules.game_package import seal, sign
+from arbitre.rules.kinds.base import InvalidConfigError
 from arbitre.rules.kinds.duplikta.config import PLAYERS, RULES, configure
+from arbitre.rules.kinds.duplikta.game import DupliktaGame
 from arbitre.rules.kinds.duplikta.penalties import pass_penalty, refusal_penalty
 from arbitre.rules.kinds.duplikta.resolution import Contender, resolution_random, resolve
+from arbitre.rules.kinds.duplikta.scenario import (
+    MAX_NUMBER,
+    MAX_TURNS,
+    SCENARIO_FORMAT,
+    Scenario,
+    package_game,
+    scenario_record,
+)
 from arbitre.rules.kinds.duplikta.scoring import MoveVerdict, judge_move, token_values
 from arbitre.rules.move import Move
 from arbitre.rules.rack import Rack
@@ -87,6 +115,91 @@ def register(commands: Any) -> None:
         help="lexicon for every line (default: the shipped lexicon of each line's token set)",
     )
     resolving.set_defaults(run=_run_resolve)
+
+    dealing = actions.add_parser(
+        "deal",
+        help="draw Tourlou's scenario (racks and its moves at a level) and print its package",
+        description="Print, as JSON, the package of a scenario: a numbered, pre-drawn game "
+        "against Tourlou whose word is always installed, at a level from 1 to 6 (6: its best "
+        "move; L: the move at (6 - L) x 10 %% of its moves, best first).",
+    )
+    dealing.add_argument("--number", type=int, required=True, help="the scenario's number")
+    dealing.add_argument("--level", type=int, required=True, help="Tourlou's level, 1 to 6")
+    dealing.add_argument("--seed", type=int, help="the game's seed (default: drawn at random)")
+    dealing.add_argument(
+        "--options", default="{}", help="the game's options as JSON (default: the defaults)"
+    )
+    dealing.add_argument("--title", default="", help="the package's title")
+    dealing.add_argument("--key-file", type=Path, help="sign the package with this key")
+    dealing.set_defaults(run=_run_deal)
+
+
+def scenario_package(
+    number: int,
+    level: int,
+    seed: int,
+    options: Mapping[str, Any] | None = None,
+    title: str = "",
+    key: bytes | None = None,
+) -> dict[str, Any]:
+    """The package of Tourlou's scenario ``number`` at ``level`` with the game's ``options``,
+    played from ``seed`` (see the module), checked by playing it again, signed with ``key``
+    when given; an :class:`ArbitreError` naming the option for a bad one."""
+    if not 1 <= level <= 6:
+        raise ArbitreError(f"--level must be from 1 to 6 (got {level})")
+    if not 1 <= number <= MAX_NUMBER:
+        raise ArbitreError(f"--number must be from 1 to {MAX_NUMBER} (got {number})")
+    if not 0 <= seed < 2**63:
+        raise ArbitreError(f"--seed must be a whole number from 0 to 2**63 - 1 (got {seed})")
+    try:
+        base = configure(dict(options or {}))
+        if base.scenario is not None:
+            raise InvalidConfigError("the scenario is made here: no scenario in the options")
+        tools = tools_for("duplikta", base)
+    except InvalidConfigError as error:
+        raise ArbitreError(f"--options: {error}") from None
+    source = tools.moves(base.tiles)
+    game = DupliktaGame(base, seed, tools, ("person", "tourlou"))
+    ms = 0 if base.clock_on else None
+    racks: list[str] = []
+    moves: list[str | None] = []
+    while not game.over and len(moves) < MAX_TURNS:
+        rack = game.deal()
+        assert rack is not None  # a game not over deals
+        move = scenario_move(source, game.board, rack, level, base.clock_on)
+        game.confirm("tourlou", move, ms)
+        game.confirm("person", None, ms)
+        game.close_turn()
+        racks.append(rack)
+        moves.append(move)
+    config = replace(base, scenario=Scenario(number, level, tuple(moves)))
+    info = tools.lexicon.info
+    record = scenario_record(config, seed, racks, {"id": info.id, "hash": info.hash})
+    package_game(record, config, tools)  # as a server checks it
+    package = seal({"title": title, "record": record})
+    return package if key is None else sign(package, key, SCENARIO_FORMAT)
+
+
+def _run_deal(arguments: argparse.Namespace) -> int:
+    try:
+        key = read_key(arguments.key_file)
+        seed = arguments.seed
+        if seed is None:
+            seed = secrets.randbits(RANDOM_SEED_BITS)
+        try:
+            options = json.loads(arguments.options)
+        except ValueError:
+            raise ArbitreError("--options must be a JSON object") from None
+        if not isinstance(options, dict):
+            raise ArbitreError("--options must be a JSON object")
+        package = scenario_package(
+            arguments.number, arguments.level, seed, options, arguments.title, key
+        )
+    except (ArbitreError, OSError) as error:
+        print(f"arbitre duplikta deal: {error}", file=sys.stderr)
+        return 2
+    print_json(package)
+    return 0
 
 
 def _run_resolve(arguments: argparse.Namespace) -> int:

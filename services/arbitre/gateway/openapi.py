@@ -789,6 +789,14 @@ _KIND_SCHEMAS: dict[str, Any] = {
                 "description": "Only when status is parked: why the game's steps stopped "
                 "(its organiser may resume it once the cause is mended).",
             },
+            "paused_reason": {
+                "type": ["string", "null"],
+                "enum": ["away", None],
+                "description": "Only when status is paused: away when the game waits for its "
+                "person (a dupliKta game against Tourlou whose turn ran out while they were "
+                "away; any read of the game with their token takes it up again), null for the "
+                "organiser's pause.",
+            },
         },
     },
     "ActRequest": {

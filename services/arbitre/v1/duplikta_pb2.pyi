@@ -46,7 +46,7 @@ class DupliktaHandicaps(_message.Message):
     def __init__(self, value: _Optional[_Iterable[int]] = ...) -> None: ...
 
 class DupliktaConfig(_message.Message):
-    __slots__ = ("tiles", "tile_set", "same_racks", "clock", "chances", "handicaps", "pauses", "pause_seconds")
+    __slots__ = ("tiles", "tile_set", "same_racks", "clock", "chances", "handicaps", "pauses", "pause_seconds", "scenario")
     TILES_FIELD_NUMBER: _ClassVar[int]
     TILE_SET_FIELD_NUMBER: _ClassVar[int]
     SAME_RACKS_FIELD_NUMBER: _ClassVar[int]
@@ -55,6 +55,7 @@ class DupliktaConfig(_message.Message):
     HANDICAPS_FIELD_NUMBER: _ClassVar[int]
     PAUSES_FIELD_NUMBER: _ClassVar[int]
     PAUSE_SECONDS_FIELD_NUMBER: _ClassVar[int]
+    SCENARIO_FIELD_NUMBER: _ClassVar[int]
     tiles: str
     tile_set: DupliktaTileSet
     same_racks: bool
@@ -63,7 +64,18 @@ class DupliktaConfig(_message.Message):
     handicaps: DupliktaHandicaps
     pauses: int
     pause_seconds: int
-    def __init__(self, tiles: _Optional[str] = ..., tile_set: _Optional[_Union[DupliktaTileSet, _Mapping]] = ..., same_racks: _Optional[bool] = ..., clock: _Optional[int] = ..., chances: _Optional[int] = ..., handicaps: _Optional[_Union[DupliktaHandicaps, _Mapping]] = ..., pauses: _Optional[int] = ..., pause_seconds: _Optional[int] = ...) -> None: ...
+    scenario: DupliktaScenario
+    def __init__(self, tiles: _Optional[str] = ..., tile_set: _Optional[_Union[DupliktaTileSet, _Mapping]] = ..., same_racks: _Optional[bool] = ..., clock: _Optional[int] = ..., chances: _Optional[int] = ..., handicaps: _Optional[_Union[DupliktaHandicaps, _Mapping]] = ..., pauses: _Optional[int] = ..., pause_seconds: _Optional[int] = ..., scenario: _Optional[_Union[DupliktaScenario, _Mapping]] = ...) -> None: ...
+
+class DupliktaScenario(_message.Message):
+    __slots__ = ("number", "level", "moves")
+    NUMBER_FIELD_NUMBER: _ClassVar[int]
+    LEVEL_FIELD_NUMBER: _ClassVar[int]
+    MOVES_FIELD_NUMBER: _ClassVar[int]
+    number: int
+    level: int
+    moves: _containers.RepeatedCompositeFieldContainer[DupliktaMove]
+    def __init__(self, number: _Optional[int] = ..., level: _Optional[int] = ..., moves: _Optional[_Iterable[_Union[DupliktaMove, _Mapping]]] = ...) -> None: ...
 
 class DupliktaMove(_message.Message):
     __slots__ = ("value",)

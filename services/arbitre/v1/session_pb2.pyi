@@ -288,7 +288,7 @@ class Player(_message.Message):
     def __init__(self, id: _Optional[str] = ..., name: _Optional[str] = ..., robot: _Optional[str] = ...) -> None: ...
 
 class GameState(_message.Message):
-    __slots__ = ("game_id", "kind", "status", "phase", "turn", "deadline_ms", "remaining_ms", "server_time_ms", "players", "title", "seats", "package_hash", "start_at_ms", "player_count", "seed_commitment", "refereed", "sealed", "key_released", "parked_reason", "you", "kind_name", "duel", "duplicate", "indecix", "duplikta")
+    __slots__ = ("game_id", "kind", "status", "phase", "turn", "deadline_ms", "remaining_ms", "server_time_ms", "players", "title", "seats", "package_hash", "start_at_ms", "player_count", "seed_commitment", "refereed", "sealed", "key_released", "parked_reason", "you", "kind_name", "paused_reason", "duel", "duplicate", "indecix", "duplikta")
     GAME_ID_FIELD_NUMBER: _ClassVar[int]
     KIND_FIELD_NUMBER: _ClassVar[int]
     STATUS_FIELD_NUMBER: _ClassVar[int]
@@ -310,6 +310,7 @@ class GameState(_message.Message):
     PARKED_REASON_FIELD_NUMBER: _ClassVar[int]
     YOU_FIELD_NUMBER: _ClassVar[int]
     KIND_NAME_FIELD_NUMBER: _ClassVar[int]
+    PAUSED_REASON_FIELD_NUMBER: _ClassVar[int]
     DUEL_FIELD_NUMBER: _ClassVar[int]
     DUPLICATE_FIELD_NUMBER: _ClassVar[int]
     INDECIX_FIELD_NUMBER: _ClassVar[int]
@@ -335,11 +336,12 @@ class GameState(_message.Message):
     parked_reason: str
     you: str
     kind_name: str
+    paused_reason: str
     duel: _duel_pb2.DuelView
     duplicate: _duplicate_pb2.DuplicateView
     indecix: _indecix_pb2.IndecixView
     duplikta: _duplikta_pb2.DupliktaView
-    def __init__(self, game_id: _Optional[str] = ..., kind: _Optional[_Union[_common_pb2.GameKind, str]] = ..., status: _Optional[str] = ..., phase: _Optional[str] = ..., turn: _Optional[int] = ..., deadline_ms: _Optional[int] = ..., remaining_ms: _Optional[int] = ..., server_time_ms: _Optional[int] = ..., players: _Optional[_Iterable[_Union[Player, _Mapping]]] = ..., title: _Optional[str] = ..., seats: _Optional[int] = ..., package_hash: _Optional[str] = ..., start_at_ms: _Optional[int] = ..., player_count: _Optional[int] = ..., seed_commitment: _Optional[str] = ..., refereed: _Optional[bool] = ..., sealed: _Optional[bool] = ..., key_released: _Optional[bool] = ..., parked_reason: _Optional[str] = ..., you: _Optional[str] = ..., kind_name: _Optional[str] = ..., duel: _Optional[_Union[_duel_pb2.DuelView, _Mapping]] = ..., duplicate: _Optional[_Union[_duplicate_pb2.DuplicateView, _Mapping]] = ..., indecix: _Optional[_Union[_indecix_pb2.IndecixView, _Mapping]] = ..., duplikta: _Optional[_Union[_duplikta_pb2.DupliktaView, _Mapping]] = ...) -> None: ...
+    def __init__(self, game_id: _Optional[str] = ..., kind: _Optional[_Union[_common_pb2.GameKind, str]] = ..., status: _Optional[str] = ..., phase: _Optional[str] = ..., turn: _Optional[int] = ..., deadline_ms: _Optional[int] = ..., remaining_ms: _Optional[int] = ..., server_time_ms: _Optional[int] = ..., players: _Optional[_Iterable[_Union[Player, _Mapping]]] = ..., title: _Optional[str] = ..., seats: _Optional[int] = ..., package_hash: _Optional[str] = ..., start_at_ms: _Optional[int] = ..., player_count: _Optional[int] = ..., seed_commitment: _Optional[str] = ..., refereed: _Optional[bool] = ..., sealed: _Optional[bool] = ..., key_released: _Optional[bool] = ..., parked_reason: _Optional[str] = ..., you: _Optional[str] = ..., kind_name: _Optional[str] = ..., paused_reason: _Optional[str] = ..., duel: _Optional[_Union[_duel_pb2.DuelView, _Mapping]] = ..., duplicate: _Optional[_Union[_duplicate_pb2.DuplicateView, _Mapping]] = ..., indecix: _Optional[_Union[_indecix_pb2.IndecixView, _Mapping]] = ..., duplikta: _Optional[_Union[_duplikta_pb2.DupliktaView, _Mapping]] = ...) -> None: ...
 
 class ActRequest(_message.Message):
     __slots__ = ("game_id", "token", "request_id", "dry_run", "duel", "duplicate", "indecix", "duplikta")
@@ -650,12 +652,14 @@ class GameStarted(_message.Message):
     def __init__(self, scheduled: _Optional[bool] = ...) -> None: ...
 
 class GamePaused(_message.Message):
-    __slots__ = ("turn", "remaining_ms")
+    __slots__ = ("turn", "remaining_ms", "reason")
     TURN_FIELD_NUMBER: _ClassVar[int]
     REMAINING_MS_FIELD_NUMBER: _ClassVar[int]
+    REASON_FIELD_NUMBER: _ClassVar[int]
     turn: int
     remaining_ms: int
-    def __init__(self, turn: _Optional[int] = ..., remaining_ms: _Optional[int] = ...) -> None: ...
+    reason: str
+    def __init__(self, turn: _Optional[int] = ..., remaining_ms: _Optional[int] = ..., reason: _Optional[str] = ...) -> None: ...
 
 class GameResumed(_message.Message):
     __slots__ = ("turn", "deadline_ms")

@@ -59,6 +59,9 @@ const LAST_SECONDS = 10;
 const STALE = new Set(["already_confirmed", "too_late", "wrong_turn", "not_open", "game_over", "not_seated", "paused", "not_paused"]);
 /** How an action lost on the network is tried again (ms × the attempt). */
 const BACKOFF_MS = 700;
+/** Against Tourlou, how often the page reads the game to say the player is here (the session
+ * takes a person unseen for 20 s as away). */
+const HEARTBEAT_MS = 5_000;
 const EMPTY_BOARD = Array.from({ length: 15 }, () => ".".repeat(15));
 /** A phone or a tablet: the hint speaks of taps, not of keys. */
 const TOUCH = matchMedia("(pointer: coarse)");
@@ -143,17 +146,17 @@ function skeleton() {
           h("span", { id: "dk-turn", class: "turn-label" }),
           h("span", { id: "dk-clock", class: "clock", role: "timer", "aria-live": "off" }),
           h("span", { id: "dk-box", class: "bag" }),
-          h("button", { id: "dk-pause", type: "button", class: "ghost", hidden: true }),
+          h("button", { id: "dk-turn-pause", type: "button", class: "ghost", hidden: true }),
           h("span", { class: "spacer" }),
           statusButtons("dk"),
         ),
         statusNotes("duplikta", "dk"),
         h(
           "p",
-          { id: "dk-paused", class: "note dk-paused", role: "status", hidden: true },
-          h("span", { id: "dk-paused-text" }),
+          { id: "dk-turn-paused", class: "note dk-paused", role: "status", hidden: true },
+          h("span", { id: "dk-turn-paused-text" }),
           " ",
-          h("button", { id: "dk-resume", type: "button", class: "primary", ...i18n("duplikta.resume") }),
+          h("button", { id: "dk-turn-resume", type: "button", class: "primary", ...i18n("duplikta.resume") }),
         ),
         h("ul", { id: "dk-scores", class: "dk-scores", "aria-live": "polite" }),
         h(
@@ -271,6 +274,18 @@ function skeleton() {
           h("h2", i18n("duplikta.sheet")),
           h("div", { class: "scroll-x" }, h("table", { id: "dk-sheet", class: "sheet dk-sheet" })),
         ),
+        h(
+          "section",
+          { id: "dk-elsewhere", class: "card", hidden: true },
+          h("h2", i18n("duplikta.elsewhere")),
+          h("p", { class: "muted", ...i18n("duplikta.elsewhereHint") }),
+          h(
+            "div",
+            { class: "invite" },
+            h("input", { id: "dk-resume-link", readonly: true, "data-i18n-label": "duplikta.elsewhere" }),
+            h("button", { id: "dk-copy-resume", type: "button", ...i18n("copy") }),
+          ),
+        ),
       ),
     ),
   );
@@ -301,6 +316,7 @@ class DupliktaTable extends TableController {
     this.readyTurn = 0; // the turn whose Ready the player pressed
     this.nextCount = null; // {turn, ready, of}
     this.recordAsked = false;
+    this.heartbeat = 0; // against Tourlou: the game read every HEARTBEAT_MS (the server's "here")
     this.seating = false; // Tourlou, chosen on the home form, is being seated
     this.seed = null; // the seed's exact digits, read from the record once over
     this.verified = null; // the seed against the game's commitment: true, false or null
@@ -312,9 +328,10 @@ class DupliktaTable extends TableController {
     const on = (selector, type, handler) => $(selector, section).addEventListener(type, handler);
     const active = () => DupliktaTable.active;
     on("#dk-copy-link", "click", () => active()?.copyLink());
+    on("#dk-copy-resume", "click", () => active()?.copyResume());
     on("#dk-confirm", "click", () => active()?.confirm());
-    on("#dk-pause", "click", () => active()?.pauseTurn(true));
-    on("#dk-resume", "click", () => active()?.pauseTurn(false));
+    on("#dk-turn-pause", "click", () => active()?.pauseTurn(true));
+    on("#dk-turn-resume", "click", () => active()?.pauseTurn(false));
     on("#dk-pass-yes", "click", () => active()?.pass());
     on("#dk-pass-no", "click", () => active()?.cancelPass());
     on("#dk-clear", "click", () => active()?.clearPose());
@@ -355,11 +372,21 @@ class DupliktaTable extends TableController {
 
   // -- what the player may do ------------------------------------------------------------------
 
-  /** The clock's milliseconds left in the open turn, or null without a clock. */
+  /** The clock's milliseconds left in the open turn, or null without a clock; during a
+   * player's pause, the time left when it began (the view's `clock.remaining_ms`: it stands
+   * still, and the deadline is null meanwhile). */
   remaining() {
     const view = this.view;
-    if (view.stage !== "playing" || view.clock?.deadline_ms == null) return null;
+    if (view.stage !== "playing") return null;
+    if (this.frozen()) return view.clock.remaining_ms;
+    if (view.clock?.deadline_ms == null) return null;
     return this.clock.remaining();
+  }
+
+  /** Whether a player's pause holds the open turn's clock (with a clock). */
+  frozen() {
+    const view = this.view;
+    return view.stage === "playing" && Boolean(view.pause) && view.clock?.remaining_ms != null;
   }
 
   /** Whether the player may still act in the open turn (the server says they are its actor). */
@@ -412,6 +439,7 @@ class DupliktaTable extends TableController {
     }
     if (this.confirmed && you?.confirm) this.confirmed = null; // the view says it now
     if (view.stage === "over" && !this.recordAsked) this.loadRecord();
+    this.beat();
     this.follow();
     this.draw();
     if (game.status === "waiting") this.seatRobot();
@@ -585,16 +613,16 @@ class DupliktaTable extends TableController {
     const you = view.you;
     const pause = view.stage === "playing" ? view.pause : null;
     const running = this.game?.status === "running";
-    const button = $("#dk-pause");
+    const button = $("#dk-turn-pause");
     const mine = view.players?.find((line) => line.player === you?.player);
     show(button, Boolean(you?.can_pause && running && !pause));
     button.textContent = t("duplikta.pause", { n: mine?.pauses_left ?? 0, time: formatClock(mine?.pause_ms_left ?? 0) });
     button.disabled = this.sending;
-    show($("#dk-paused"), Boolean(pause));
+    show($("#dk-turn-paused"), Boolean(pause));
     if (!pause) return;
     const until = new Date(pause.ends_ms).toLocaleTimeString(language(), { hour: "2-digit", minute: "2-digit", second: "2-digit" });
-    $("#dk-paused-text").textContent = t("duplikta.paused", { name: this.nameOf(pause.player), until });
-    const resume = $("#dk-resume");
+    $("#dk-turn-paused-text").textContent = t("duplikta.paused", { name: this.nameOf(pause.player), until });
+    const resume = $("#dk-turn-resume");
     show(resume, Boolean(you?.present && running));
     resume.disabled = this.sending;
   }
@@ -645,6 +673,54 @@ class DupliktaTable extends TableController {
     this.board?.flash();
     if (STALE.has(code)) this.refresh();
     else this.drawPlay();
+  }
+
+  /** Whether the player plays against Tourlou alone (every other seat a robot). */
+  againstTourlou() {
+    const players = this.game?.players || [];
+    return Boolean(this.me) && players.length > 1 && players.every((p) => p.id === this.me || p.robot);
+  }
+
+  /** Against Tourlou, while the game goes on, read it every HEARTBEAT_MS: the server knows the
+   * player is here (a turn does not run out while they are away: the game waits for them). */
+  beat() {
+    const on = this.againstTourlou() && this.view.stage !== "over" && !this.closed;
+    if (on && !this.heartbeat) this.heartbeat = setInterval(() => this.refresh(), HEARTBEAT_MS);
+    if (!on && this.heartbeat) {
+      clearInterval(this.heartbeat);
+      this.heartbeat = 0;
+    }
+  }
+
+  close() {
+    clearInterval(this.heartbeat);
+    this.heartbeat = 0;
+    super.close();
+  }
+
+  /** The link that takes the player's seat up in another browser: the token in the fragment,
+   * which no browser sends to the server. */
+  resumeLink() {
+    return `${location.origin}/t/${this.id}#resume=${encodeURIComponent(this.seat.playerToken)}`;
+  }
+
+  /** Against Tourlou, the player's link to go on elsewhere. */
+  drawElsewhere() {
+    const on = this.againstTourlou() && Boolean(this.seat?.playerToken) && this.view.stage !== "over";
+    show($("#dk-elsewhere"), on);
+    if (on) $("#dk-resume-link").value = this.resumeLink();
+  }
+
+  async copyResume() {
+    const input = $("#dk-resume-link");
+    try {
+      await navigator.clipboard.writeText(input.value);
+    } catch {
+      input.select();
+    }
+    const button = $("#dk-copy-resume");
+    button.textContent = t("copied");
+    setTimeout(() => (button.textContent = t("copy")), 1500);
   }
 
   async copyLink() {
@@ -714,6 +790,7 @@ class DupliktaTable extends TableController {
     this.drawOver();
     this.drawStandings();
     this.drawSheet();
+    this.drawElsewhere();
     this.drawClock();
   }
 
@@ -1190,9 +1267,10 @@ class DupliktaTable extends TableController {
     if (this.closed || !this.game || this.game.status === "waiting") return;
     const view = this.view;
     const remaining = this.remaining();
-    this.drawTimer(remaining);
+    const frozen = this.frozen();
+    this.drawTimer(remaining, frozen);
     const can = this.canPlay();
-    if (remaining !== null) this.drawWarning(remaining, can, view.turn);
+    if (remaining !== null && !frozen) this.drawWarning(remaining, can, view.turn);
     else show(this.part("warning"), false);
     this.drawTurn(can, remaining === 0);
     this.drawCountdown();

@@ -169,6 +169,9 @@ addMessages({
     "duplikta.waitReady": "Prêt : en attente de l'autre joueur",
     // The sheet and the standings.
     "duplikta.sheet": "Feuille de match",
+    "duplikta.elsewhere": "Continuer ailleurs",
+    "duplikta.elsewhereHint":
+      "Ce lien reprend votre place dans cette partie contre Tourlou depuis un autre navigateur ou appareil : gardez-le pour vous. Tant que vous êtes absent, le chrono du tour vous attend.",
     "duplikta.sheetEmpty": "Aucun tour terminé pour l'instant.",
     "duplikta.sheetTurn": "N°",
     "duplikta.sheetRack": "Tirage",
@@ -348,6 +351,9 @@ addMessages({
     "duplikta.readyCount": "Ready: {ready} / {of}",
     "duplikta.waitReady": "Ready: waiting for the other player",
     "duplikta.sheet": "Score sheet",
+    "duplikta.elsewhere": "Go on elsewhere",
+    "duplikta.elsewhereHint":
+      "This link takes your seat in this game against Tourlou up from another browser or device: keep it to yourself. While you are away, the turn's clock waits for you.",
     "duplikta.sheetEmpty": "No turn closed yet.",
     "duplikta.sheetTurn": "No.",
     "duplikta.sheetRack": "Tirage",

@@ -40,6 +40,7 @@ const EVENTS = [
   "paused",
   "resumed",
   "parked",
+  "next_count",
 ];
 /** The Blitz clock's last seconds: a warning and, unless muted, a tick. */
 const LAST_SECONDS = 3;
@@ -237,6 +238,8 @@ class IndecixTable extends TableController {
     this.reviewState = ""; // "", "loading", "failed"
     this.verified = null; // the seed against the commitment: true, false, or null (unknown)
     this.replay = { game: 1, step: -1 };
+    this.readyRoll = 0; // between two games: the roll after which the player said Ready
+    this.nextCount = null; // {turn, ready, of}
     this.seating = false;
   }
 
@@ -350,7 +353,35 @@ class IndecixTable extends TableController {
   }
 
   /** Every event: the game read again (the events are public, the view is the player's). */
-  event() {
+  event(type, data) {
+    if (type === "next_count" && data?.turn === this.view.roll) {
+      this.nextCount = data;
+      this.drawBetween();
+      return;
+    }
+    this.refreshSoon(40);
+  }
+
+  /** Between two games, a seated player's Next says they are ready (`POST …/turns/{n}/next`):
+   * the next game opens once both are (a robot always is), or by itself after the result; the
+   * organiser not seated opens it at once. */
+  command(what) {
+    if (what !== "next" || !this.me || !this.seat?.playerToken) return super.command(what);
+    return this.ready();
+  }
+
+  async ready() {
+    const view = this.view;
+    if (view.stage !== "between") return;
+    this.readyRoll = view.roll;
+    this.drawBetween();
+    try {
+      const counts = await api.next(this.id, this.seat.playerToken, view.roll);
+      if (counts.turn === this.view.roll) this.nextCount = counts;
+    } catch (error) {
+      if (!(error instanceof ApiError && error.status === 409)) message(failure(error));
+    }
+    this.drawBetween();
     this.refreshSoon(40);
   }
 
@@ -724,10 +755,15 @@ class IndecixTable extends TableController {
     $("#ix-between-title").textContent = t("indecix.gameEnded", { n: last.game });
     $("#ix-between-result").textContent = this.resultText(last);
     $("#ix-between-tie").textContent = this.resultTie(last);
-    const organiser = this.isOrganiser();
-    show($("#ix-next"), organiser);
-    $("#ix-next").disabled = this.game.status !== "running";
-    $("#ix-next-wait").textContent = organiser ? "" : t("indecix.nextWait");
+    const seated = Boolean(this.me && this.seat?.playerToken);
+    const next = $("#ix-next");
+    show(next, seated || this.isOrganiser());
+    const pressed = seated && this.readyRoll === view.roll;
+    const counts = this.nextCount?.turn === view.roll ? this.nextCount : null;
+    next.disabled = this.game.status !== "running" || pressed;
+    next.textContent = seated ? `${t("indecix.ready")}${counts ? ` (${counts.ready}/${counts.of})` : ""}` : t("indecix.nextGame");
+    const at = this.game.deadline_ms ? new Date(this.game.deadline_ms).toLocaleTimeString(language(), { hour: "2-digit", minute: "2-digit", second: "2-digit" }) : "";
+    $("#ix-next-wait").textContent = at ? t(pressed ? "indecix.nextWaitReady" : "indecix.nextWait", { at }) : "";
   }
 
   resultVars(result) {

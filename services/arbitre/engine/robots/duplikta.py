@@ -45,10 +45,18 @@ from arbitre.engine.robots.planner import Plan
 from arbitre.rules.board import Board
 from arbitre.rules.kinds.duplikta.config import configure
 from arbitre.rules.kinds.duplikta.game import CLOCK_MAX_BLANKS
+from arbitre.rules.kinds.duplikta.scenario import level_rank
 from arbitre.rules.move import Move
 from arbitre.rules.tiles import BLANK, TileSet
 
-__all__ = ["CLOCK_MOMENT", "NO_CLOCK_MOMENT_MS", "Moves", "blanks_placed", "plan"]
+__all__ = [
+    "CLOCK_MOMENT",
+    "NO_CLOCK_MOMENT_MS",
+    "Moves",
+    "blanks_placed",
+    "plan",
+    "scenario_move",
+]
 
 #: With the clock on, Tourlou confirms between these shares of the turn's clock.
 CLOCK_MOMENT = (0.1, 0.4)
@@ -132,3 +140,18 @@ def _few_blanks(found: RobotMoves, board: Board) -> RobotMoves:
     moves = tuple(move for move in found.moves if fits(move))
     top = found.top if fits(found.top) else (moves[0] if moves else None)
     return RobotMoves(moves, top)
+
+
+def scenario_move(
+    source: MoveSource, board: Board, rack: str, level: int, clock: bool
+) -> str | None:
+    """Tourlou's move at ``level`` (1 to 6) of a scenario
+    (:mod:`arbitre.rules.kinds.duplikta.scenario`): among every move of ``rack`` on ``board``
+    best first (with the ``clock`` on, those placing at most two blanks), the one of rank
+    :func:`~arbitre.rules.kinds.duplikta.scenario.level_rank`; ``None`` (a pass) without any."""
+    found = source.robot_moves(board, rack, 0, False)
+    if clock:
+        found = _few_blanks(found, board)
+    if not found.moves:
+        return None
+    return found.moves[level_rank(level, len(found.moves))].notation

@@ -48,6 +48,10 @@ OUTAGE_MS = 5_000
 #: its creation or its scheduled start), paused or parked, a week; a running game, two days
 #: past its last step (each turn is a step, so only a game nobody's clock runs expires).
 FINISHED_TTL_MS = 7 * 24 * 3600 * 1000
+#: A person not seen this long (no read of the game nor action with their token) is away: a
+#: game against robots only of a kind that waits for them is suspended when their turn runs out
+#: (:mod:`arbitre.services.session.seam.away`; the page reads the game every 5 s while open).
+AWAY_MS = 20_000
 IDLE_TTL_MS = 7 * 24 * 3600 * 1000
 RUNNING_TTL_MS = 2 * 24 * 3600 * 1000
 #: Longest board row count, row and rack a fair-play check reads (the layouts go to 26x26).

@@ -423,8 +423,9 @@ class PartsStore:
 
 
 def _replayed(kept: Mapping[str, str]) -> Replayed | None:
-    """What :meth:`PartsStore.keep` kept under a request id (its hash as read), or ``None``."""
-    if not kept:
+    """What :meth:`PartsStore.keep` kept under a request id (its hash as read), or ``None``
+    (nothing kept, or the result of an action taken under the lock, which that path reads)."""
+    if not kept or "judged" not in kept:
         return None
     data = json.loads(kept["judged"])
     return Replayed(

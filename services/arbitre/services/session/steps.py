@@ -69,6 +69,7 @@ class Steps(Packages, Reading):
                 game_id,
                 {
                     "status": "paused",
+                    "paused_reason": "",
                     "remaining_ms": remaining,
                     "deadline_ms": 0,
                     "paused_at_ms": now,
@@ -77,7 +78,10 @@ class Steps(Packages, Reading):
             self.store.set_deadline(pipe, game_id, None)
             self.store.set_lifetime(pipe, game_id, int(game["turn"]), IDLE_TTL_MS)
             self.store.add_event(
-                pipe, game_id, "paused", {"turn": int(game["turn"]), "remaining_ms": remaining}
+                pipe,
+                game_id,
+                "paused",
+                {"turn": int(game["turn"]), "remaining_ms": remaining, "reason": ""},
             )
 
         self.store.commit(lock, write)

@@ -119,6 +119,7 @@ def test_the_data_form_reads_back() -> None:
         "handicaps": [0, 0],
         "pauses": 3,
         "pause_seconds": 300,
+        "scenario": None,
     }
 
 

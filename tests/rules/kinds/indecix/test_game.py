@@ -9,7 +9,7 @@ import pytest
 
 from arbitre.rules.kinds.base import ActionRefusedError, InvalidConfigError, Setup, Stage
 from arbitre.rules.kinds.indecix import INDECIX, BadStateError, dice
-from arbitre.rules.kinds.indecix.game import Secrets
+from arbitre.rules.kinds.indecix.game import RESULT_MS, Secrets
 from arbitre.rules.kinds.indecix.rolls import Loss
 from tests.rules.kinds.indecix.games import (
     legal,
@@ -313,7 +313,7 @@ def test_when_both_leave_the_game_plays_itself_to_the_end() -> None:
 # -- matches -------------------------------------------------------------------------------------
 
 
-def test_a_match_alternates_the_starter_and_opens_on_request() -> None:
+def test_a_match_alternates_the_starter_and_opens_after_the_result_or_on_request() -> None:
     state = start(2, games=3)
     starters = []
     for number in (1, 2, 3):
@@ -325,7 +325,10 @@ def test_a_match_alternates_the_starter_and_opens_on_request() -> None:
         assert seen(events)[-1][0] == ("game_over" if number == 3 else "game_ended")
         if number < 3:
             phase = INDECIX.phase(state, 0)
-            assert (phase.stage, phase.number, phase.next_ms) == (Stage.BETWEEN, 36 * number, None)
+            ended = state.match.games[-1].closed_ms
+            assert ended is not None
+            assert (phase.stage, phase.number) == (Stage.BETWEEN, 36 * number)
+            assert phase.next_ms == ended + RESULT_MS  # by itself after the result
             refused(state, "no_roll", lambda: INDECIX.close(state, 0))
             action = {"cell": "A1", "roll": 36 * number}
             refused(state, "no_roll", lambda: INDECIX.act(state, "ana", action, 0))  # noqa: B023

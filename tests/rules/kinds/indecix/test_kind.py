@@ -10,6 +10,7 @@ import pytest
 
 from arbitre.rules.kinds.base import Kind, Viewer
 from arbitre.rules.kinds.indecix import INDECIX, BadRecordError, IndecixConfig, IndecixGame, dice
+from arbitre.rules.kinds.indecix.game import RESULT_MS
 from arbitre.rules.kinds.indecix.kind import view_of
 from tests.rules.kinds.indecix.games import (
     SPECTATOR,
@@ -264,6 +265,22 @@ def test_the_record_holds_every_roll_and_the_seed_once_over() -> None:
     assert json.loads(json.dumps(record)) == record
 
 
+def test_a_record_read_mid_game_holds_the_game_so_far_and_nothing_hidden() -> None:
+    state = start(12)
+    for at in range(10, 60, 10):
+        place(state, legal(state)[0], at)
+    view = INDECIX.view(state, SPECTATOR, 70)
+    open_game = INDECIX.record(state)["games"][0]
+    assert open_game["grid"] == view["grid"]
+    assert sum(cell != "." for row in open_game["grid"] for cell in row) == 5
+    assert open_game["trays"] == view["trays"]
+    assert open_game["scores"] == view["scores"]
+    assert open_game["scores"] == open_game["rolls"][-1]["scores"]  # as the last roll left them
+    assert open_game["winner"] is None
+    assert len(open_game["rolls"]) == 5  # not the open roll: its face is the view's to tell
+    assert open_game.get("closed_ms") is None
+
+
 def test_a_finished_record_replays_to_the_same_game() -> None:
     state = finished_game(12, games=2, mode="blitz")
     record = INDECIX.record(state)
@@ -325,3 +342,20 @@ def test_the_actor_s_result_is_its_event() -> None:
     player = roller(state)
     outcome = INDECIX.act(state, player, {"cell": legal(state)[0], "roll": 1}, 0)
     assert seen(outcome.events)[0][1] == dict(outcome.result)
+
+
+def test_between_two_games_the_next_opens_by_itself_after_the_result() -> None:
+    state = start(12, games=2)
+    while state.match.current is not None:
+        place(state, legal(state)[0], 100)
+    ended = state.match.games[0].closed_ms
+    assert ended == 100
+    between = INDECIX.phase(state, 200)
+    assert (between.stage.value, between.next_ms) == ("between", ended + RESULT_MS)
+    INDECIX.shift(state, 2_500)  # a pause between the games: the result lasts as long
+    assert INDECIX.phase(state, 200).next_ms == ended + RESULT_MS + 2_500
+    INDECIX.open_next(state, ended + 12_500)  # earlier: both ready, or the organiser
+    assert INDECIX.phase(state, ended + 12_500).next_ms is None
+    play_out(state, now=ended + 13_000)
+    assert INDECIX.phase(state, ended + 99_000).next_ms is None  # over: nothing more opens
+    assert INDECIX.record(INDECIX.replay(INDECIX.record(state), None)) == INDECIX.record(state)

@@ -109,7 +109,9 @@ designates each blank's letter; see :mod:`~arbitre.rules.kinds.duplikta.game`.)*
 uses the loupe and never confirms a move placing more than 2 blanks with the clock on.
 
 The pauses and their budget are the table's (:mod:`~arbitre.rules.kinds.duplikta.table`); saved
-environments are the gateway's. Not here yet: Tourlou's scenarios.
+environments are the gateway's. **Tourlou's scenarios** (a numbered, pre-drawn game against
+Tourlou whose word is always installed, at six levels, from a signed package) are
+:mod:`~arbitre.rules.kinds.duplikta.scenario`'s.
 """
 
 from __future__ import annotations

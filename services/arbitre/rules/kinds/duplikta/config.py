@@ -42,6 +42,7 @@ from typing import Any
 from arbitre.rules.errors import ArbitreError
 from arbitre.rules.game_config import MAX_TILE_VALUE
 from arbitre.rules.kinds.base import InvalidConfigError
+from arbitre.rules.kinds.duplikta.scenario import Scenario
 from arbitre.rules.play_rules import PlayRules
 from arbitre.rules.tiles import FRENCH, PRESETS, TileSet, tile_set
 
@@ -97,6 +98,7 @@ _SETTINGS = (
     "handicaps",
     "pauses",
     "pause_seconds",
+    "scenario",
 )
 
 
@@ -118,6 +120,9 @@ class DupliktaConfig:
       :data:`MAX_PAUSES`, default 3.
     - ``pause_seconds``: each player's pause time in all, :data:`PAUSE_SECONDS` (30 to 1,800),
       default 300.
+    - ``scenario``: Tourlou's scenario the game plays
+      (:class:`~arbitre.rules.kinds.duplikta.scenario.Scenario`: Tourlou's word always
+      installed), or ``None`` (default).
     """
 
     tiles: TileSet = FRENCH
@@ -127,6 +132,7 @@ class DupliktaConfig:
     handicaps: tuple[int, int] = (0, 0)
     pauses: int = DEFAULT_PAUSES
     pause_seconds: int = DEFAULT_PAUSE_SECONDS
+    scenario: Scenario | None = None
 
     def __post_init__(self) -> None:
         if not isinstance(self.tiles, TileSet):
@@ -157,6 +163,8 @@ class DupliktaConfig:
             _within("a handicap", handicap, 0, MAX_HANDICAP)
         _within("pauses", self.pauses, 0, MAX_PAUSES)
         _within("pause_seconds", self.pause_seconds, *PAUSE_SECONDS)
+        if self.scenario is not None and not isinstance(self.scenario, Scenario):
+            raise InvalidConfigError(f"scenario must be a scenario (got {self.scenario!r})")
 
     @property
     def clock_on(self) -> bool:
@@ -198,7 +206,8 @@ def configure(data: Mapping[str, object]) -> DupliktaConfig:
     <arbitre.rules.tiles.TileSet.from_mapping>` reads it; not with ``tiles``; either ``null``
     is left out), ``same_racks`` (bool), ``clock`` (seconds, 0 or ``null`` for off),
     ``chances`` (whole Chances), ``handicaps`` (a list of two handicaps), ``pauses`` and
-    ``pause_seconds`` (each player's pause budget).
+    ``pause_seconds`` (each player's pause budget), ``scenario`` (Tourlou's scenario,
+    :meth:`~arbitre.rules.kinds.duplikta.scenario.Scenario.from_data`'s form; ``null``: none).
     """
     if not isinstance(data, Mapping):
         raise InvalidConfigError(f"options are a mapping (got {type(data).__name__})")
@@ -234,12 +243,16 @@ def configure(data: Mapping[str, object]) -> DupliktaConfig:
     for key in ("pauses", "pause_seconds"):
         if data.get(key) is not None:  # null: the default
             values[key] = data[key]
+    if data.get("scenario") is not None:
+        values["scenario"] = Scenario.from_data(data["scenario"])
     return DupliktaConfig(**values)
 
 
-def config_data(config: DupliktaConfig) -> dict[str, Any]:
+def config_data(config: DupliktaConfig, scenario_moves: bool = True) -> dict[str, Any]:
     """``config`` as JSON-ready data that :func:`configure` reads back to an equal value: a
-    preset token set by its name (``tiles``), another whole (``tile_set``), the other ``null``."""
+    preset token set by its name (``tiles``), another whole (``tile_set``), the other ``null``;
+    a scenario ``null`` for none. Without ``scenario_moves``, a scenario's number and level
+    only: what a player may see of it before the end."""
     tiles = config.tiles
     preset = PRESETS.get(tiles.name) == tiles
     return {
@@ -251,6 +264,7 @@ def config_data(config: DupliktaConfig) -> dict[str, Any]:
         "handicaps": list(config.handicaps),
         "pauses": config.pauses,
         "pause_seconds": config.pause_seconds,
+        "scenario": None if config.scenario is None else config.scenario.data(scenario_moves),
     }
 
 

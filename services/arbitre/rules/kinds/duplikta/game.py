@@ -89,6 +89,7 @@ from arbitre.rules.kinds.duplikta.resolution import (
     Criterion,
     resolution_random,
     resolve,
+    scenario_resolution,
 )
 from arbitre.rules.kinds.duplikta.scoring import MoveVerdict, judge_move, token_values
 from arbitre.rules.move import Move
@@ -406,6 +407,21 @@ class DupliktaGame:
             for player in self.players
         }
         self.actions.append([])
+        scenario = self.config.scenario
+        if scenario is not None:  # Tourlou's move of the turn is the scenario's
+            tourlou = self.players[1]
+            move = scenario.move_at(len(self.turns) + 1)
+            hand = self._hands[tourlou]
+            try:
+                verdict = None if move is None else self._judge(hand.rack, move)
+            except ArbitreError as error:
+                raise ActionRefusedError(
+                    "bad_scenario", f"the scenario's move {move} does not fit: {error}"
+                ) from None
+            if verdict is not None and not verdict.accepted:
+                raise ActionRefusedError("bad_scenario", f"the scenario's move {move} is refused")
+            hand.confirm = Confirm(move, 0 if self.config.clock_on else None)
+            hand.verdict = verdict
         return self._rack
 
     def redraw(self, player: str, token: str) -> Exchange:
@@ -508,7 +524,10 @@ class DupliktaGame:
                 )
             )
         first, second = contenders
-        resolution = resolve(first, second, clock=self.config.clock_on, draws=self.draws)
+        if self.config.scenario is not None:
+            resolution = scenario_resolution(first, second)
+        else:
+            resolution = resolve(first, second, clock=self.config.clock_on, draws=self.draws)
         installed = resolution.installed
         if installed is not None:
             winner = hands[installed]

@@ -132,6 +132,7 @@ from arbitre.rules.kinds.base import (
     Kind,
     Message,
     Outcome,
+    Packaged,
     Phase,
     Setup,
     Stage,
@@ -140,6 +141,7 @@ from arbitre.rules.kinds.base import (
     shared_ranks,
 )
 from arbitre.rules.kinds.duplikta import record as rules_record
+from arbitre.rules.kinds.duplikta import scenario as scenarios
 from arbitre.rules.kinds.duplikta import table as tables
 from arbitre.rules.kinds.duplikta.chances import (
     Exchange,
@@ -156,6 +158,7 @@ from arbitre.rules.kinds.duplikta.config import (
 )
 from arbitre.rules.kinds.duplikta.game import DupliktaGame, PlayedTurn, Tools
 from arbitre.rules.kinds.duplikta.penalties import pass_penalty
+from arbitre.rules.kinds.duplikta.scenario import SCENARIO_FORMAT
 from arbitre.rules.kinds.duplikta.scoring import token_values
 from arbitre.rules.kinds.duplikta.table import BadStateError, DupliktaTable, Pause, PauseEnded
 from arbitre.rules.tiles import TileSet
@@ -190,6 +193,12 @@ class DupliktaKind:
     """dupliKta: two players, the same rack at the same time, one word kept on the board; see
     :mod:`arbitre.rules.kinds.duplikta.kind`. Its tools are a lexicon and the best move of a
     rack (:class:`~arbitre.rules.kinds.duplikta.game.Tools`)."""
+
+    #: A game against Tourlou waits for its person away: the session suspends a turn with the
+    #: clock on rather than let it run out while they are not there.
+    suspends_when_away = True
+    #: A scenario comes only from a package the session has played again from its seed.
+    package_only = frozenset({"scenario"})
 
     @property
     def name(self) -> str:
@@ -314,6 +323,22 @@ class DupliktaKind:
     def shift(self, state: DupliktaTable, delta_ms: int) -> None:
         tables.shift(state, delta_ms)
 
+    @property
+    def package_format(self) -> str:
+        """A dupliKta package holds Tourlou's scenario
+        (:mod:`arbitre.rules.kinds.duplikta.scenario`)."""
+        return SCENARIO_FORMAT
+
+    def package_config(
+        self, rules: Mapping[str, Any], settings: Mapping[str, Any]
+    ) -> DupliktaConfig:
+        """See :func:`arbitre.rules.kinds.duplikta.scenario.package_config`."""
+        return scenarios.package_config(rules, settings)
+
+    def package_game(self, record: Mapping[str, Any], config: DupliktaConfig, tools: Tools) -> int:
+        """See :func:`arbitre.rules.kinds.duplikta.scenario.package_game`."""
+        return scenarios.package_game(record, config, tools)
+
     def replay(self, record: Mapping[str, Any], tools: Tools) -> DupliktaTable:
         """The game a finished ``record`` describes, checked by the rules' replay and its steps
         taken again from its seed; a :class:`BadRecordError` when anything differs."""
@@ -329,6 +354,7 @@ class DupliktaKind:
 DUPLIKTA = DupliktaKind()
 #: The same, checked by mypy against the interface.
 _KIND: Kind[DupliktaConfig, DupliktaTable, Tools] = DUPLIKTA
+_PACKAGED: Packaged = DUPLIKTA
 
 
 def _replay(record: Mapping[str, Any], tools: Tools) -> DupliktaTable:
@@ -513,7 +539,7 @@ def view_of(state: DupliktaTable, viewer: Viewer, now_ms: int) -> dict[str, Any]
     return {
         "kind": NAME,
         "game_id": state.game_id,
-        "config": config_data(state.config),
+        "config": config_data(state.config, scenario_moves=state.over),
         "stage": phase.stage.value,
         "turn": phase.number,
         "players": [_player_line(state, seat, p, now_ms) for seat, p in enumerate(state.seats)],
@@ -694,6 +720,8 @@ def record_of(state: DupliktaTable) -> dict[str, Any]:
         data["seed"] = state.seed if game.over else None
         for turn, times in zip(data["turns"], state.times, strict=False):
             turn.update(times.data())
+    if not state.over:  # Tourlou's moves to come are a scenario's secret until the end
+        data["config"] = config_data(state.config, scenario_moves=False)
     open_turn = game.number if game is not None and game.turn_open else None
     data.update(
         game_id=state.game_id,

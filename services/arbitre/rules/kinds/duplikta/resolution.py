@@ -62,6 +62,7 @@ class Criterion(StrEnum):
     CHANCES = "chances"
     DRAW = "draw"
     NONE = "none"  # neither move accepted: nothing installed
+    SCENARIO = "scenario"  # Tourlou's scenario: its word is always the one installed
 
 
 @dataclass(frozen=True, slots=True)
@@ -142,6 +143,15 @@ def resolve(
     elif criterion is Criterion.SPEED:
         bonuses[winner.player]["speed"] = SPEED_BONUS
     return _resolution(winner.player, criterion, first, second, bonuses)
+
+
+def scenario_resolution(person: Contender, tourlou: Contender) -> Resolution:
+    """A turn of Tourlou's scenario (:mod:`~arbitre.rules.kinds.duplikta.scenario`): Tourlou's
+    move stays when accepted (criterion ``scenario``), else nothing (``none``); no bonus."""
+    bonuses: dict[str, dict[str, int]] = {person.player: {}, tourlou.player: {}}
+    if not tourlou.accepted:
+        return _resolution(None, Criterion.NONE, person, tourlou, bonuses)
+    return _resolution(tourlou.player, Criterion.SCENARIO, person, tourlou, bonuses)
 
 
 def _resolution(

@@ -49,7 +49,10 @@ Where the issue is silent, this package decides:
   rolls its first die; after a placement or a loss the next die is rolled at once, at the same
   moment. A roll is numbered over the whole match (1 to 36 × games) and a placement names the
   roll it answers (``wrong_roll`` otherwise), so that a late or repeated request cannot place
-  another die. Turns strictly alternate: the starter rolls the odd rolls of a game.
+  another die. Turns strictly alternate: the starter rolls the odd rolls of a game. Between two
+  games of a match the phase's ``next_ms`` is the end of the last plus
+  :data:`~arbitre.rules.kinds.indecix.game.RESULT_MS` (15 s, for the result): the session opens
+  the next game then, or earlier once every person is ready (*decision*); a pause moves it.
 * **Blitz's clock** starts when the die is rolled. The session calls ``close`` at the deadline
   (refused ``not_due`` before it, and always outside Blitz); a placement from the deadline on is
   refused ``too_late``. A pause moves the open roll's deadline (it keeps its time left).

@@ -96,6 +96,9 @@ __all__ = [
 
 #: The version of :func:`save`'s layout; :func:`load` reads this version only.
 SAVE_VERSION = 1
+#: In a match, the pause for a game's result before the next game opens by itself (the
+#: session opens it earlier once every person at the table is ready).
+RESULT_MS = 15_000
 
 
 class BadStateError(ArbitreError):
@@ -156,6 +159,8 @@ class Match:
     steps: list[dict[str, Any]] = field(default_factory=list)
     over: bool = False
     seed: int | None = None
+    #: Between two games of a match: when the next opens by itself (``None`` otherwise).
+    next_ms: int | None = None
 
     @property
     def stage(self) -> Stage:
@@ -263,10 +268,14 @@ def new_game(config: IndecixConfig, setup: Setup) -> IndecixGame:
 def phase(match: Match, now_ms: int) -> Phase:
     """Where the match is at ``now_ms``: while a roll is open, its roller may act (until its
     deadline, in Blitz), and the roll is due at its deadline (Blitz only); between games the
-    next one waits for someone to open it."""
+    next one opens by itself at ``next_ms``, :data:`RESULT_MS` after the last one ended (the
+    session opens it earlier once every person is ready, or the organiser does)."""
     roll = match.current
     if roll is None:
-        return Phase(match.stage, match.number)
+        stage = match.stage
+        if stage is Stage.BETWEEN:
+            return Phase(stage, match.number, next_ms=match.next_ms)
+        return Phase(stage, match.number)
     late = roll.deadline_ms is not None and now_ms >= roll.deadline_ms
     actors = frozenset() if late else frozenset({match.seats[roll.player]})
     return Phase(
@@ -335,6 +344,7 @@ def open_next(game: IndecixGame, now_ms: int) -> list[Happening]:
     if stage is Stage.WAITING and len(match.seats) < SEATS:
         raise ActionRefusedError("not_enough_players", f"a game starts with {SEATS} players")
     number = len(match.games) + 1
+    match.next_ms = None
     match.games.append(Game(number, game.secrets.starter(number), now_ms, Grid.empty()))
     match.steps.append({"step": "open", "at_ms": now_ms})
     happened: list[Happening] = []
@@ -407,13 +417,19 @@ def close(game: IndecixGame, now_ms: int) -> list[Happening]:
 
 def shift(game: IndecixGame, delta_ms: int) -> None:
     """Move the open roll's deadline by ``delta_ms`` (a pause, an outage): it keeps the time it
-    had left. Nothing else is to come at a set time."""
-    roll = game.match.current
-    if roll is None or roll.deadline_ms is None or not delta_ms:
+    had left; between two games, when the next opens by itself."""
+    match = game.match
+    roll = match.current
+    if not delta_ms:
         return
-    roll.deadline_ms += delta_ms
-    roll.shifted_ms += delta_ms
-    game.match.steps.append({"step": "shift", "delta_ms": delta_ms})
+    if roll is None and match.next_ms is not None:
+        match.next_ms += delta_ms
+    elif roll is None or roll.deadline_ms is None:
+        return
+    else:
+        roll.deadline_ms += delta_ms
+        roll.shifted_ms += delta_ms
+    match.steps.append({"step": "shift", "delta_ms": delta_ms})
 
 
 def standings(match: Match) -> list[Standing]:
@@ -498,6 +514,8 @@ def _roll_on(game: IndecixGame, now_ms: int, happened: list[Happening]) -> None:
                 match.over = True
                 match.seed = game.secrets.seed
                 happened.append(Finished())
+            else:
+                match.next_ms = now_ms + RESULT_MS
             return
         number += 1
         seat_ = dice.roller(current.starter, index)

@@ -35,8 +35,10 @@ score) when that one is (never in Master).
 **Record.** ``kind``, ``format``, ``config``, ``game_id``, the ``players`` seated at the
 creation and the ``seats``, the ``commitment``, every ``step`` (seat, leave, open, place,
 close, shift, with their times), each game with every resolved roll (face, cell, captures,
-suites, points, or the loss and its reason, and both scores after it), its final grid, trays
-and winner, the ``standings``, ``over`` and the ``seed`` once over.
+suites, points, or the loss and its reason, and both scores after it), its final grid, trays,
+scores and winner (for the game open when the record is read, the game so far: its grid,
+trays and scores, all public as in the view, the open roll left out, ``winner`` ``null``), the
+``standings``, ``over`` and the ``seed`` once over.
 :meth:`IndecixKind.replay` plays the steps again from the seed and checks that they give the
 same record (a ``bad_record`` error otherwise).
 
@@ -513,6 +515,14 @@ def _game_record(match: Match, game: Game) -> dict[str, Any]:
     }
     if game.over:
         data.update(_ended(match, game))
+    else:  # the game so far, all of it public: the grid, the trays, the scores; no winner yet
+        pair = game.trays()
+        data.update(
+            grid=game.grid.rows(),
+            trays=[_tray(match, seat, pair) for seat in range(SEATS)],
+            scores={match.seats[seat]: pair[seat].total for seat in range(SEATS)},
+            winner=None,
+        )
     return data
 
 

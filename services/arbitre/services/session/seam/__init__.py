@@ -2,7 +2,8 @@
 (duplicate, Duel de Mots, Indecix, dupliKta).
 
 One module a part: :mod:`~arbitre.services.session.seam.base` (reading a stored game, writing
-a step), :mod:`~arbitre.services.session.seam.reading`,
+a step), :mod:`~arbitre.services.session.seam.away` (a person away from a game against robots,
+and the resume of a paused game), :mod:`~arbitre.services.session.seam.reading`,
 :mod:`~arbitre.services.session.seam.seating`, :mod:`~arbitre.services.session.seam.stepping`,
 :mod:`~arbitre.services.session.seam.acting` and :mod:`~arbitre.services.session.seam.robots`,
 each class built on the one before.

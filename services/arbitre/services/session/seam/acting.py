@@ -66,6 +66,8 @@ class Acting(Stepping):
             _refuse(grpc.StatusCode.NOT_FOUND, f"no game {game_id!r}")
         if player is None:
             _refuse(grpc.StatusCode.PERMISSION_DENIED, "not a player's token for this game")
+        if self._seen(game_id, player, game):  # back from away: the game went on
+            game, read = self.store.game(game_id), None
         if typed != game["kind"]:
             _refuse(
                 grpc.StatusCode.INVALID_ARGUMENT,

@@ -371,6 +371,8 @@ class SeamBase(Steps):
         opened = phase.stage is Stage.PLAYING and (
             game.get("phase") != "turn" or int(game.get("turn") or 0) != phase.number
         )
+        if opened:
+            fields["opened_ms"] = now  # a person away is owed no time from before it
         lifetime = {
             Stage.WAITING: IDLE_TTL_MS + max(0, scheduled - now),
             Stage.OVER: FINISHED_TTL_MS,

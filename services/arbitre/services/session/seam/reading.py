@@ -28,12 +28,12 @@ from arbitre.services.session.limits import (
 )
 from arbitre.services.session.reading import _checked_centre, _remaining_ms
 from arbitre.services.session.refusals import _refuse, _RefusedError
+from arbitre.services.session.seam.away import Away
 from arbitre.services.session.seam.base import (
     _CONSISTENT_READS,
     _STAMP_FIELDS,
     _VIEWS_CACHED,
     Moment,
-    SeamBase,
     refusal_status,
     view_stamp,
 )
@@ -49,7 +49,7 @@ _REVIEWS_CACHED = 64
 log = logging.getLogger("arbitre.services.session")
 
 
-class KindReading(SeamBase):
+class KindReading(Away):
     """The seam's reads: a game's state for its caller, its standings, its record."""
 
     # -- reading ----------------------------------------------------------------------------------
@@ -71,6 +71,8 @@ class KindReading(SeamBase):
                 _refuse(grpc.StatusCode.NOT_FOUND, f"no game {game_id!r}")
             game_kind = kind(game["kind"])
             player = self.store.player_of(game_id, token) if token else None
+            if player is not None and self._seen(game_id, player, game):
+                continue  # back from away: the game went on, read it again
             if player is not None and not _sharing(game_kind):
                 return self._kind_state_built(game_id, game, table, player, now)
             moment = self._moment(game_id, table)
@@ -236,6 +238,7 @@ class KindReading(SeamBase):
             sealed=bool(game.get("sealed_package")),
             key_released=bool(game.get("release_key")),
             parked_reason=game.get("parked_reason", "") if game["status"] == "parked" else "",
+            paused_reason=game.get("paused_reason", "") if game["status"] == "paused" else "",
             start_at_ms=int(game.get("start_at_ms") or 0),
             refereed=game.get("refereed") == "1",
             you=player or "",

@@ -134,6 +134,9 @@ class Seating(KindReading):
         packaged: Any = game_kind
         try:
             if package is None:
+                brought = sorted(set(data) & set(getattr(game_kind, "package_only", ())))
+                if brought:  # a setting only a checked package may bring
+                    raise InvalidConfigError(f"{', '.join(brought)}: comes from a package only")
                 config = game_kind.configure(data)
             else:  # a sealed package states its rules; an open one's record holds them
                 rules: Any = (

@@ -60,34 +60,27 @@ class Stepping(Seating):
             _refuse(grpc.StatusCode.FAILED_PRECONDITION, f"the game is {status}")
         if action == "next" and status != "running":
             _refuse(grpc.StatusCode.FAILED_PRECONDITION, f"the game is {status}")
+        if action == "resume":
+            self._kind_resume(game_id, lock, game)
+            return
         game_kind, state = self._load(game_id, game)
         now = self.store.now_ms()
         events: list[tuple[str, Any]] = []
         extra = None
         if action == "start" and game.get("sealed_package"):
             state, extra, events = self._kind_opening(game_id, game, game_kind, key)
-        if action == "resume":
-            paused_for = max(0, now - int(game.get("paused_at_ms") or now))
-            game_kind.shift(state, paused_for)
-            game = {**game, "status": "running"}
-            resumed = game_kind.phase(state, now)
-            deadline = resumed.deadline_ms or resumed.next_ms or 0
-            events.append(
-                ("resumed", {"turn": int(game.get("turn") or 0), "deadline_ms": deadline})
+        if action == "next" and game_kind.phase(state, now).stage is not Stage.BETWEEN:
+            _refuse(
+                grpc.StatusCode.FAILED_PRECONDITION,
+                "round_open: the next round opens once this one is over",
             )
-        else:
-            if action == "next" and game_kind.phase(state, now).stage is not Stage.BETWEEN:
-                _refuse(
-                    grpc.StatusCode.FAILED_PRECONDITION,
-                    "round_open: the next round opens once this one is over",
-                )
-            try:
-                opened = game_kind.open_next(state, now)
-            except ActionRefusedError as error:
-                raise _refused(error) from None
-            if action == "start":
-                events.append(("game_started", {"scheduled": False}))
-            events.extend(_public_events(opened))
+        try:
+            opened = game_kind.open_next(state, now)
+        except ActionRefusedError as error:
+            raise _refused(error) from None
+        if action == "start":
+            events.append(("game_started", {"scheduled": False}))
+        events.extend(_public_events(opened))
         self._write(lock, game_id, game, game_kind, state, events, now, extra=extra)
 
     # -- sealed packages ------------------------------------------------------------------------
@@ -177,6 +170,13 @@ class Stepping(Seating):
         for _ in range(4):  # close what is due, open what is due: at most a few steps at once
             phase = game_kind.phase(state, now)
             if phase.stage is Stage.PLAYING and phase.due_ms is not None and phase.due_ms <= now:
+                if (
+                    not events
+                    and not outage
+                    and self._away(game_id, game, game_kind, state, phase, now)
+                ):
+                    self._suspend(game_id, lock, game, phase, now)  # the turn waits for them
+                    return
                 events.extend(_public_events(game_kind.close(state, now)))
             elif (
                 phase.stage is Stage.BETWEEN

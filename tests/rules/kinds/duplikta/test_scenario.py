@@ -1,0 +1,174 @@
+"""Tourlou's scenarios: the levels' ranks, a game whose Tourlou word is always installed, the
+package made by ``arbitre duplikta deal`` checked by playing it again, and what a player may
+see of a scenario before the end."""
+
+from __future__ import annotations
+
+import copy
+import json
+from dataclasses import replace
+from typing import Any
+
+import pytest
+
+from arbitre.cli.duplikta_command import scenario_package
+from arbitre.engine.robots.duplikta import scenario_move
+from arbitre.rules.board import Board
+from arbitre.rules.kinds.base import ActionRefusedError, InvalidConfigError, Setup, Viewer
+from arbitre.rules.kinds.duplikta import DUPLIKTA, DupliktaGame
+from arbitre.rules.kinds.duplikta.config import configure
+from arbitre.rules.kinds.duplikta.scenario import (
+    Scenario,
+    ScenarioMismatchError,
+    level_rank,
+    package_config,
+    package_game,
+)
+from tests.rules.kinds.duplikta.samples import french
+
+SEED = 7
+OPTIONS = {"clock": 0, "chances": 3}
+
+
+def made(level: int = 6, number: int = 12) -> dict[str, Any]:
+    """The record of a scenario as ``arbitre duplikta deal`` makes it."""
+    record: dict[str, Any] = scenario_package(number, level, SEED, OPTIONS)["record"]
+    return record
+
+
+def test_each_level_plays_the_move_at_its_share_of_the_list() -> None:
+    # 40 moves, best first: level 6 the top, then 10 % further down a level, 1 the median.
+    assert [level_rank(level, 40) for level in range(6, 0, -1)] == [0, 4, 8, 12, 16, 20]
+    assert [level_rank(level, 7) for level in range(6, 0, -1)] == [0, 0, 1, 2, 2, 3]
+    assert level_rank(1, 1) == 0
+    with pytest.raises(InvalidConfigError):
+        level_rank(7, 10)
+
+
+def test_tourlous_move_at_a_level_is_that_rank_of_its_moves() -> None:
+    board, rack = Board.empty(), "ABEIMRT"
+    source = french().moves(configure(OPTIONS).tiles)
+    every = source.robot_moves(board, rack, 0, False).moves
+    scores = [move.score for move in every]
+    assert scores == sorted(scores, reverse=True)
+    for level in range(1, 7):
+        expected = every[level_rank(level, len(every))].notation
+        assert scenario_move(source, board, rack, level, False) == expected
+    assert scenario_move(source, board, "", 3, False) is None
+
+
+def test_in_a_scenario_tourlous_word_is_installed_even_against_a_better_move() -> None:
+    record = made(level=1)
+    config = package_config(record["config"], {})
+    assert config.scenario is not None
+    assert (config.scenario.number, config.scenario.level) == (12, 1)
+    game = DupliktaGame(config, SEED, french(), ("ana", "tourlou"))
+    rack = game.deal()
+    assert rack is not None
+    assert rack == record["turns"][0]["rack"]
+    assert game.confirmed("tourlou")  # its move of the turn is the scenario's, at the deal
+    source = french().moves(config.tiles)
+    best = source.robot_moves(Board.empty(), rack, 1, False).moves[0]
+    game.confirm("ana", best.notation)
+    played = game.close_turn()
+    mine, its = played.side("ana"), played.side("tourlou")
+    assert its.move == record["turns"][0]["move"]
+    assert mine.accepted
+    assert mine.score > its.score  # the level-1 move is far below the top
+    assert (played.installed, played.criterion.value) == ("tourlou", "scenario")
+    assert mine.bonuses == {}
+    assert its.bonuses == {}
+    assert mine.points == mine.score  # scored and compared, never installed
+    assert sum(row.count(".") for row in game.board.rows()) == 15 * 15 - its.tiles
+
+
+def test_nobody_confirms_for_tourlou_and_a_pass_of_the_person_installs_its_word() -> None:
+    record = made()
+    config = package_config(record["config"], {})
+    game = DupliktaGame(config, SEED, french(), ("ana", "tourlou"))
+    game.deal()
+    with pytest.raises(ActionRefusedError, match="already confirmed"):
+        game.confirm("tourlou", None)  # nobody confirms for Tourlou
+    game.confirm("ana", None)
+    assert game.close_turn().installed == "tourlou"
+    assert game.deal() == record["turns"][1]["rack"]
+
+
+def test_a_scenario_package_plays_again_from_its_seed() -> None:
+    record = made()
+    config = package_config(record["config"], {"pauses": 1})
+    assert config.pauses == 1
+    assert package_game(record, config, french()) == SEED
+    assert record["turns"][-1]["move"] is not None or len(record["turns"]) > 1
+    assert record["config"]["scenario"]["moves"] == [turn["move"] for turn in record["turns"]]
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda r: r["turns"][1].update(rack="EEEEEEE"),
+        lambda r: r["turns"][2].update(move="H8 ZZZ"),
+        lambda r: r.update(seed=SEED + 1),
+        lambda r: r.update(commitment="0" * 64),
+        lambda r: r.update(level=5),
+        lambda r: r.update(turns=r["turns"][:-1]),
+        lambda r: r["config"]["scenario"]["moves"].__setitem__(0, "H8 ABIMER"),
+        lambda r: r.update(format="arbitre.indecix-deal/1"),
+    ],
+)
+def test_a_scenario_that_its_seed_does_not_give_is_refused(change: Any) -> None:
+    record = copy.deepcopy(made())
+    config = package_config(record["config"], {})
+    change(record)
+    with pytest.raises((ScenarioMismatchError, InvalidConfigError)):
+        package_game(record, package_config(record["config"], {}), french())
+    if record["config"]["scenario"]["moves"] == made()["config"]["scenario"]["moves"]:
+        with pytest.raises((ScenarioMismatchError, InvalidConfigError)):
+            package_game(record, config, french())
+
+
+def test_a_game_from_a_scenario_takes_no_other_setting() -> None:
+    record = made()
+    with pytest.raises(InvalidConfigError, match="clock"):
+        package_config(record["config"], {"clock": 60})
+    with pytest.raises(InvalidConfigError, match="no scenario"):
+        package_config({"clock": 0}, {})
+    other = configure({**OPTIONS, "scenario": record["config"]["scenario"], "chances": 4})
+    with pytest.raises(InvalidConfigError):
+        package_game(record, other, french())
+
+
+def test_tourlous_moves_to_come_are_not_in_the_view_nor_the_record_before_the_end() -> None:
+    record = made()
+    config = package_config(record["config"], {})
+    state = DUPLIKTA.new_game(config, Setup("g", SEED, ("ana", "tourlou")), french())
+    DUPLIKTA.open_next(state, 1_000)
+    moves = [turn["move"] for turn in record["turns"] if turn["move"]]
+    for viewer in (Viewer("ana"), Viewer.spectator()):
+        view = DUPLIKTA.view(state, viewer, 2_000)
+        assert view["config"]["scenario"] == {"number": 12, "level": 6, "moves": []}
+        text = json.dumps(view)
+        assert not any(move in text for move in moves)
+    assert not any(move in json.dumps(DUPLIKTA.record(state)) for move in moves)
+    assert DUPLIKTA.record(state)["config"]["scenario"]["level"] == 6
+    turn = 1
+    while not state.over:
+        DUPLIKTA.act(state, "ana", {"turn": turn, "confirm": None}, 3_000 * turn)
+        DUPLIKTA.close(state, 3_000 * turn + 1)
+        if not state.over:
+            turn += 1
+            DUPLIKTA.open_next(state, 3_000 * turn)
+    over = DUPLIKTA.record(state)
+    assert over["config"]["scenario"] == record["config"]["scenario"]
+    assert [line["installed"] for line in over["turns"]] == ["tourlou"] * len(over["turns"])
+    assert DUPLIKTA.record(DUPLIKTA.replay(over, french())) == over
+
+
+def test_a_scenario_option_is_checked() -> None:
+    with pytest.raises(InvalidConfigError, match="level"):
+        configure({"scenario": {"number": 1, "level": 7, "moves": []}})
+    with pytest.raises(InvalidConfigError, match="number"):
+        Scenario(0, 3, ())
+    assert replace(configure({}), scenario=Scenario(1, 1, ("H8 JOUR", None))).scenario
+    with pytest.raises(InvalidConfigError, match="notation or null"):
+        configure({"scenario": {"number": 1, "level": 1, "moves": [{"value": "H8 JOUR"}]}})

@@ -49,6 +49,7 @@ from tests.services.test_session_duplikta import (
     wait_for,
 )
 from tests.services.test_session_duplikta import Table as DupliktaTable
+from tests.services.test_session_duplikta import act as duplikta_act
 from tests.services.test_session_indecix import INDECIX, Table
 
 PATIENCE = 30.0
@@ -309,9 +310,9 @@ def test_a_redis_restart_loses_no_acknowledged_confirm_of_a_duplikta_game(
 ) -> None:
     """A dupliKta game of two people, the clock on, across a Redis restart mid-turn (one player
     confirmed, the other not yet): a confirm while it is down is unavailable and changes
-    nothing; the confirms acknowledged before are in the game after, a confirm retried under
-    its request_id is taken once, and the game plays to its end with every acknowledged confirm
-    in its record, which replays to the same final state."""
+    nothing; the confirms acknowledged before are in the game after, a confirm (and a request
+    at the loupe) retried under its request_id is taken once, and the game plays to its end
+    with every acknowledged confirm in its record, which replays to the same final state."""
     with open_channel(platform.address, platform.gateway_token) as channel:
         stub = session_pb2_grpc.SessionStub(channel)
         table = DupliktaTable(stub, clock=300, tile_set=SMALL_SET)
@@ -335,6 +336,13 @@ def test_a_redis_restart_loses_no_acknowledged_confirm_of_a_duplikta_game(
             opened = table.next_turn(turn)
             assert opened["stage"] == "playing"
             turn = opened["turn"]
+        # Bob puts a token back at the loupe (½ Chance), Ana confirms, Bob has not yet.
+        faulted = turn
+        loupe = {"turn": turn, "redraw": table.look("Bob")["you"]["rack"][0]}
+        redrawn = duplikta_act(stub, game_id, table.token("Bob"), loupe, "Bob-loupe")
+        assert not redrawn.replayed
+        kept = to_data(redrawn.duplikta)
+        assert kept["exchange"]["kind"] == "redraw"
         last = confirm_request(table, "Ana", turn)
         take(last)
         pending = confirm_request(table, "Bob", turn)
@@ -361,6 +369,15 @@ def test_a_redis_restart_loses_no_acknowledged_confirm_of_a_duplikta_game(
         again = stub.Act(last, timeout=10)  # acknowledged before the restart, asked again
         assert again.replayed
         assert told(to_data(again.duplikta)) == acknowledged[(turn, "Ana")]
+        again = duplikta_act(stub, game_id, table.token("Bob"), loupe, "Bob-loupe")
+        assert again.replayed
+        assert to_data(again.duplikta) == kept
+        mine = table.look("Bob")["you"]  # ½ Chance spent once, one token redrawn
+        assert (mine["chances"], mine["exchanges"], mine["rack"]) == (
+            kept["chances"],
+            [kept["exchange"]],
+            kept["rack"],
+        )
         take(pending)  # refused while Redis was down: taken now, under the same request_id
         again = stub.Act(pending, timeout=10)
         assert again.replayed
@@ -378,6 +395,8 @@ def test_a_redis_restart_loses_no_acknowledged_confirm_of_a_duplikta_game(
         assert len(record["turns"]) == turn
         assert confirms_in(table, record["sheet"]) == acknowledged  # each once, none lost
         assert len(acknowledged) == 2 * turn
+        bob = record["sheet"][faulted - 1]["players"][table.id_of("Bob")]
+        assert bob["exchanges"] == [kept["exchange"]]
         replayed = DUPLIKTA.replay(record, Words(lexicon()))
         assert DUPLIKTA.record(replayed) == record
         assert DUPLIKTA.view(replayed, Viewer.spectator(), over.server_time_ms) == final

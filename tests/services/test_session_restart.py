@@ -55,6 +55,7 @@ from tests.services.test_session_duplikta import (
     wait_for,
 )
 from tests.services.test_session_duplikta import Table as DupliktaTable
+from tests.services.test_session_duplikta import act as duplikta_act
 from tests.services.test_session_indecix import INDECIX, Table
 
 STARTUP_SECONDS = 60.0
@@ -435,9 +436,9 @@ def test_a_killed_replica_loses_no_confirm_of_a_duplikta_game(
 ) -> None:
     """A dupliKta game of two people, the clock on: the confirms acknowledged through a replica
     killed mid-turn (one player confirmed, the other not yet) are in the game when another
-    replica (and a second clock) carries it on, a confirm retried under its request_id is taken
-    once, and the game plays to its end with every acknowledged confirm in its record, which
-    replays to the same final state."""
+    replica (and a second clock) carries it on, a confirm (and a request at the loupe) retried
+    under its request_id is taken once, and the game plays to its end with every acknowledged
+    confirm in its record, which replays to the same final state."""
     first, stub = start_replica(redis_url, peers_server.address)
     second: subprocess.Popen[bytes] | None = None
     other_clock: Clock | None = None
@@ -460,6 +461,13 @@ def test_a_killed_replica_loses_no_confirm_of_a_duplikta_game(
             opened = table.next_turn(turn)
             assert opened["stage"] == "playing"
             turn = opened["turn"]
+        # Bob puts a token back at the loupe (½ Chance), Ana confirms, Bob has not yet.
+        faulted = turn
+        loupe = {"turn": turn, "redraw": table.look("Bob")["you"]["rack"][0]}
+        redrawn = duplikta_act(stub, game_id, table.token("Bob"), loupe, "Bob-loupe")
+        assert not redrawn.replayed
+        kept = to_data(redrawn.duplikta)
+        assert kept["exchange"]["kind"] == "redraw"
         last = confirm_request(table, "Ana", turn)
         take(last)
         before = wait_for(  # a spectator's view tells it within half a second
@@ -490,6 +498,15 @@ def test_a_killed_replica_loses_no_confirm_of_a_duplikta_game(
         again = stub.Act(last)  # the answer lost with the replica, asked again
         assert again.replayed
         assert told(to_data(again.duplikta)) == acknowledged[(turn, "Ana")]
+        again = duplikta_act(stub, game_id, table.token("Bob"), loupe, "Bob-loupe")
+        assert again.replayed
+        assert to_data(again.duplikta) == kept
+        mine = table.look("Bob")["you"]  # ½ Chance spent once, one token redrawn
+        assert (mine["chances"], mine["exchanges"], mine["rack"]) == (
+            kept["chances"],
+            [kept["exchange"]],
+            kept["rack"],
+        )
         time.sleep(SPECTATOR_VIEW_SECONDS + 0.05)  # the view every spectator shares, built anew
         assert steady(view_of(stub, game_id)) == steady(before)
 
@@ -507,6 +524,8 @@ def test_a_killed_replica_loses_no_confirm_of_a_duplikta_game(
         assert len(record["turns"]) == turn
         assert confirms_in(table, record["sheet"]) == acknowledged  # each once, none lost
         assert len(acknowledged) == 2 * turn
+        bob = record["sheet"][faulted - 1]["players"][table.id_of("Bob")]
+        assert bob["exchanges"] == [kept["exchange"]]
         replayed = DUPLIKTA.replay(record, Words(lexicon()))
         assert DUPLIKTA.record(replayed) == record
         assert DUPLIKTA.view(replayed, Viewer.spectator(), over.server_time_ms) == final

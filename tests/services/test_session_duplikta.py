@@ -203,6 +203,47 @@ class Table:
         return opened
 
 
+#: What a confirm's answer and the sheet's line after the close both tell of a confirm.
+CONFIRMED = ("move", "tiles", "words", "score", "loupe", "returned", "penalty")
+
+
+def confirm_request(table: Table, name: str, turn: int) -> session_pb2.ActRequest:
+    """``name``'s confirm of ``turn`` under a request_id: a legal move of their own copy of the
+    rack (Ana the best, Bob the next: not the same move), or a pass when there is none."""
+    moves = moves_for(table.look(name))
+    move = next(iter(moves[NAMES.index(name) :] or moves), None)
+    return session_pb2.ActRequest(
+        game_id=table.game_id,
+        token=table.token(name),
+        duplikta=fill(duplikta_pb2.DupliktaAction(), {"turn": turn, "confirm": move}),
+        request_id=f"{name}-{turn}",
+    )
+
+
+def told(result: dict[str, Any]) -> dict[str, Any]:
+    """What a confirm's answer told of it, as :func:`confirms_in` reads it from the sheet."""
+    return {**{key: result[key] for key in CONFIRMED}, "ms": result["ms"]}
+
+
+def steady(seen: dict[str, Any]) -> dict[str, Any]:
+    """A view less the time left on the clock (which runs between two reads)."""
+    return {**seen, "clock": {k: v for k, v in seen["clock"].items() if k != "remaining_ms"}}
+
+
+def confirms_in(table: Table, sheet: list[dict[str, Any]]) -> dict[tuple[int, str], Any]:
+    """Every confirm a score sheet holds, by (turn, name of its player), as :func:`told`."""
+    names = {table.id_of(name): name for name in NAMES}
+    found = {}
+    for line in sheet:
+        for player, side in line.get("players", {}).items():
+            if side["confirm_ms"] is not None:
+                found[(line["turn"], names[player])] = {
+                    **{key: side[key] for key in CONFIRMED},
+                    "ms": side["confirm_ms"],
+                }
+    return found
+
+
 def test_a_game_plays_to_its_end_and_its_record_replays(stub: Any) -> None:
     table = Table(stub, clock=30, handicaps=[0, 2])
     game_id = table.game_id

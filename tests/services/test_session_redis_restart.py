@@ -1,9 +1,8 @@
 """Redis restarted in the middle of a game (duplicate on the game kinds' seam, Duel de Mots,
-Indecix),
-with persistence on (an append-only file, as ``arbitre up`` and the deploy's Redis keep): while
-it is down, calls fail as unavailable and change nothing; once it is back, the game goes on
-from where it was, and every answer the service acknowledged before the restart is in the
-record."""
+Indecix, dupliKta), with persistence on (an append-only file, as ``arbitre up`` and the
+deploy's Redis keep): while it is down, calls fail as unavailable and change nothing; once it
+is back, the game goes on from where it was, and every answer the service acknowledged before
+the restart is in the record."""
 
 from __future__ import annotations
 
@@ -18,6 +17,7 @@ import pytest
 from arbitre.api.kind_parts import part
 from arbitre.api.proto_data import fill, to_data
 from arbitre.engine.duel_words import load
+from arbitre.engine.kind_tools import Words
 from arbitre.engine.lexicon import load_lexicon
 from arbitre.engine.movegen import MoveGenerator
 from arbitre.rules import Board
@@ -37,6 +37,19 @@ from arbitre.v1 import (
     session_pb2_grpc,
 )
 from tests.network import free_port
+from tests.services.test_session_duplikta import (
+    DUPLIKTA,
+    NAMES,
+    SMALL_SET,
+    confirm_request,
+    confirms_in,
+    lexicon,
+    steady,
+    told,
+    wait_for,
+)
+from tests.services.test_session_duplikta import Table as DupliktaTable
+from tests.services.test_session_duplikta import act as duplikta_act
 from tests.services.test_session_indecix import INDECIX, Table
 
 PATIENCE = 30.0
@@ -290,3 +303,107 @@ def test_a_redis_restart_loses_no_acknowledged_placement_of_an_indecix_match(
         ]
         assert events.count("die_rolled") == 36
         assert events.count("die_placed") == len(acknowledged)
+
+
+def test_a_redis_restart_loses_no_acknowledged_confirm_of_a_duplikta_game(
+    platform: Platform, server: EmbeddedRedis
+) -> None:
+    """A dupliKta game of two people, the clock on, across a Redis restart mid-turn (one player
+    confirmed, the other not yet): a confirm while it is down is unavailable and changes
+    nothing; the confirms acknowledged before are in the game after, a confirm (and a request
+    at the loupe) retried under its request_id is taken once, and the game plays to its end
+    with every acknowledged confirm in its record, which replays to the same final state."""
+    with open_channel(platform.address, platform.gateway_token) as channel:
+        stub = session_pb2_grpc.SessionStub(channel)
+        table = DupliktaTable(stub, clock=300, tile_set=SMALL_SET)
+        game_id = table.game_id
+        stub.Start(session_pb2.GameCommand(game_id=game_id, token=table.created.organiser_token))
+        acknowledged: dict[tuple[int, str], dict[str, Any]] = {}  # (turn, name): Act's answer
+
+        def spectated() -> dict[str, Any]:
+            return view_in(stub.GetGame(session_pb2.GetGameRequest(game_id=game_id)))
+
+        def take(request: session_pb2.ActRequest) -> None:
+            answer = stub.Act(request, timeout=10)
+            assert not answer.replayed
+            name = request.request_id.split("-")[0]
+            acknowledged[(request.duplikta.turn, name)] = told(to_data(answer.duplikta))
+
+        turn = 1
+        for _ in range(2):  # two turns before the restart
+            for name in NAMES:
+                take(confirm_request(table, name, turn))
+            opened = table.next_turn(turn)
+            assert opened["stage"] == "playing"
+            turn = opened["turn"]
+        # Bob puts a token back at the loupe (½ Chance), Ana confirms, Bob has not yet.
+        faulted = turn
+        loupe = {"turn": turn, "redraw": table.look("Bob")["you"]["rack"][0]}
+        redrawn = duplikta_act(stub, game_id, table.token("Bob"), loupe, "Bob-loupe")
+        assert not redrawn.replayed
+        kept = to_data(redrawn.duplikta)
+        assert kept["exchange"]["kind"] == "redraw"
+        last = confirm_request(table, "Ana", turn)
+        take(last)
+        pending = confirm_request(table, "Bob", turn)
+        before = wait_for(  # a spectator's view tells it within half a second
+            lambda: (
+                (v := spectated()) and [p["confirmed"] for p in v["players"]] == [True, False] and v
+            )
+        )
+
+        server.stop()  # a clean shutdown: the append-only file is complete
+        with pytest.raises(grpc.RpcError) as down:
+            stub.Act(pending, timeout=10)
+        assert down.value.code() == grpc.StatusCode.UNAVAILABLE
+        server.start()  # the same port and data directory
+        back = wait(stub, game_id, lambda s: s.status == "running")
+        assert (back.phase, back.turn) == ("turn", turn)
+        time.sleep(SPECTATOR_VIEW_SECONDS + 0.05)  # the view every spectator shares, built anew
+        after = spectated()
+        assert steady(after) == steady(before)  # the same board, sheet, confirms and deadline
+        assert confirms_in(table, after["sheet"]) == {
+            key: value for key, value in acknowledged.items() if key[0] < turn
+        }
+
+        again = stub.Act(last, timeout=10)  # acknowledged before the restart, asked again
+        assert again.replayed
+        assert told(to_data(again.duplikta)) == acknowledged[(turn, "Ana")]
+        again = duplikta_act(stub, game_id, table.token("Bob"), loupe, "Bob-loupe")
+        assert again.replayed
+        assert to_data(again.duplikta) == kept
+        mine = table.look("Bob")["you"]  # ½ Chance spent once, one token redrawn
+        assert (mine["chances"], mine["exchanges"], mine["rack"]) == (
+            kept["chances"],
+            [kept["exchange"]],
+            kept["rack"],
+        )
+        take(pending)  # refused while Redis was down: taken now, under the same request_id
+        again = stub.Act(pending, timeout=10)
+        assert again.replayed
+        assert told(to_data(again.duplikta)) == acknowledged[(turn, "Bob")]
+
+        while (opened := table.next_turn(turn))["stage"] != "over":
+            turn = opened["turn"]
+            for name in NAMES:
+                take(confirm_request(table, name, turn))
+        over = wait(stub, game_id, lambda s: s.status == "over")
+        final = view_in(over)
+        record = to_data(stub.GetRecord(session_pb2.GetGameRequest(game_id=game_id)).duplikta)
+        assert record["over"]
+        assert turn > 3  # turns played after the restart too
+        assert len(record["turns"]) == turn
+        assert confirms_in(table, record["sheet"]) == acknowledged  # each once, none lost
+        assert len(acknowledged) == 2 * turn
+        bob = record["sheet"][faulted - 1]["players"][table.id_of("Bob")]
+        assert bob["exchanges"] == [kept["exchange"]]
+        replayed = DUPLIKTA.replay(record, Words(lexicon()))
+        assert DUPLIKTA.record(replayed) == record
+        assert DUPLIKTA.view(replayed, Viewer.spectator(), over.server_time_ms) == final
+        events = [
+            event.type
+            for event in stub.Events(session_pb2.EventsRequest(game_id=game_id, after="0-0"))
+        ]
+        assert events.count("player_confirmed") == len(acknowledged)
+        assert events.count("turn_dealt") == events.count("turn_closed") == turn
+        assert events.count("game_over") == 1

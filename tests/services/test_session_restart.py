@@ -1,8 +1,8 @@
 """The session service as separate processes over one Redis: one is killed (SIGKILL) in the
-middle of a turn (of a duplicate game on the game kinds' seam, a Duel de Mots round, or an
-Indecix match), another takes over and the game finishes with no acknowledged answer lost;
-meanwhile a second replica with its own clock runs too, and every turn is still closed exactly
-once."""
+middle of a turn (of a duplicate game on the game kinds' seam, a Duel de Mots round, an
+Indecix match or a dupliKta game), another takes over and the game finishes with no
+acknowledged answer lost; meanwhile a second replica with its own clock runs too, and every
+turn is still closed exactly once."""
 
 from __future__ import annotations
 
@@ -21,6 +21,7 @@ import pytest
 from arbitre.api.kind_parts import part
 from arbitre.api.proto_data import fill, to_data
 from arbitre.engine.duel_words import load
+from arbitre.engine.kind_tools import Words
 from arbitre.engine.lexicon import load_lexicon
 from arbitre.engine.movegen import MoveGenerator
 from arbitre.rules import Board
@@ -42,6 +43,19 @@ from arbitre.v1 import (
 )
 from tests.network import free_port
 from tests.redis_fixtures import redis_db, redis_url  # noqa: F401
+from tests.services.test_session_duplikta import (
+    DUPLIKTA,
+    NAMES,
+    SMALL_SET,
+    confirm_request,
+    confirms_in,
+    lexicon,
+    steady,
+    told,
+    wait_for,
+)
+from tests.services.test_session_duplikta import Table as DupliktaTable
+from tests.services.test_session_duplikta import act as duplikta_act
 from tests.services.test_session_indecix import INDECIX, Table
 
 STARTUP_SECONDS = 60.0
@@ -405,6 +419,122 @@ def test_a_killed_replica_loses_no_placement_of_an_indecix_match(
         ]
         assert events.count("die_rolled") == 36
         assert events.count("die_placed") == len(acknowledged)
+        assert events.count("game_over") == 1
+    finally:
+        if other_clock is not None:
+            other_clock.stop()
+        stop(first)
+        if second is not None:
+            second.send_signal(signal.SIGTERM)
+            assert second.wait(timeout=30) == 0  # graceful shutdown
+
+
+def test_a_killed_replica_loses_no_confirm_of_a_duplikta_game(
+    peers_server: RunningServer,
+    redis_url: str,  # noqa: F811
+    redis_db: Any,  # noqa: F811
+) -> None:
+    """A dupliKta game of two people, the clock on: the confirms acknowledged through a replica
+    killed mid-turn (one player confirmed, the other not yet) are in the game when another
+    replica (and a second clock) carries it on, a confirm (and a request at the loupe) retried
+    under its request_id is taken once, and the game plays to its end with every acknowledged
+    confirm in its record, which replays to the same final state."""
+    first, stub = start_replica(redis_url, peers_server.address)
+    second: subprocess.Popen[bytes] | None = None
+    other_clock: Clock | None = None
+    try:
+        table = DupliktaTable(stub, clock=300, tile_set=SMALL_SET)
+        game_id = table.game_id
+        stub.Start(session_pb2.GameCommand(game_id=game_id, token=table.created.organiser_token))
+        acknowledged: dict[tuple[int, str], dict[str, Any]] = {}  # (turn, name): Act's answer
+
+        def take(request: session_pb2.ActRequest) -> None:
+            answer = table.stub.Act(request)
+            assert not answer.replayed
+            name = request.request_id.split("-")[0]
+            acknowledged[(request.duplikta.turn, name)] = told(to_data(answer.duplikta))
+
+        turn = 1
+        for _ in range(2):  # two turns through the first replica
+            for name in NAMES:
+                take(confirm_request(table, name, turn))
+            opened = table.next_turn(turn)
+            assert opened["stage"] == "playing"
+            turn = opened["turn"]
+        # Bob puts a token back at the loupe (½ Chance), Ana confirms, Bob has not yet.
+        faulted = turn
+        loupe = {"turn": turn, "redraw": table.look("Bob")["you"]["rack"][0]}
+        redrawn = duplikta_act(stub, game_id, table.token("Bob"), loupe, "Bob-loupe")
+        assert not redrawn.replayed
+        kept = to_data(redrawn.duplikta)
+        assert kept["exchange"]["kind"] == "redraw"
+        last = confirm_request(table, "Ana", turn)
+        take(last)
+        before = wait_for(  # a spectator's view tells it within half a second
+            lambda: (
+                (v := view_of(stub, game_id))
+                and [p["confirmed"] for p in v["players"]] == [True, False]
+                and v
+            )
+        )
+
+        first.send_signal(signal.SIGKILL)  # in the middle of a turn, Bob yet to confirm
+        first.wait(timeout=30)
+        second, stub = start_replica(redis_url, peers_server.address)
+        table.stub = stub
+        # A second replica with its own clock, in this process: two sweepers on one game.
+        service = SessionService(connect(redis_url), Peers.at(*[peers_server.address] * 3))
+        other_clock = Clock(service)
+        other_clock.start()
+
+        state = stub.GetGame(session_pb2.GetGameRequest(game_id=game_id))
+        assert (state.status, state.phase, state.turn) == ("running", "turn", turn)
+        after = view_of(stub, game_id)
+        assert steady(after) == steady(before)  # the same board, sheet, confirms and deadline
+        assert confirms_in(table, after["sheet"]) == {
+            key: value for key, value in acknowledged.items() if key[0] < turn
+        }
+
+        again = stub.Act(last)  # the answer lost with the replica, asked again
+        assert again.replayed
+        assert told(to_data(again.duplikta)) == acknowledged[(turn, "Ana")]
+        again = duplikta_act(stub, game_id, table.token("Bob"), loupe, "Bob-loupe")
+        assert again.replayed
+        assert to_data(again.duplikta) == kept
+        mine = table.look("Bob")["you"]  # ½ Chance spent once, one token redrawn
+        assert (mine["chances"], mine["exchanges"], mine["rack"]) == (
+            kept["chances"],
+            [kept["exchange"]],
+            kept["rack"],
+        )
+        time.sleep(SPECTATOR_VIEW_SECONDS + 0.05)  # the view every spectator shares, built anew
+        assert steady(view_of(stub, game_id)) == steady(before)
+
+        take(confirm_request(table, "Bob", turn))
+        while (opened := table.next_turn(turn))["stage"] != "over":
+            turn = opened["turn"]
+            for name in NAMES:
+                take(confirm_request(table, name, turn))
+        over = stub.GetGame(session_pb2.GetGameRequest(game_id=game_id))
+        assert over.status == "over"
+        final = view_of(stub, game_id)
+        record = to_data(stub.GetRecord(session_pb2.GetGameRequest(game_id=game_id)).duplikta)
+        assert record["over"]
+        assert turn > 3  # turns played through the second replica too
+        assert len(record["turns"]) == turn
+        assert confirms_in(table, record["sheet"]) == acknowledged  # each once, none lost
+        assert len(acknowledged) == 2 * turn
+        bob = record["sheet"][faulted - 1]["players"][table.id_of("Bob")]
+        assert bob["exchanges"] == [kept["exchange"]]
+        replayed = DUPLIKTA.replay(record, Words(lexicon()))
+        assert DUPLIKTA.record(replayed) == record
+        assert DUPLIKTA.view(replayed, Viewer.spectator(), over.server_time_ms) == final
+        events = [
+            event.type
+            for event in stub.Events(session_pb2.EventsRequest(game_id=game_id, after="0-0"))
+        ]
+        assert events.count("player_confirmed") == len(acknowledged)
+        assert events.count("turn_dealt") == events.count("turn_closed") == turn
         assert events.count("game_over") == 1
     finally:
         if other_clock is not None:

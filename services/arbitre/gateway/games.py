@@ -273,7 +273,13 @@ def _check_organiser(gateway: Gateway, account: str) -> None:
     """A simultané from a package created signed in is an organiser's: an account without the
     flag gets a 403 ``not_organiser`` (a guest, with no account credential, still creates one
     as before: its organiser token is its only right)."""
-    found = gateway.call("session", "GetAccount", accounts_pb2.AccountToken(token=account))
+    try:
+        found = gateway.call("session", "GetAccount", accounts_pb2.AccountToken(token=account))
+    except ApiError as error:
+        reason, _, said = error.message.partition(":")
+        if (error.status, reason) == (401, "bad_token"):  # as the creation itself says it
+            error.code, error.message = reason, said.strip() or error.message
+        raise
     if not found.organiser:
         raise ApiError(
             403,

@@ -9,7 +9,8 @@ centre, downloads the CSV and the FISF sheet and prints the results. Everything 
 browser receives is recorded: no release key, no player's token, no seed (the console never
 reads the record), no tirage before the key's release. A guest and an account without the
 organiser flag are refused, in the page and (creating a simultané from a package) by the
-server."""
+server. Without a package, the console creates a simultané the server draws, with the preset,
+variant, lexicon, turns and clock chosen, and starts it at once."""
 
 from __future__ import annotations
 
@@ -125,7 +126,63 @@ def test_guests_and_players_are_refused_the_console(browser: Browser, base: str,
             "Le compte « Simple » n'est pas organisateur"
         )
         expect(page.page.locator("#prepare")).to_be_hidden()
+        page.page.get_by_role("button", name="English").click()
+        expect(page.page.locator("#refusal-text")).to_contain_text(
+            "The account “Simple” is not an organiser"
+        )
         assert page.errors() == [], page.console
+    finally:
+        context.close()
+
+
+def test_a_simultane_the_server_draws_started_now(
+    browser: Browser, base: str, api: Api, database: str, artifacts: Path
+) -> None:
+    api.call("POST", "/v1/accounts", {"name": "Orga2", "password": PASSWORD})
+    archive = ArchiveStore.open(database)
+    try:
+        AccountStore(archive.engine).grant_organiser("Orga2")
+    finally:
+        archive.close()
+    context = new_context(browser, timezone_id=ZONE)
+    try:
+        watched = Watched.on(context.new_page())
+        page = watched.page
+        sign_in(page, base, "Orga2")
+        page.goto(base + "/console")
+        page.get_by_label("tirés par le serveur au début").check()
+        expect(page.locator("#package-fields")).to_be_hidden()
+        page.fill("#game-title-input", "Simultané du club")
+        page.select_option("#preset", "fisf")
+        page.select_option("#variant", "joker")
+        page.select_option("#lexicon", "en")
+        page.fill("#turns", "3")
+        page.fill("#seconds", "120")
+        start_ms = int(time.time() * 1000) + 3_600_000
+        page.fill("#start-at", local_input(start_ms))
+        page.screenshot(path=str(artifacts / "console-prepare.png"), full_page=True)
+        page.get_by_role("button", name="Créer le simultané").click()
+        expect(page.locator("#game-title")).to_have_text("Simultané du club")
+        game_id = page.url.split("game=")[1]
+        state = api.state(game_id)
+        config = state["view"]["config"]
+        assert (config["name"], config["variant"], config["lexicon"]) == ("fisf", "joker", "en")
+        assert (config["max_turns"], config["seconds_per_turn"]) == (3, 120)
+        assert state["start_at_ms"] // 1000 == start_ms // 1000
+        expect(page.locator("#key-state")).to_have_text("Aucune clé à donner.")
+        expect(page.locator("#release")).to_be_hidden()
+        expect(page.locator("#game-start")).to_contain_text("début dans 59 min")
+        api.call("POST", f"/v1/games/{game_id}/players", {"name": "Ana", "serie": "S4"})
+        expect(page.locator("#registrations tbody tr")).to_have_text("AnaS4")
+        page.get_by_role("button", name="Démarrer maintenant").click()
+        expect(page.locator("#game-status")).to_have_text("En cours")
+        expect(page.locator("#live-answers")).to_have_text("Coup 1 : 0 réponse sur 1")
+        page.screenshot(path=str(artifacts / "console-live.png"), full_page=True)
+        page.get_by_role("button", name="← Tous vos simultanés").click()
+        expect(page.locator(f"#simultanes li[data-game='{game_id}']")).to_have_text(
+            "Simultané du club"
+        )
+        assert watched.errors() == [], watched.console
     finally:
         context.close()
 

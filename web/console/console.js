@@ -2,8 +2,9 @@
 // pre-drawn package, calling the gateway's /v1 API only (api.js, the account's session token as
 // the game's organiser credential: a game created signed in is the account's).
 //
-// Steps: prepare (the package uploaded or pasted, its public part shown; the start; late
-// registrations), the scheduled start and the release of a sealed package's key, the
+// Steps: prepare (the package uploaded or pasted, its public part shown; or, without a package,
+// the preset, variant, lexicon, turns and clock of a game the server draws at its start; the
+// start; late registrations), the scheduled start and the release of a sealed package's key, the
 // registrations with club, série and country (GET …/results, which lists every registered
 // player, read again on each player_joined), live (players, answers per turn, standings: the
 // game's state, events and GET …/standings), the centres' files (every bad line shown), the
@@ -18,6 +19,7 @@ import { t, language, setLanguage, onLanguage, translate } from "../i18n.js";
 import { accountOf } from "../storage.js";
 import { Live } from "../live.js";
 import { explain } from "../ui.js";
+import { lexiconLabel } from "../lexicons.js";
 import "./messages.js";
 
 const EVENTS = ["state", "player_joined", "turn_started", "answer_count", "turn_revealed", "paused", "resumed", "parked", "game_over"];
@@ -26,6 +28,8 @@ const REFRESH_MS = 3000;
 
 const state = {
   account: null, // {name, token}
+  me: null, // GET /v1/accounts/me
+  refusal: null, // {key, vars}: why the console is refused
   package: null, // the parsed package, until created
   gameId: null,
   game: null, // the last state read
@@ -34,6 +38,7 @@ const state = {
   answers: new Map(), // turn -> answers seen
   results: null, // the last GET …/results: {whole, shown, field, value}
   standings: null,
+  joined: false, // a player joined since the results were read
   offset: 0, // the server's clock minus this machine's
 };
 
@@ -76,29 +81,38 @@ const failure = (error) => t("error", { message: explain(error) });
 
 // -- who may use it -------------------------------------------------------------------------
 
-function refuse(text) {
+/** Refuse the console: the reason (a text's key and its values, drawn again in the other
+ * language). */
+function refuse(key, vars = {}) {
+  state.refusal = { key, vars };
   for (const id of ["prepare", "game"]) show($(`#${id}`), false);
-  $("#refusal-text").textContent = text;
+  drawRefusal();
   show($("#refusal"), true);
+}
+
+function drawRefusal() {
+  if (state.refusal) $("#refusal-text").textContent = t(state.refusal.key, state.refusal.vars);
+  if (state.me) $("#console-account").textContent = t("console.signedIn", { name: state.me.name });
 }
 
 async function checkAccount() {
   const account = accountOf();
   if (!account) {
-    refuse(t("console.needAccount"));
+    refuse("console.needAccount");
     return false;
   }
   let me;
   try {
     me = await api.me(account.token);
   } catch (error) {
-    if (error instanceof ApiError && error.status === 401) refuse(t("console.needAccount"));
+    if (error instanceof ApiError && error.status === 401) refuse("console.needAccount");
     else message(failure(error));
     return false;
   }
-  $("#console-account").textContent = t("console.signedIn", { name: me.name });
+  state.me = me;
+  drawRefusal();
   if (!me.organiser) {
-    refuse(t("console.notOrganiser", { name: me.name }));
+    refuse("console.notOrganiser", { name: me.name });
     return false;
   }
   state.account = account;
@@ -169,9 +183,42 @@ function readPackage() {
   }
 }
 
+const fromPackage = () => $("#prepare-form").source.value !== "server";
+
+function showSource() {
+  show($("#package-fields"), fromPackage());
+  show($("#server-fields"), !fromPackage());
+}
+
+async function drawLexicons() {
+  const select = $("#lexicon");
+  const chosen = select.value || "fr";
+  try {
+    const { lexicons } = await api.lexicons();
+    fill(select, lexicons.map((lexicon) => h("option", { value: lexicon.id }, lexiconLabel(lexicon))));
+    select.value = lexicons.some((lexicon) => lexicon.id === chosen) ? chosen : lexicons[0]?.id || "";
+  } catch (error) {
+    message(failure(error));
+  }
+}
+
+/** The game's rules from the form, when the server draws the tirages. */
+function serverConfig() {
+  const config = {
+    name: $("#preset").value,
+    variant: $("#variant").value,
+    lexicon: $("#lexicon").value || "fr",
+    seconds_per_turn: Number($("#seconds").value) || 180,
+  };
+  const turns = Number($("#turns").value);
+  if (turns > 0) config.max_turns = turns;
+  return config;
+}
+
 async function createSimultane(event) {
   event.preventDefault();
-  if (!state.package) {
+  const packaged = fromPackage();
+  if (packaged && !state.package) {
     message(t("console.packageMissing"));
     return;
   }
@@ -182,18 +229,19 @@ async function createSimultane(event) {
     return;
   }
   const reveal = Math.max(0, Math.min(600, Number($("#reveal-seconds").value) || 0));
-  const body = {
-    kind: "duplicate",
-    package: state.package,
-    start_at_ms: startAt,
-    config: { late_join: $("#late-join").checked, reveal_seconds: reveal },
-  };
+  const config = { late_join: $("#late-join").checked, reveal_seconds: reveal };
+  const body = packaged
+    ? { kind: "duplicate", package: state.package, start_at_ms: startAt, config }
+    : { kind: "duplicate", start_at_ms: startAt, config: { ...serverConfig(), ...config } };
+  const title = $("#game-title-input").value.trim();
+  if (!packaged && title) body.title = title;
   try {
     const created = await call("POST", "/v1/games", body);
     storeGame(created.game_id, created.game.title || "");
     message("");
     $("#package-text").value = "";
     $("#package-file").value = "";
+    $("#game-title-input").value = "";
     readPackage();
     await openGame(created.game_id);
   } catch (error) {
@@ -271,6 +319,7 @@ async function tick() {
 }
 
 function onEvent(type, data) {
+  if (type === "player_joined") state.joined = true;
   if (type === "answer_count" && state.game?.view && data.turn === state.game.view.turn) {
     state.game.view.answers = data.answers ?? data.count ?? state.game.view.answers;
     noteAnswers(data.turn, state.game.view.answers);
@@ -311,7 +360,13 @@ async function readAll() {
     for (const turn of view.turns || []) {
       if (!state.answers.has(`closed:${turn.number ?? turn.turn}`)) await readTurn(id, turn.number ?? turn.turn);
     }
-    const [standings, results] = await Promise.all([call("GET", `${gamePath(id)}/standings?limit=50`), readResults(id)]);
+    // The results rank every player: read them while the game runs only after a (late) join.
+    const ranking = game.status !== "running" || state.joined || !state.results;
+    state.joined = false;
+    const [standings, results] = await Promise.all([
+      call("GET", `${gamePath(id)}/standings?limit=50`),
+      ranking ? readResults(id) : state.results,
+    ]);
     if (state.gameId !== id) return;
     state.standings = standings;
     state.results = results;
@@ -553,16 +608,21 @@ async function init() {
   translateStatic();
   onLanguage(() => {
     translateStatic();
+    drawRefusal();
     if (state.account) {
       if (state.gameId) drawGame();
       else drawList();
       readPackage();
+      drawLexicons();
     }
   });
   $("#language").addEventListener("click", () => setLanguage(language() === "fr" ? "en" : "fr"));
   if (!(await checkAccount())) return;
   $("#package-file").addEventListener("change", (event) => readFileInto(event.target, $("#package-text"), readPackage));
   $("#package-text").addEventListener("input", readPackage);
+  for (const radio of $("#prepare-form").source) radio.addEventListener("change", showSource);
+  showSource();
+  drawLexicons();
   $("#prepare-form").addEventListener("submit", createSimultane);
   $("#key-form").addEventListener("submit", releaseKey);
   $("#start-now").addEventListener("click", startNow);
@@ -571,9 +631,13 @@ async function init() {
   $("#centre-form").addEventListener("submit", uploadCentre);
   $("#view-field").addEventListener("change", () => {
     drawViewValues();
+    state.joined = true;
     refresh();
   });
-  $("#view-value").addEventListener("change", refresh);
+  $("#view-value").addEventListener("change", () => {
+    state.joined = true; // read the view now, even while the game runs
+    refresh();
+  });
   $("#print").addEventListener("click", () => window.print());
   const id = new URLSearchParams(location.search).get("game");
   if (id && /^[A-Za-z0-9_-]{1,64}$/.test(id)) await openGame(id);

@@ -188,7 +188,7 @@ def test_a_simultane_the_server_draws_started_now(
 
 
 def test_an_organiser_runs_a_simultane_from_the_console(
-    browser: Browser, base: str, api: Api, database: str, tmp_path: Path
+    browser: Browser, base: str, api: Api, database: str, tmp_path: Path, artifacts: Path
 ) -> None:
     api.call("POST", "/v1/accounts", {"name": "Orga", "password": PASSWORD})
     archive = ArchiveStore.open(database)
@@ -285,6 +285,7 @@ def test_an_organiser_runs_a_simultane_from_the_console(
         problems = page.locator("#centre-problems li")
         for line in (2, 3, 4):
             expect(problems.filter(has_text=f"Ligne {line} :")).to_have_count(1)
+        page.screenshot(path=str(artifacts / "console-centre-refused.png"), full_page=True)
         good = (
             "name,club,serie,country,total\n"
             "Léa Petit,Club de Nantes,S3,FRA,10\n"
@@ -342,7 +343,8 @@ def test_an_organiser_runs_a_simultane_from_the_console(
         expect(page.locator("#results-heading")).to_be_visible()
         for hidden in ("#centre-form", "#live-standings", "#view-form", "#print", "header"):
             expect(page.locator(hidden)).to_be_hidden()
-        page.pdf(path=str(tmp_path / "results.pdf"))
+        page.screenshot(path=str(artifacts / "console-print.png"), full_page=True)
+        page.pdf(path=str(artifacts / "console-results.pdf"))
         page.emulate_media(media="screen")
         assert watched.errors() == [], watched.console
     finally:

@@ -25,6 +25,8 @@ import "./messages.js";
 const EVENTS = ["state", "player_joined", "turn_started", "answer_count", "turn_revealed", "paused", "resumed", "parked", "game_over"];
 const STORED = "arbitre.console.games";
 const REFRESH_MS = 3000;
+/** The registrations drawn at most (a simultané may have thousands). */
+const REGISTRATIONS_SHOWN = 500;
 
 const state = {
   account: null, // {name, token}
@@ -451,6 +453,7 @@ function cellRow(tag, values, attrs = {}) {
 function drawRegistrations() {
   const lines = (state.results?.whole?.results || []).filter((line) => line.source === "online");
   $("#registration-count").textContent = t("console.registered", { n: lines.length });
+  lines.splice(REGISTRATIONS_SHOWN); // the count says how many; the results list them all
   fill(
     $("#registrations"),
     h("thead", {}, cellRow("th", [t("console.name"), t("console.club"), t("console.serie"), t("console.country")])),

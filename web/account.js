@@ -4,7 +4,8 @@
 // game where it holds a seat, "Resume" here: the server gives this device a token of the seat (POST
 // /v1/accounts/me/games/{id}/seat) and the table opens as that player. The browser keeps the
 // account's name and its session token (never the password); tables created or joined while
-// signed in are the account's (api.js sends its token).
+// signed in are the account's (api.js sends its token). An organiser's account gets a link to the
+// organiser's console (/console, web/console/).
 
 import { api, ApiError } from "./api.js";
 import { $, h, fill } from "./dom.js";
@@ -34,6 +35,7 @@ addMessages({
     "account.rating": "{kind} : cote Glicko-2 {rating} ± {deviation} ({n} {n|partie|parties})",
     "account.percent": "{kind} : {percent} % du top sur vos {n} {n|dernière partie|dernières parties}",
     "account.rank": " — {rank}{rank|er|e} au classement",
+    "account.console": "Console de l'organisateur",
   },
   en: {
     "account.title": "Your account",
@@ -56,6 +58,7 @@ addMessages({
     "account.rating": "{kind}: Glicko-2 rating {rating} ± {deviation} ({n} {n|game|games})",
     "account.percent": "{kind}: {percent} % of the top over your last {n} {n|game|games}",
     "account.rank": " — #{rank} in the ranking",
+    "account.console": "Organiser's console",
   },
 });
 
@@ -76,22 +79,29 @@ export async function drawAccount(navigate = navigateTo) {
     return;
   }
   const list = h("ul", { id: "account-games", class: "recent" });
+  const organiser = h("p", { id: "account-console", hidden: true });
   const figures = h("ul", { id: "account-figures", class: "recent" });
   fill(
     root,
     h("h2", {}, t("account.title")),
     h("p", { id: "account-signed-in" }, t("account.signedIn", { name: account.name })),
     h("button", { type: "button", id: "account-sign-out", onclick: signOut }, t("account.signOut")),
+    organiser,
     h("h3", {}, t("account.games")),
     list,
     h("h3", {}, t("account.figures")),
     figures,
   );
   try {
+    const me = await api.me(account.token);
+    if (me.organiser) {
+      fill(organiser, h("a", { class: "button", href: "/console" }, t("account.console")));
+      organiser.hidden = false;
+    }
     const { games } = await api.myGames(account.token);
     fill(list, games.length ? games.map((game) => gameItem(game, account)) : h("li", { class: "muted" }, t("account.none")));
     const kinds = [...new Set(games.filter((game) => game.result).map((game) => game.kind))];
-    fill(figures, await figureItems(account.token, kinds));
+    fill(figures, await figureItems(account.token, kinds, me));
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) {
       forgetAccount(); // signed out elsewhere, or expired
@@ -102,9 +112,8 @@ export async function drawAccount(navigate = navigateTo) {
 
 /** A line per kind of the account's finished games that has a long-term figure: its rating or
  * its % of top, and its rank in the kind's public ranking. */
-async function figureItems(token, kinds) {
+async function figureItems(token, kinds, me) {
   if (!kinds.length) return [];
-  const me = await api.me(token);
   const items = [];
   for (const kind of kinds) {
     let found;

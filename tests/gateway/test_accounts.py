@@ -10,7 +10,8 @@ can), played to the end and found in the account's games with its result once ar
 updated and shown in the public ranking; a guest joins as ever, and a bad account token seats
 nobody. A game created signed in is the account's: listed with the role organiser, organised
 from any device of the account by its session token or API key (nobody else's), the organiser's
-token working as ever."""
+token working as ever. A simultané from a package created signed in needs an organiser's
+account (a player's gets a 403 ``not_organiser``; a guest creates one as before)."""
 
 from __future__ import annotations
 
@@ -25,8 +26,13 @@ from typing import Any
 import pytest
 from flask.testing import FlaskClient
 
+from arbitre.engine.lexicon import load_lexicon
+from arbitre.engine.referee import MoveGeneratorReferee
 from arbitre.gateway import GatewayConfig, create_app, openapi
 from arbitre.gateway.rate_limits import NO_LIMITS
+from arbitre.rules.duplicate import DuplicateGame
+from arbitre.rules.game_config import preset
+from arbitre.rules.game_package import prepare_package
 from arbitre.services import archive
 from arbitre.services.archive import accounts
 from arbitre.services.lexicons import LexiconRegistry
@@ -465,3 +471,28 @@ def test_a_game_created_signed_in_is_organised_from_any_device_of_the_account(
         f"/v1/games/{game_id}/pause", headers=bearer(created.get_json()["organiser_token"])
     )
     assert again.status_code in (200, 409)  # the organiser's token works as ever
+
+
+def test_a_simultane_from_a_package_created_signed_in_needs_an_organiser(
+    platform: Platform,
+) -> None:
+    client = device(platform)
+    signed = client.post("/v1/accounts", json={"name": "Joueuse", "password": PASSWORD})
+    token = signed.get_json()["session_token"]
+    config = dataclasses.replace(preset("online"), max_turns=1, seconds_per_turn=30)
+    lexicon = load_lexicon(config.lexicon)
+    game = DuplicateGame(config, 5, MoveGeneratorReferee(lexicon, config))
+    game.play_to_end()
+    body = {"package": prepare_package(game, lexicon.info.id, lexicon.info.hash, "Simultané")}
+    message = refused(
+        client.post("/v1/games", json=body, headers=bearer(token)), 403, "not_organiser"
+    )
+    assert "organiser account" in message
+    refused(client.post("/v1/games", json=body, headers=bearer("s_nosuch")), 401, "bad_token")
+    games = client.get("/v1/accounts/me/games", headers=bearer(token)).get_json()["games"]
+    assert games == []  # nothing created
+    guest = client.post("/v1/games", json=body)  # a guest, as before: its organiser token
+    assert guest.status_code == 201, guest.get_json()
+    assert guest.get_json()["game"]["package_hash"]
+    other = client.post("/v1/games", json={"kind": "duplicate"}, headers=bearer(token))
+    assert other.status_code == 201, other.get_json()  # a player's account creates a table

@@ -1,5 +1,6 @@
 """The browser pages the gateway serves (:mod:`arbitre.gateway.web_pages`): the app at ``/`` and
-at a table's link, its files, their security headers, and nothing outside the web folder."""
+at a table's link, the organiser's console at ``/console``, their files, their security headers,
+and nothing outside the web folder."""
 
 from __future__ import annotations
 
@@ -96,7 +97,7 @@ def test_home_matches_the_openapi_document(tmp_path: Path) -> None:
     document: dict[str, Any] = client.get("/v1/openapi.json").get_json()
     schema = document["paths"]["/"]["get"]["responses"]["200"]["content"][JSON]["schema"]
     jsonschema.validate(client.get("/").get_json(), schema)
-    for path in ("/t/{game_id}", "/web/{name}"):
+    for path in ("/t/{game_id}", "/console", "/web/{name}"):
         assert "get" in document["paths"][path]
     app.extensions["arbitre.gateway"].close()
 
@@ -106,4 +107,16 @@ def test_the_checkout_serves_its_own_web_app() -> None:
     response = app.test_client().get("/")
     assert response.status_code == 200
     assert response.mimetype == "text/html"
+    app.extensions["arbitre.gateway"].close()
+
+
+def test_the_console_is_served_from_its_folder(web: FlaskClient) -> None:
+    assert web.get("/console").get_json()["error"]["code"] == "not_found"  # no console here
+    app = _app(DEFAULT_WEB_DIR)
+    response = app.test_client().get("/console")
+    assert response.status_code == 200
+    assert response.mimetype == "text/html"
+    assert "/web/console/console.js" in response.get_data(as_text=True)
+    assert response.headers["Content-Security-Policy"] == CONTENT_SECURITY_POLICY
+    assert response.headers["Cache-Control"] == "no-cache"
     app.extensions["arbitre.gateway"].close()

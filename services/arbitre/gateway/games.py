@@ -39,7 +39,7 @@ from arbitre.gateway.errors import ApiError, bad_request
 from arbitre.gateway.reading import Body, json_object, query_arguments, shown
 from arbitre.services.game_keys import is_game_id
 from arbitre.services.kind_names import enum_of_name
-from arbitre.v1 import session_pb2
+from arbitre.v1 import accounts_pb2, session_pb2
 
 if TYPE_CHECKING:
     from arbitre.gateway.app import Gateway
@@ -269,6 +269,26 @@ def _create_on_seam(
     }
 
 
+def _check_organiser(gateway: Gateway, account: str) -> None:
+    """A simultané from a package created signed in is an organiser's: an account without the
+    flag gets a 403 ``not_organiser`` (a guest, with no account credential, still creates one
+    as before: its organiser token is its only right)."""
+    try:
+        found = gateway.call("session", "GetAccount", accounts_pb2.AccountToken(token=account))
+    except ApiError as error:
+        reason, _, said = error.message.partition(":")
+        if (error.status, reason) == (401, "bad_token"):  # as the creation itself says it
+            error.code, error.message = reason, said.strip() or error.message
+        raise
+    if not found.organiser:
+        raise ApiError(
+            403,
+            "not_organiser",
+            "creating a simultané from a package signed in needs an organiser account "
+            "(an operator grants it: arbitre accounts grant-organiser NAME)",
+        )
+
+
 def _details(line: Any) -> dict[str, Any]:
     """A standings line's figures of a kind on the seam (``{"details": ...}``), or nothing."""
     found = part(line, "details")
@@ -341,7 +361,10 @@ def add_game_routes(app: Flask, gateway: Gateway) -> None:
             ),
         )
         kind, config = kind_and_config(body)
-        return created(_create_on_seam(gateway, body, kind, config, account_token(False)))
+        account = account_token(False)
+        if account and "package" in body.data:
+            _check_organiser(gateway, account)
+        return created(_create_on_seam(gateway, body, kind, config, account))
 
     @app.post("/v1/games/<game_id>/players")
     def join_game(game_id: str) -> Response:

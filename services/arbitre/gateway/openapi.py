@@ -231,8 +231,8 @@ _ERROR_OBJECT: dict[str, Any] = {
             "whose code says why: illegal_move, bad_notation, unknown_letter, bad_rack; a game "
             "kind's refusal keeps the kind's code (bad_config and bad_action, 400; not_started, "
             "wrong_turn, too_late, not_revealed, round_open..., 409: see each route); "
-            "table_full and not_enough_players (409) at a table; bad_package and "
-            "bad_centre_results (400).",
+            "table_full and not_enough_players (409) at a table; not_organiser (403); "
+            "bad_package and bad_centre_results (400).",
         },
         "message": {"type": "string"},
         "problems": {
@@ -1785,10 +1785,12 @@ def _game_paths() -> dict[str, Any]:
                 "token (given only once). Created with an account's session token or API key, "
                 "the game is the account's too (listed in GET /v1/accounts/me/games with the "
                 "role organiser) and the account's credentials act as the organiser's token on "
-                "any device; a bad one is a 401 and creates nothing.",
+                "any device; a bad one is a 401 and creates nothing. A game from a package "
+                "(a simultané) created with an account's credential needs an organiser "
+                "account: 403 not_organiser otherwise (a guest still creates one).",
                 _json(_ref("CreateGameResponse"), "The game, created."),
                 status="201",
-                errors=(400, 401, 405, 500, 502, 503),
+                errors=(400, 401, 403, 405, 500, 502, 503),
                 body="CreateGameRequest",
                 security=[{}, {"accountToken": []}, {"accountApiKey": []}],
             )
@@ -2901,6 +2903,16 @@ def _document() -> dict[str, Any]:
                     },
                 },
                 errors=(405,),
+            ),
+            "/console": _get(
+                "The organiser's console",
+                {
+                    "description": "The page an organiser's account runs a simultané from "
+                    "(web/console/index.html); it calls the /v1 API only.",
+                    "content": {"text/html": {"schema": {"type": "string"}}},
+                },
+                [],
+                errors=(404, 405),
             ),
             "/t/{game_id}": _get(
                 "A table's page",

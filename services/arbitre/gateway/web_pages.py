@@ -1,5 +1,6 @@
-"""The browser pages: the app at ``/`` and at ``/t/{game_id}`` (a table's invitation link), its
-files at ``/web/{path}``, all from the web folder (``web/`` of the checkout by default).
+"""The browser pages: the app at ``/`` and at ``/t/{game_id}`` (a table's invitation link), the
+organiser's console at ``/console``, their files at ``/web/{path}``, all from the web folder
+(``web/`` of the checkout by default).
 
 The pages only ever call the gateway's ``/v1`` API. They are sent with a strict Content Security
 Policy: scripts, styles and connections from this origin only, no inline script or style, no
@@ -31,8 +32,8 @@ def add_web_routes(app: Flask, web_dir: Path | None) -> None:
     """Serve the pages of ``web_dir``; without one (or without its ``index.html``), ``/`` says
     where the API is described and the other page routes are 404s."""
 
-    def page() -> Response:
-        index = web_dir / "index.html" if web_dir is not None else None
+    def page(name: str = "index.html") -> Response:
+        index = web_dir / name if web_dir is not None else None
         if index is None or not index.is_file():
             return jsonify({"api": "/v1/openapi.json", "health": "/healthz"})
         response = Response(index.read_bytes(), content_type="text/html; charset=utf-8")
@@ -48,6 +49,12 @@ def add_web_routes(app: Flask, web_dir: Path | None) -> None:
         if not is_game_id(game_id):
             return _not_found()
         return page()
+
+    @app.get("/console")
+    def console_page() -> Response:
+        if web_dir is None or not (web_dir / "console" / "index.html").is_file():
+            return _not_found()
+        return page("console/index.html")
 
     @app.get("/web/<path:name>")
     def web_file(name: str) -> Response:

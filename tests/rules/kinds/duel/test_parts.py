@@ -32,6 +32,7 @@ from arbitre.rules.kinds.base import (
 )
 from arbitre.rules.kinds.duel import DUEL, DuelConfig, DuelGame, WordList, marks
 from arbitre.rules.kinds.duel.config import CLOSING_WINDOW_MS
+from arbitre.rules.kinds.duel.game import context_for
 from arbitre.rules.kinds.duel.parts import SOLVED, BadStateError
 from tests.rules.kinds.duel.samples import MISSES
 from tests.rules.kinds.duel.test_kind import ONE_WORD, PEEK, POOL, SPECTATOR, TEXTS, THREE_WORDS
@@ -289,6 +290,8 @@ def check_context(session: Session, before: dict[str, Any]) -> None:
     kind gives for the whole game; it holds no rows."""
     state = session.state()
     assert session.context == DUEL.context(state)
+    for player in (*POOL, "nobody"):  # the whole-game path's context of one guesser
+        assert context_for(state, player) == actor_context(session.context, player)
     assert {k: v for k, v in session.context.items() if k != DEADLINE} == {
         k: v for k, v in before.items() if k != DEADLINE
     }

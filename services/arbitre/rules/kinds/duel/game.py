@@ -34,6 +34,8 @@ from typing import Any
 from arbitre.rules import checked
 from arbitre.rules.errors import ArbitreError
 from arbitre.rules.kinds.base import (
+    ACTOR,
+    ACTORS,
     ActionRefusedError,
     InvalidConfigError,
     Judgement,
@@ -405,7 +407,13 @@ def guess(game: DuelGame, player: str, text: str, round_number: int, now_ms: int
     guess judged against the game's :func:`context` and the player's :func:`part`, then
     stored (:func:`store`)."""
     judgement = judge(
-        context(game), part(game, player), player, text, round_number, now_ms, game.words
+        context_for(game, player),
+        part(game, player),
+        player,
+        text,
+        round_number,
+        now_ms,
+        game.words,
     )
     order = store(game, judgement)
     current = game.table.rounds[-1]
@@ -452,6 +460,37 @@ def context(game: DuelGame) -> dict[str, Any]:
         seats,
         sum(1 for p in current.players if current.plays(p) or current.finished(p)),
     )
+
+
+def context_for(game: DuelGame, player: str) -> dict[str, Any]:
+    """:func:`context` as a judge of ``player``'s guess gets it
+    (:func:`~arbitre.rules.kinds.base.actor_context`: their own entry alone), made without a
+    pass over every player (only over those who left the round): the whole-game path judges
+    each guess of a room of thousands with it."""
+    table = game.table
+    current = table.current
+    if current is None:
+        return {}
+    seat: Seat | None = None
+    if current.plays(player) or table.waiting(player):
+        rows = current.rows.get(player, [])
+        earlier = any(warns(r.rows.get(player, [])) for r in table.closed)
+        first_now = warns(rows) and not earlier
+        seat = Seat(current.plays(player), player in table.warned and not first_now)
+    gone = [p for p in current.left if p in current.rows]
+    shared = context_data(
+        current.number,
+        current.opened_ms,
+        current.ends_ms,
+        game.secrets.words[current.number - 1],
+        table.config.language,
+        {},
+        len(current.players) - sum(1 for p in gone if not current.finished(p)),
+    )
+    del shared[ACTORS]
+    shared["players"] = len(current.rows) - len(gone)
+    shared[ACTOR] = None if seat is None else seat.data()
+    return shared
 
 
 def part(game: DuelGame, player: str) -> dict[str, Any] | None:

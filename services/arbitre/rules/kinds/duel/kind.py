@@ -238,7 +238,7 @@ class DuelKind:
         """Guess: ``{"guess": "crane", "round": 2}``, refused as :meth:`judge` says: the guess
         judged, stored in ``state`` as the session's store would
         (:func:`arbitre.rules.kinds.duel.game.store`) and announced."""
-        context = self.context(state)
+        context = rules.context_for(state, player)  # as the session gives it: theirs alone
         judgement = self.judge(
             context, self.part(state, player), player, action, now_ms, state.words
         )

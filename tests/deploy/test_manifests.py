@@ -15,7 +15,8 @@ import os
 import re
 import shutil
 import subprocess
-from pathlib import Path
+import tomllib
+from pathlib import Path, PurePosixPath
 from typing import Any
 from urllib.parse import urlsplit
 
@@ -42,12 +43,28 @@ GATEWAY_PORT = 8080
 ARBITRE_DEPLOYMENTS = frozenset({*GRPC_SERVICES, "gateway"})
 #: Who needs Redis.
 REDIS_CLIENTS = frozenset({"scoring", "session", "gateway"})
+#: Who needs the archive's database (DATABASE_URL): the session alone migrates and writes it.
+DATABASE_CLIENTS = frozenset({"session"})
+#: The datastores: StatefulSets with a claim, each behind a headless Service.
+DATASTORES = frozenset({"redis", "postgres"})
+#: Each datastore's password in the Secret, and who may hold it: the server and its clients.
+DATASTORE_PASSWORDS = {
+    "redis-password": {"redis", *REDIS_CLIENTS},
+    "postgres-password": {"postgres", *DATABASE_CLIENTS},
+}
 SECRET = "arbitre-secrets"
 CONFIG = "arbitre-config"
 #: The Secret's keys, and which of them each workload may hold (the gateway never holds the
 #: session's credential: only the session may close a turn).
 SECRET_KEYS = frozenset(
-    {"api-keys", "redis-password", "package-key", "gateway-token", "session-token"}
+    {
+        "api-keys",
+        "redis-password",
+        "postgres-password",
+        "package-key",
+        "gateway-token",
+        "session-token",
+    }
 )
 CREDENTIALS = {
     "gateway": {"gateway-token"},
@@ -56,6 +73,7 @@ CREDENTIALS = {
     "movegen": {"gateway-token", "session-token"},
     "dictionary": {"gateway-token", "session-token"},
     "redis": set(),
+    "postgres": set(),
 }
 #: The variable naming each credential's file (arbitre.services.internal_auth).
 CREDENTIAL_VARIABLES = {
@@ -65,6 +83,7 @@ CREDENTIAL_VARIABLES = {
 #: Who may connect to each workload: workloads of the namespace, or ``namespace:NAME``.
 CALLERS = {
     "redis": {"session", "scoring", "gateway"},
+    "postgres": {"session"},
     "session": {"gateway"},
     "scoring": {"gateway", "session"},
     "movegen": {"gateway", "session"},
@@ -74,6 +93,9 @@ CALLERS = {
 #: The port each workload is reached on.
 PORTS = {**{name: port for name, (port, _) in GRPC_SERVICES.items()}, "gateway": 8080}
 PORTS["redis"] = 6379
+PORTS["postgres"] = 5432
+#: The official PostgreSQL image, pinned to a release (MAJOR.MINOR, a variant after a dash).
+POSTGRES_IMAGE = re.compile(r"docker\.io/library/postgres:(\d+)\.(\d+)(-[a-z0-9.]+)?")
 
 #: A Kubernetes object as YAML gives it.
 Object = dict[str, Any]
@@ -264,9 +286,10 @@ def test_objects_are_valid_against_the_kubernetes_schemas(
 def test_everything_is_deployed(objects: list[Object]) -> None:
     deployments = {item["metadata"]["name"] for item in of_kind(objects, "Deployment")}
     assert deployments == ARBITRE_DEPLOYMENTS
-    assert [item["metadata"]["name"] for item in of_kind(objects, "StatefulSet")] == ["redis"]
+    statefulsets = sorted(item["metadata"]["name"] for item in of_kind(objects, "StatefulSet"))
+    assert statefulsets == sorted(DATASTORES)
     services = {item["metadata"]["name"] for item in of_kind(objects, "Service")}
-    assert services == {*ARBITRE_DEPLOYMENTS, "redis"}
+    assert services == {*ARBITRE_DEPLOYMENTS, *DATASTORES}
     namespaces = [item["metadata"]["name"] for item in of_kind(objects, "Namespace")]
     assert namespaces == ["arbitre"]
     for item in objects:
@@ -372,6 +395,39 @@ def test_redis_clients_reach_the_redis_service(objects: list[Object]) -> None:
     assert password == f"<secret {SECRET} redis-password>"
 
 
+def test_the_session_reaches_the_postgres_service(objects: list[Object]) -> None:
+    """Only the session gets DATABASE_URL: the archive's PostgreSQL, as its server's user and
+    database, with the Secret's password; the URL takes the driver Arbitre installs."""
+    from arbitre.services.archive.store import engine_url
+
+    port = named(objects, "Service", "postgres")["spec"]["ports"][0]["port"]
+    server = dict(environment(objects, main_container(named(objects, "StatefulSet", "postgres"))))
+    assert server["POSTGRES_PASSWORD"] == f"<secret {SECRET} postgres-password>"
+    for item in workloads(objects):
+        name = item["metadata"]["name"]
+        if name in DATASTORES:
+            continue
+        variables = dict(environment(objects, main_container(item)))
+        if name not in DATABASE_CLIENTS:
+            assert "DATABASE_URL" not in variables, name
+            continue
+        url = urlsplit(expanded(variables["DATABASE_URL"], variables))
+        assert (url.scheme, url.hostname, url.port) == ("postgresql", "postgres", port), name
+        assert url.username == server["POSTGRES_USER"], name
+        assert url.path == f"/{server['POSTGRES_DB']}", name
+        assert url.password == f"<secret {SECRET} postgres-password>", name
+        plain = expanded(variables["DATABASE_URL"], {**variables, "POSTGRES_PASSWORD": "x"})
+        assert engine_url(plain).drivername == "postgresql+psycopg", name
+
+
+def test_datastore_passwords_are_held_by_their_server_and_clients(objects: list[Object]) -> None:
+    for item in workloads(objects):
+        name = item["metadata"]["name"]
+        held = secret_keys_held(item)
+        for key, holders in DATASTORE_PASSWORDS.items():
+            assert (key in held) == (name in holders), f"{name} {key}"
+
+
 def test_variables_are_defined_before_they_are_used(objects: list[Object]) -> None:
     for item in workloads(objects):
         for container in containers(item):
@@ -413,7 +469,8 @@ def test_referenced_config_exists(overlay: str, objects: list[Object]) -> None:
     assert secret["metadata"]["name"] == SECRET
     assert secret["metadata"]["annotations"]["arbitre.example/placeholder"] == "true"
     assert set(secret["stringData"]) == used
-    assert re.fullmatch(r"[A-Za-z0-9]+", secret["stringData"]["redis-password"])
+    for password in DATASTORE_PASSWORDS:  # it goes in a URL
+        assert re.fullmatch(r"[A-Za-z0-9]+", secret["stringData"][password]), password
 
 
 def test_the_readme_creates_the_secret_the_pods_use() -> None:
@@ -628,6 +685,50 @@ def test_redis_keeps_its_data_on_a_volume(objects: list[Object]) -> None:
     assert maxmemory < limit
 
 
+def test_postgres_keeps_its_data_on_a_volume(objects: list[Object]) -> None:
+    postgres = named(objects, "StatefulSet", "postgres")
+    assert postgres["spec"]["replicas"] == 1
+    service = named(objects, "Service", postgres["spec"]["serviceName"])
+    assert service["spec"]["clusterIP"] == "None"
+    [claim] = postgres["spec"]["volumeClaimTemplates"]
+    assert quantity(claim["spec"]["resources"]["requests"]["storage"]) >= 2**30
+    container = main_container(postgres)
+    # the official image, pinned to a release: never a moving `latest`
+    assert POSTGRES_IMAGE.fullmatch(container["image"]), container["image"]
+    assert [p["containerPort"] for p in container["ports"]] == [PORTS["postgres"]]
+    variables = dict(environment(objects, container))
+    # PGDATA: a directory of its own inside the claim (initdb refuses the mount's root)
+    [mount] = [m for m in container["volumeMounts"] if m["name"] == claim["metadata"]["name"]]
+    data = PurePosixPath(variables["PGDATA"])
+    assert PurePosixPath(mount["mountPath"]) in data.parents
+    spec = pod_spec(postgres)
+    assert spec is not None
+    # the image's postgres user (initdb needs the uid in /etc/passwd): no switch of user
+    context = spec["securityContext"]
+    assert (context["runAsUser"], context["runAsGroup"], context["fsGroup"]) == (999, 999, 999)
+    # a recursive change of the volume at every start could loosen PGDATA's mode
+    assert context["fsGroupChangePolicy"] == "OnRootMismatch"
+    # the root filesystem is read-only: where PostgreSQL writes outside PGDATA is an emptyDir
+    volumes = {volume["name"]: volume for volume in spec["volumes"]}
+    mounts = {m["mountPath"]: m["name"] for m in container["volumeMounts"]}
+    for path in ("/var/run/postgresql", "/tmp", "/dev/shm"):
+        assert "emptyDir" in volumes[mounts[path]], path
+    assert volumes[mounts["/dev/shm"]]["emptyDir"]["medium"] == "Memory"
+    # probed with pg_isready on the port the clients use
+    for probe in ("startupProbe", "readinessProbe", "livenessProbe"):
+        command = container[probe]["exec"]["command"]
+        assert command[0] == "pg_isready", probe
+        assert "--host=127.0.0.1" in command, probe
+        assert f"--port={PORTS['postgres']}" in command, probe
+    # server options (-c NAME=VALUE); shared_buffers well under the memory limit
+    arguments = container.get("args", [])
+    assert arguments[::2] == ["-c"] * (len(arguments) // 2)
+    options = dict(option.split("=", 1) for option in arguments[1::2])
+    limit = quantity(container["resources"]["limits"]["memory"])
+    shared_buffers = quantity(options.get("shared_buffers", "128MB").replace("MB", "Mi"))
+    assert shared_buffers <= limit / 2
+
+
 # ---- local and production
 
 
@@ -751,6 +852,18 @@ def test_the_image_is_built_in_one_stage_and_run_from_another() -> None:
     assert from_builder[0] == "RUN"
     assert from_builder[1].startswith("--mount=type=bind,from=builder,")
     assert "pip install --no-index" in from_builder[1]
+
+
+def test_the_image_has_the_archives_postgres_driver() -> None:
+    """The session's DATABASE_URL needs psycopg: a dependency of the project, so the builder's
+    wheels and the runtime's install have it; its binary build (libpq included): the runtime
+    stage has neither libpq nor a compiler."""
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    drivers = [d for d in project["dependencies"] if re.match(r"psycopg\b", d)]
+    assert [re.match(r"psycopg\[binary\]>=3", d) is not None for d in drivers] == [True]
+    builder, runtime = dockerfile_stages()[0], dockerfile_stages()[-1]
+    assert any(i == "RUN" and "pip wheel --wheel-dir /wheels ." in a for i, a in builder)
+    assert any(i == "RUN" and "--find-links=/wheels arbitre" in a for i, a in runtime)
 
 
 def test_the_image_runs_as_the_pods_user() -> None:

@@ -128,6 +128,15 @@ ERROR_CODES = {
     "bad_password",
     "wrong_password",
     "name_taken",
+    # accounts: a bad label or registration (400), an account's token or credentials refused
+    # (401), a key where a session is needed or a creation by no organiser (403), no such seat
+    "bad_label",
+    "bad_registration",
+    "bad_token",
+    "wrong_credentials",
+    "session_needed",
+    "not_organiser",
+    "no_seat",
 }
 
 

@@ -27,6 +27,7 @@ from arbitre.engine.lexicon import Lexicon, load_lexicon
 from arbitre.engine.movegen import MoveGenerator
 from arbitre.rules import Board
 from arbitre.rules.kinds import kind
+from arbitre.rules.kinds.base import Viewer
 from arbitre.rules.tiles import FRENCH
 from arbitre.services.game_keys import GameKeys
 from arbitre.services.session.seam import away
@@ -837,3 +838,30 @@ def test_a_game_against_tourlou_waits_for_its_person_away_and_goes_on_when_they_
     act(stub, gone.game_id, bob.player_token, {"turn": 1, "confirm": moves_for(mine)[0]})
     line = wait_for(lambda: view(stub, gone.game_id)["sheet"])[0]
     assert line["players"][bob.player_id]["accepted"]
+
+
+def faulted_game_over(
+    stub: Any,
+    table: Table,
+    record: dict[str, Any],
+    final: dict[str, Any],
+    over_ms: int,
+    acknowledged: dict[tuple[int, str], dict[str, Any]],
+) -> None:
+    """A game played through a fault (a replica killed, Redis restarted), over: every
+    acknowledged confirm in its score sheet once and none more (two a turn), its record
+    replaying to the same record and final view, each confirm, deal, close and the end told
+    once in its events."""
+    turn = len(record["turns"])
+    assert confirms_in(table, record["sheet"]) == acknowledged  # each once, none lost
+    assert len(acknowledged) == 2 * turn
+    replayed = DUPLIKTA.replay(record, Words(lexicon()))
+    assert DUPLIKTA.record(replayed) == record
+    assert DUPLIKTA.view(replayed, Viewer.spectator(), over_ms) == final
+    game_id = table.game_id
+    events = [
+        event.type for event in stub.Events(session_pb2.EventsRequest(game_id=game_id, after="0-0"))
+    ]
+    assert events.count("player_confirmed") == len(acknowledged)
+    assert events.count("turn_dealt") == events.count("turn_closed") == turn
+    assert events.count("game_over") == 1

@@ -47,6 +47,7 @@ from arbitre.engine.lexicon import LexiconError
 from arbitre.gateway.app import PEERS
 from arbitre.services.archive.location import database_url, database_url_from_environment
 from arbitre.services.child_processes import ChildRecord, dying_with_parent
+from arbitre.services.collector import CollectorSettings
 from arbitre.services.data_dir import private_directory
 from arbitre.services.internal_auth import Credentials, Identity
 from arbitre.services.lexicons import registry_from_environment
@@ -138,6 +139,7 @@ def run(arguments: argparse.Namespace) -> int:
     configure_logging()  # the services' format and level, not the command line's WARNING
     with ExitStack() as stack:
         try:
+            collector = CollectorSettings.from_environment()
             url, data_dir = _start_redis(stack, arguments.data_dir, arguments.redis_maxmemory)
             client = connect(url)
             client.ping()
@@ -163,6 +165,7 @@ def run(arguments: argparse.Namespace) -> int:
         except redis_module.RedisError as error:
             print(f"arbitre up: Redis at {_shown_url(url)}: {error}", file=sys.stderr)
             return 2
+        collector.settle()  # the services have started: what they hold for good is set aside
         record = None if data_dir is None else _gateway_record(data_dir)
         if record is not None:
             record.reap()  # a gateway a crashed run left would hold the port

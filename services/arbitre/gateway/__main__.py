@@ -15,6 +15,7 @@ from collections.abc import Sequence
 
 from arbitre.gateway.app import GatewayConfig, create_app
 from arbitre.gateway.serving import serve_until_signal
+from arbitre.services.collector import CollectorSettings
 from arbitre.services.internal_auth import CredentialError
 from arbitre.services.logs import configure_logging
 
@@ -41,7 +42,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     arguments = parser.parse_args(argv)
     configure_logging()
     try:
+        collector = CollectorSettings.from_environment()
         app = create_app(GatewayConfig.from_environment())
+        collector.settle()
         serve_until_signal(
             app,
             arguments.host,

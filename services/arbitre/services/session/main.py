@@ -15,6 +15,7 @@ from typing import Any
 import redis as redis_module
 
 from arbitre.services.archive.location import DATABASE_URL_VARIABLE, database_url_from_environment
+from arbitre.services.collector import CollectorSettings
 from arbitre.services.logs import configure_logging
 from arbitre.services.redis_server import connect, redis_url
 from arbitre.services.server import Registration, serve_forever, start
@@ -65,6 +66,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             "arbitre session: set REDIS_URL (the session keeps its games in Redis)", file=sys.stderr
         )
         return 2
+    try:
+        collector = CollectorSettings.from_environment()
+    except ValueError as error:
+        print(f"arbitre session: {error}", file=sys.stderr)
+        return 2
     database = database_url_from_environment()
     try:
         client = connect(url)
@@ -86,6 +92,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     clock = Clock(service)
     clock.start()
+    collector.settle()
     if archiver is not None:
         archiver.start()
     else:

@@ -9,23 +9,29 @@ from typing import Any
 
 import pytest
 
-from arbitre.rules.kinds.base import ActionRefusedError, InvalidConfigError, Setup, Stage
+from arbitre.rules.kinds.base import AWAITED, ActionRefusedError, InvalidConfigError, Setup, Stage
 from arbitre.rules.kinds.duel import marks
 from arbitre.rules.kinds.duel.commitment import commitment, round_salt, secret_words
 from arbitre.rules.kinds.duel.config import CLOSING_WINDOW_MS, configure
 from arbitre.rules.kinds.duel.game import (
     MAX_GUESS_CHARS,
+    BadStateError,
     DuelGame,
     close_round,
+    context,
+    context_for,
     extra_copies,
     guess,
     leave,
     new_game,
     open_round,
+    part,
     phase,
     seat,
     shift,
+    store,
 )
+from arbitre.rules.kinds.duel.parts import judge
 from arbitre.rules.kinds.duel.words import WordList
 from tests.rules.kinds.duel.samples import GUESSES, MISSES
 
@@ -430,6 +436,31 @@ def test_a_player_back_in_the_same_round_waits() -> None:
     close_round(game, 6)
     assert game.table.players == ["ana", "bob", "cyd"]
     assert open_round(game, 7).players == ("ana", "bob", "cyd")
+
+
+def test_a_player_who_leaves_twice_in_a_round_is_left_out_of_it_once() -> None:
+    game = start(secrets=("CHIOT", "FORTE", "TARTE"), rounds=3)
+    open_round(game, 0)
+    guess(game, "bob", "octet", 1, 1)
+    leave(game, "bob", 2)
+    seat(game, "bob", 3)  # waits for round 2
+    leave(game, "bob", 4)
+    assert context(game)[AWAITED] == 2  # ana and cyd
+    assert context_for(game, "ana")[AWAITED] == 2
+    assert context_for(game, "ana")["players"] == 2
+
+
+def test_a_judgement_of_a_player_gone_since_is_not_stored() -> None:
+    game = start()
+    open_round(game, 0)
+    judged = judge(
+        context_for(game, "bob"), part(game, "bob"), "bob", "CRANE", 1, 1_000, game.words
+    )
+    leave(game, "bob", 1_500)
+    before = copy.deepcopy(game)
+    with pytest.raises(BadStateError, match="does not fit"):
+        store(game, judged)
+    assert game == before
 
 
 def test_standings_list_the_seated_and_those_who_played() -> None:

@@ -186,7 +186,15 @@ class Round:
         return RoundResult(len(rows))
 
     def results(self) -> dict[str, RoundResult]:
-        return {player: self.result(player) for player in self.players}
+        """Every player's :meth:`result`, each solver's place looked up once (not searched for
+        among the solvers: a room has thousands)."""
+        places = {player: place for place, player in enumerate(self.solvers, start=1)}
+        results = {}
+        for player in self.players:
+            rows, place = self.rows[player], places.get(player)
+            solve_ms = None if place is None else rows[-1].at_ms
+            results[player] = RoundResult(len(rows), place, solve_ms)
+        return results
 
 
 @dataclass(slots=True)
@@ -196,7 +204,8 @@ class Table:
     (``present``), the ``rounds`` opened, the ``seating`` changes after the creation, the
     players who had the extra-copy message (``warned``), ``over``, the ``seed`` once the game
     is over, and ``next_ms``, when the next round opens by itself (set between rounds when
-    there is a reveal pause)."""
+    there is a reveal pause). ``everyone`` is ``players`` as a set, for lookups: made from them
+    here, kept with them by :func:`seat` and :func:`load`, and no part of the table's value."""
 
     config: DuelConfig
     game_id: str
@@ -209,6 +218,10 @@ class Table:
     over: bool = False
     seed: int | None = None
     next_ms: int | None = None
+    everyone: set[str] = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self.everyone = set(self.players)
 
     @property
     def stage(self) -> Stage:
@@ -356,8 +369,9 @@ def seat(game: DuelGame, player: str, now_ms: int) -> int:
         raise ActionRefusedError(
             "no_round_left", f"round {table.number} is the last: no round is left to play"
         )
-    if player not in table.players:
+    if player not in table.everyone:  # a set: a room seats ten thousand one by one
         table.players.append(player)
+        table.everyone.add(player)
     table.present.add(player)
     table.seating.append(_change(table, player, True, now_ms))
     return table.number + 1
@@ -854,6 +868,7 @@ def _load(data: Mapping[str, Any], words: WordList) -> DuelGame:
 
     table = game.table
     table.players = _names(saved, "players")
+    table.everyone = set(table.players)
     if table.players[: len(starters)] != starters:
         raise BadStateError("the players must begin with the starters")
     table.present = set(_names(saved, "present", table.players))
@@ -865,9 +880,8 @@ def _load(data: Mapping[str, Any], words: WordList) -> DuelGame:
         raise BadStateError(f"{len(rounds)} rounds in a game of {config.rounds}")
     for index, entry in enumerate(rounds):
         table.rounds.append(_load_round(game, index + 1, entry, index == len(rounds) - 1))
-    everyone = frozenset(table.players)  # looked up once per seating change: a set
     table.seating = [
-        _seat_change(entry, everyone, len(rounds))
+        _seat_change(entry, table.everyone, len(rounds))
         for entry in _list(_field(saved, "seating"), "seating")
     ]
     table.over = bool(rounds) and len(rounds) == config.rounds and not table.rounds[-1].is_open

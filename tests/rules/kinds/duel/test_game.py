@@ -8,24 +8,43 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from arbitre.rules.kinds.base import ActionRefusedError, InvalidConfigError, Setup, Stage
+from arbitre.rules.kinds.base import (
+    AWAITED,
+    ActionRefusedError,
+    InvalidConfigError,
+    Setup,
+    Stage,
+    actor_context,
+)
 from arbitre.rules.kinds.duel import marks
 from arbitre.rules.kinds.duel.commitment import commitment, round_salt, secret_words
 from arbitre.rules.kinds.duel.config import CLOSING_WINDOW_MS, configure
 from arbitre.rules.kinds.duel.game import (
     MAX_GUESS_CHARS,
+    BadStateError,
     DuelGame,
+    attach,
     close_round,
+    context,
+    context_for,
+    detach,
     extra_copies,
     guess,
     leave,
+    load,
     new_game,
     open_round,
+    part,
     phase,
+    save,
     seat,
     shift,
+    store,
 )
+from arbitre.rules.kinds.duel.parts import judge
 from arbitre.rules.kinds.duel.words import WordList
 from tests.rules.kinds.duel.samples import GUESSES, MISSES
 
@@ -432,6 +451,31 @@ def test_a_player_back_in_the_same_round_waits() -> None:
     assert open_round(game, 7).players == ("ana", "bob", "cyd")
 
 
+def test_a_player_who_leaves_twice_in_a_round_is_left_out_of_it_once() -> None:
+    game = start(secrets=("CHIOT", "FORTE", "TARTE"), rounds=3)
+    open_round(game, 0)
+    guess(game, "bob", "octet", 1, 1)
+    leave(game, "bob", 2)
+    seat(game, "bob", 3)  # waits for round 2
+    leave(game, "bob", 4)
+    assert context(game)[AWAITED] == 2  # ana and cyd
+    assert context_for(game, "ana")[AWAITED] == 2
+    assert context_for(game, "ana")["players"] == 2
+
+
+def test_a_judgement_of_a_player_gone_since_is_not_stored() -> None:
+    game = start()
+    open_round(game, 0)
+    judged = judge(
+        context_for(game, "bob"), part(game, "bob"), "bob", "CRANE", 1, 1_000, game.words
+    )
+    leave(game, "bob", 1_500)
+    before = copy.deepcopy(game)
+    with pytest.raises(BadStateError, match="does not fit"):
+        store(game, judged)
+    assert game == before
+
+
 def test_standings_list_the_seated_and_those_who_played() -> None:
     game = start(players=("ana", "bob", "cyd"), secrets=("CHIOT", "FORTE", "TARTE"), rounds=3)
     seat(game, "dan", 0)
@@ -530,3 +574,65 @@ def test_a_pause_with_nothing_to_come_moves_nothing(stage: str) -> None:
     before = copy.deepcopy(game)
     shift(game.table, 10_000)
     assert game == before
+
+
+# -- what the game keeps to avoid passes over its players ----------------------------------------
+
+PEOPLE = ("ana", "bob", "cyd", "dan", "eve")
+MOVE = st.tuples(
+    st.sampled_from(("seat", "leave", "miss", "find", "close", "open")),
+    st.integers(0, len(PEOPLE) - 1),
+    st.integers(0, len(MISSES) - 1),
+    st.integers(0, 30_000),
+)
+
+
+def check_kept(game: DuelGame) -> None:
+    """The lookups a game keeps say what a pass over its players says: ``everyone``, the open
+    round's count of players gone unfinished (its context's ``awaited``), the players it knows
+    to be out and whether it is settled; a guesser's own context is theirs of the whole one; a
+    round's results are each player's result."""
+    table = game.table
+    assert table.everyone == set(table.players)
+    for closed in table.closed:
+        assert closed.results() == {p: closed.result(p) for p in closed.players}
+    current = table.current
+    if current is None:
+        return
+    assert current.left_guessing == sum(1 for p in current.left if not current.finished(p))
+    assert not any(current.guessing(p) for p in current.players[: current.finished_before])
+    assert (current.settled_ms is None) == bool(current.actors())
+    whole = context(game)
+    for player in (*PEOPLE, "zed"):
+        assert context_for(game, player) == actor_context(whole, player)
+
+
+@settings(max_examples=150, deadline=None)
+@given(moves=st.lists(MOVE, max_size=60))
+def test_what_a_game_keeps_follows_its_seats_leaves_and_guesses(
+    moves: list[tuple[str, int, int, int]],
+) -> None:
+    game = start(PEOPLE[:2], ("CHIOT", "FORTE", "TARTE"), rounds=3, reveal_seconds=0)
+    now = 0
+    for what, who, miss, dt in moves:
+        now += dt
+        player, number = PEOPLE[who], game.table.number
+        try:
+            if what == "seat":
+                seat(game, player, now)
+            elif what == "leave":
+                leave(game, player, now)
+            elif what == "open":
+                open_round(game, now)
+            elif what == "close":
+                close_round(game, now)
+            else:
+                word = MISSES[miss] if what == "miss" else game.secrets.words[number - 1]
+                guess(game, player, word, number, now)
+        except ActionRefusedError:
+            continue
+        check_kept(game)
+        again = load(save(game), game.words)
+        assert again == game
+        check_kept(again)
+        check_kept(attach(*detach(game), game.words))

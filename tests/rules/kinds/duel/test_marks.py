@@ -64,6 +64,7 @@ def test_public_hides_the_dot() -> None:
 def test_text_round_trip_and_bad_characters() -> None:
     assert from_text("GYx.") == (G, Y, X, D)
     assert text((G, Y, X, D)) == "GYx."
+    assert type(text((G,))) is str  # plain text, not a mark
     assert from_text("") == ()
     with pytest.raises(ValueError, match="'X'"):
         from_text("GX")

@@ -6,14 +6,21 @@ whole and replays."""
 
 from __future__ import annotations
 
+import contextlib
 import json
+import random
+import sys
+from collections import Counter
+from collections.abc import Callable
+from types import FrameType
+from typing import Any
 
-from arbitre.rules.kinds.base import Setup, Viewer
+from arbitre.rules.kinds.base import ActionRefusedError, Setup, Viewer
 from arbitre.rules.kinds.duel import DUEL, DuelGame
 from arbitre.rules.kinds.duel.config import MAX_ROOM_PLAYERS, configure
 from arbitre.rules.kinds.duel.kind import LISTED
 from arbitre.rules.kinds.duel.words import WordList
-from tests.rules.kinds.duel.samples import GUESSES
+from tests.rules.kinds.duel.samples import GUESSES, MISSES
 
 WORDS = WordList("en", GUESSES, ("CHIOT",))
 PLAYERS = tuple(f"p{number:03}" for number in range(LISTED + 20))
@@ -96,3 +103,74 @@ def test_a_table_is_shown_whole_with_its_rival_rows() -> None:
     view = DUEL.view(state, Viewer("bob"), 3_000)
     assert len(view["current"]["grids"]) == 2
     assert view["player_count"] == 3
+
+
+# -- a room's record replays in time proportional to it -------------------------------------------
+
+
+def played(size: int) -> dict[str, Any]:
+    """The record of a room of ``size`` players seated one by one, then one round: each player's
+    four guesses at random times, the last the word for some 30 % of them; a fifth of them
+    leave during the round and come back (to wait for a next round)."""
+    draw = random.Random(size)
+    config = DUEL.configure({"rounds": 1, "seats": 0, "round_seconds": 90})
+    state = DUEL.new_game(config, Setup("room", 3, ()), WORDS)
+    players = [f"p{number}" for number in range(size)]
+    for number, player in enumerate(players):
+        DUEL.seat(state, player, number)
+    DUEL.open_next(state, 10_000)
+    steps: list[tuple[int, str, str]] = []
+    for player in players:  # the last try at 60 to 75 s: within 20 s of the first find
+        tried = draw.sample(MISSES, 4)
+        tried[-1] = "CHIOT" if draw.random() < 0.3 else tried[-1]
+        steps += [(draw.randrange(11_000, 60_000), player, word) for word in tried[:-1]]
+        steps.append((draw.randrange(60_000, 75_000), player, tried[-1]))
+    for player in draw.sample(players, size // 5):
+        steps += [(draw.randrange(11_000, 75_000), player, ""), (76_000, player, "back")]
+    for at_ms, player, word in sorted(steps):
+        with contextlib.suppress(ActionRefusedError):  # a guess of a player who left
+            if word == "":
+                DUEL.leave(state, player, at_ms)
+            elif word == "back":
+                DUEL.seat(state, player, at_ms)
+            else:
+                DUEL.act(state, player, {"guess": word, "round": 1}, at_ms)
+    due = DUEL.phase(state, 0).due_ms
+    assert due is not None
+    DUEL.close(state, due)
+    record: dict[str, Any] = json.loads(json.dumps(DUEL.record(state)))
+    return record
+
+
+def calls(work: Callable[[], object]) -> Counter[str]:
+    """How many times ``work`` called each Python function (by name), counted, not timed."""
+    counted: Counter[str] = Counter()
+
+    def count(frame: FrameType, event: str, _: object) -> None:
+        if event == "call":
+            counted[frame.f_code.co_qualname] += 1
+
+    sys.setprofile(count)
+    try:
+        work()
+    finally:
+        sys.setprofile(None)
+    return counted
+
+
+def test_a_rooms_replay_does_work_in_proportion_to_its_record() -> None:
+    """Twice the players (and so twice the guesses and seating changes) cost a replay twice the
+    function calls, not four times: no step, guess or close looks at every player each time
+    (each guess's settling once did). Calls are counted: a test never times."""
+    small, large = played(150), played(300)
+    items = [
+        len(r["players"]) + len(r["seating"]) + sum(len(x["guesses"]) for x in r["rounds"])
+        for r in (small, large)
+    ]
+    assert 1.8 < items[1] / items[0] < 2.2
+    before, after = (
+        calls(lambda: DUEL.replay(small, WORDS)),
+        calls(lambda: DUEL.replay(large, WORDS)),
+    )
+    growth = sum(after.values()) / sum(before.values())
+    assert growth < 1.1 * items[1] / items[0], (growth, (after - before).most_common(5))

@@ -120,7 +120,14 @@ class Round:
     the ``players`` seated at its opening, their ``rows``, the ``solvers`` in the order their
     finds were accepted, the players who ``left`` during it; ``first_find_ms`` (absolute)
     opened the closing window, ``settled_ms`` is when every player had finished. ``closed_ms``,
-    ``word`` and ``salt`` are set when it closes."""
+    ``word`` and ``salt`` are set when it closes. ``finished_before`` is how many of the first
+    ``players`` are known to be out of the round (finished or gone: nobody comes back into a
+    round), so that :func:`_settle` looks at each player once a round, not once a guess; it is
+    a hint of no consequence (0 is always right) and no part of the round's value.
+    ``left_guessing`` counts the players who left before they had finished (the context's
+    ``awaited`` leaves them out): kept by :func:`leave` and :func:`load` (:func:`store` takes
+    no judgement of a player who left) so that a guess's context needs no pass over those who
+    left; it follows from ``left`` and ``rows``, and is no part of the round's value either."""
 
     number: int
     opened_ms: int
@@ -135,6 +142,8 @@ class Round:
     closed_ms: int | None = None
     word: str | None = None
     salt: str | None = None
+    finished_before: int = field(default=0, compare=False, repr=False)
+    left_guessing: int = field(default=0, compare=False, repr=False)
 
     @property
     def is_open(self) -> bool:
@@ -177,7 +186,15 @@ class Round:
         return RoundResult(len(rows))
 
     def results(self) -> dict[str, RoundResult]:
-        return {player: self.result(player) for player in self.players}
+        """Every player's :meth:`result`, each solver's place looked up once (not searched for
+        among the solvers: a room has thousands)."""
+        places = {player: place for place, player in enumerate(self.solvers, start=1)}
+        results = {}
+        for player in self.players:
+            rows, place = self.rows[player], places.get(player)
+            solve_ms = None if place is None else rows[-1].at_ms
+            results[player] = RoundResult(len(rows), place, solve_ms)
+        return results
 
 
 @dataclass(slots=True)
@@ -187,7 +204,8 @@ class Table:
     (``present``), the ``rounds`` opened, the ``seating`` changes after the creation, the
     players who had the extra-copy message (``warned``), ``over``, the ``seed`` once the game
     is over, and ``next_ms``, when the next round opens by itself (set between rounds when
-    there is a reveal pause)."""
+    there is a reveal pause). ``everyone`` is ``players`` as a set, for lookups: made from them
+    here, kept with them by :func:`seat` and :func:`load`, and no part of the table's value."""
 
     config: DuelConfig
     game_id: str
@@ -200,6 +218,10 @@ class Table:
     over: bool = False
     seed: int | None = None
     next_ms: int | None = None
+    everyone: set[str] = field(init=False, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self.everyone = set(self.players)
 
     @property
     def stage(self) -> Stage:
@@ -347,8 +369,9 @@ def seat(game: DuelGame, player: str, now_ms: int) -> int:
         raise ActionRefusedError(
             "no_round_left", f"round {table.number} is the last: no round is left to play"
         )
-    if player not in table.players:
+    if player not in table.everyone:  # a set: a room seats ten thousand one by one
         table.players.append(player)
+        table.everyone.add(player)
     table.present.add(player)
     table.seating.append(_change(table, player, True, now_ms))
     return table.number + 1
@@ -366,6 +389,8 @@ def leave(game: DuelGame, player: str, now_ms: int) -> None:
     table.seating.append(_change(table, player, False, now_ms))
     current = table.current
     if current is not None and player in current.rows:
+        if player not in current.left and not current.finished(player):
+            current.left_guessing += 1
         current.left.add(player)
         _settle(current, now_ms)
 
@@ -465,8 +490,8 @@ def context(game: DuelGame) -> dict[str, Any]:
 def context_for(game: DuelGame, player: str) -> dict[str, Any]:
     """:func:`context` as a judge of ``player``'s guess gets it
     (:func:`~arbitre.rules.kinds.base.actor_context`: their own entry alone), made without a
-    pass over every player (only over those who left the round): the whole-game path judges
-    each guess of a room of thousands with it."""
+    pass over the players, nor over those who left the round (:attr:`Round.left_guessing`
+    counts them): the whole-game path judges each guess of a room of thousands with it."""
     table = game.table
     current = table.current
     if current is None:
@@ -477,7 +502,6 @@ def context_for(game: DuelGame, player: str) -> dict[str, Any]:
         earlier = any(warns(r.rows.get(player, [])) for r in table.closed)
         first_now = warns(rows) and not earlier
         seat = Seat(current.plays(player), player in table.warned and not first_now)
-    gone = [p for p in current.left if p in current.rows]
     shared = context_data(
         current.number,
         current.opened_ms,
@@ -485,10 +509,10 @@ def context_for(game: DuelGame, player: str) -> dict[str, Any]:
         game.secrets.words[current.number - 1],
         table.config.language,
         {},
-        len(current.players) - sum(1 for p in gone if not current.finished(p)),
+        len(current.players) - current.left_guessing,
     )
     del shared[ACTORS]
-    shared["players"] = len(current.rows) - len(gone)
+    shared["players"] = len(current.rows) - len(current.left)  # those who left are among them
     shared[ACTOR] = None if seat is None else seat.data()
     return shared
 
@@ -507,11 +531,12 @@ def store(game: DuelGame, judgement: Judgement) -> int | None:
     returns; ``None`` without a claim), and order 1 lowers the round's end to at most its
     ``closes_by`` (:func:`~arbitre.rules.kinds.duel.parts.deadline_after`). Its ``finishes``
     needs nothing here: the rows say who is done, and the round is settled once nobody is left
-    guessing. A :class:`BadStateError` for a judgement of another round."""
+    guessing. A :class:`BadStateError` for a judgement of another round, or of a player who
+    does not play it (none is judged once gone: their rows stay as they left them)."""
     table = game.table
     current = table.current
     player = judgement.player
-    if current is None or judgement.number != current.number or player not in current.rows:
+    if current is None or judgement.number != current.number or not current.plays(player):
         raise BadStateError(f"a judgement of {player} in round {judgement.number} does not fit")
     rows = read_part(judgement.part, current.number)
     current.rows[player] = rows
@@ -585,8 +610,17 @@ def _accepted(
 
 
 def _settle(current: Round, now_ms: int) -> None:
-    """Note when every player of ``current`` has finished (found, out of tries, or gone)."""
-    if current.settled_ms is None and not current.actors():
+    """Note when every player of ``current`` has finished (found, out of tries, or gone). A
+    player out of the round stays out, so the players before ``current.finished_before`` are
+    not looked at again: over a round this looks at each player once, however many guesses and
+    leaves call it."""
+    if current.settled_ms is not None:
+        return
+    players, index = current.players, current.finished_before
+    while index < len(players) and not current.guessing(players[index]):
+        index += 1
+    current.finished_before = index
+    if index == len(players):
         current.settled_ms = now_ms
 
 
@@ -834,6 +868,7 @@ def _load(data: Mapping[str, Any], words: WordList) -> DuelGame:
 
     table = game.table
     table.players = _names(saved, "players")
+    table.everyone = set(table.players)
     if table.players[: len(starters)] != starters:
         raise BadStateError("the players must begin with the starters")
     table.present = set(_names(saved, "present", table.players))
@@ -845,9 +880,8 @@ def _load(data: Mapping[str, Any], words: WordList) -> DuelGame:
         raise BadStateError(f"{len(rounds)} rounds in a game of {config.rounds}")
     for index, entry in enumerate(rounds):
         table.rounds.append(_load_round(game, index + 1, entry, index == len(rounds) - 1))
-    everyone = frozenset(table.players)  # looked up once per seating change: a set
     table.seating = [
-        _seat_change(entry, everyone, len(rounds))
+        _seat_change(entry, table.everyone, len(rounds))
         for entry in _list(_field(saved, "seating"), "seating")
     ]
     table.over = bool(rounds) and len(rounds) == config.rounds and not table.rounds[-1].is_open
@@ -905,6 +939,7 @@ def _load_round(game: DuelGame, number: int, entry: object, last: bool) -> Round
         if row.found:
             loaded.solvers.append(player)
     loaded.left = set(_names(data, "left", players))
+    loaded.left_guessing = sum(1 for p in loaded.left if not loaded.finished(p))
     loaded.first_find_ms = _optional_integer(_field(data, "first_find_ms"), "first_find_ms")
     if (loaded.first_find_ms is None) != (not loaded.solvers):
         raise BadStateError(f"round {number}: first_find_ms is set when a player found, only then")

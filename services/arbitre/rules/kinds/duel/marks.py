@@ -108,9 +108,17 @@ def keyboard(rows: Iterable[tuple[str, Sequence[Mark]]]) -> dict[str, Mark]:
 
 def text(marks: Sequence[Mark]) -> str:
     """``marks`` as one character each: ``G``, ``Y``, ``x``, ``.``."""
-    return "".join(m.value for m in marks)
+    return "".join(marks)  # a mark is its character (a StrEnum): no lookup of each value
 
 
 def from_text(value: str) -> tuple[Mark, ...]:
-    """The marks :func:`text` wrote (a ``ValueError`` for any other character)."""
-    return tuple(Mark(c) for c in value)
+    """The marks :func:`text` wrote (a ``ValueError`` for any other character). Each guess
+    reads its guesser's rows back from their text: a table of the four characters, not the
+    enum's call per character."""
+    try:
+        return tuple(_MARK_OF[c] for c in value)
+    except KeyError as error:
+        raise ValueError(f"{error.args[0]!r} is not a valid Mark") from None
+
+
+_MARK_OF = {mark.value: mark for mark in Mark}

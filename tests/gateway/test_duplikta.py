@@ -462,17 +462,26 @@ def test_a_scenario_of_tourlou_from_its_package_over_http(base: str) -> None:  #
     assert status == 201, created
     conforms("CreateGameResponse", created)
     game_id, organiser = created["game_id"], created["organiser_token"]
-    ana = http.call("POST", f"/v1/games/{game_id}/players", {"name": "Ana"})[1]["player_token"]
-    robot = {"level": "expert", "name": "Tourlou"}
+    robot = {"level": "expert", "name": "Tourlou"}  # seated first, in its own seat all the same
     tourlou = http.call("POST", f"/v1/games/{game_id}/robots", robot, token=organiser)[1]
+    status, refused = http.call("POST", f"/v1/games/{game_id}/robots", robot, token=organiser)
+    assert (status, refused["error"]["code"]) == (409, "table_full"), refused
+    ana = http.call("POST", f"/v1/games/{game_id}/players", {"name": "Ana"})[1]["player_token"]
     status, started = http.call("POST", f"/v1/games/{game_id}/start", token=organiser)
     assert status == 200, started
     conforms("GameState", started)
     view = http.call("GET", f"/v1/games/{game_id}", token=ana)[1]["view"]
+    seats = {line["player"]: line["seat"] for line in view["players"]}
+    assert seats == {view["you"]["player"]: 0, tourlou["player_id"]: 1}
     assert view["config"]["scenario"] == {"number": 41, "level": 2, "moves": []}
     assert view["you"]["rack"] == record["turns"][0]["rack"]
     moves = [turn["move"] for turn in record["turns"] if turn["move"]]
-    seen = json.dumps(http.call("GET", f"/v1/games/{game_id}/record")[1])
+    status, recorded = http.call("GET", f"/v1/games/{game_id}/record")
+    assert status == 200, recorded
+    seated = [step for step in recorded["record"]["steps"] if step["step"] == "seat"]
+    assert (seated[0]["player"], seated[0].get("robot")) == (tourlou["player_id"], True)
+    assert seated[1].get("robot") is None  # the person's
+    seen = json.dumps(recorded)
     seen += json.dumps(http.call("GET", f"/v1/games/{game_id}", token=ana)[1])
     assert not any(shows(seen, move) for move in moves)
     best = moves_for(view)[0]
@@ -494,3 +503,31 @@ def test_a_scenario_of_tourlou_from_its_package_over_http(base: str) -> None:  #
     assert status == 200, after
     dealt = http.call("GET", f"/v1/games/{game_id}", token=ana)[1]["view"]
     assert dealt["you"]["rack"] == record["turns"][1]["rack"]
+
+
+def test_a_person_cannot_take_tourlous_seat_in_a_scenario_over_http(
+    base: str,  # noqa: F811
+) -> None:
+    """In a scenario the second seat is Tourlou's: a second person is refused it (409
+    ``robot_seat``) and nothing changes; Tourlou then takes it, and the game starts."""
+    package = scenario_package(41, 2, 7, {"clock": 0, "chances": 3}, "Scénario 41")
+    http = Http(base)
+    created = http.call("POST", "/v1/games", {"kind": "duplikta", "package": package})[1]
+    game_id, organiser = created["game_id"], created["organiser_token"]
+    status, joined = http.call("POST", f"/v1/games/{game_id}/players", {"name": "Ana"})
+    assert status == 201, joined
+    seated = http.call("GET", f"/v1/games/{game_id}")[1]
+    status, refused = http.call("POST", f"/v1/games/{game_id}/players", {"name": "Bob"})
+    assert (status, refused["error"]["code"]) == (409, "robot_seat"), refused
+    conforms("Error", refused)
+    now = http.call("GET", f"/v1/games/{game_id}")[1]
+    assert (now["players"], now["view"]) == (seated["players"], seated["view"])  # unchanged
+    robot = {"level": "expert", "name": "Tourlou"}
+    status, tourlou = http.call("POST", f"/v1/games/{game_id}/robots", robot, token=organiser)
+    assert status == 201, tourlou
+    status, started = http.call("POST", f"/v1/games/{game_id}/start", token=organiser)
+    assert status == 200, started
+    view = http.call("GET", f"/v1/games/{game_id}", token=joined["player_token"])[1]["view"]
+    seats = {line["player"]: line["seat"] for line in view["players"]}
+    assert seats == {joined["player_id"]: 0, tourlou["player_id"]: 1}
+    assert view["you"]["rack"] == package["record"]["turns"][0]["rack"]

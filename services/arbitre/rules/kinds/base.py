@@ -60,6 +60,7 @@ __all__ = [
     "Previewing",
     "Refereed",
     "ResultsView",
+    "RobotSeating",
     "Setup",
     "SharedViewing",
     "Simultane",
@@ -666,6 +667,19 @@ class Packaged(Protocol):
         (:meth:`package_config`'s) without players and that it replays with ``tools``, draw
         after draw; :class:`InvalidConfigError` for a record of another configuration, an
         :class:`ArbitreError` saying where it differs otherwise."""
+        ...
+
+
+class RobotSeating(Protocol):
+    """A kind whose rules tell a robot's seat from a person's (dupliKta's scenarios: the second
+    seat is Tourlou's, whose move of each turn the scenario gives). The session seats a robot
+    with :meth:`seat_robot` and a person with :meth:`Kind.seat`; a kind without it seats both
+    with :meth:`Kind.seat` (its rules do not ask who is a robot)."""
+
+    def seat_robot(self, state: Any, player: str, now_ms: int) -> tuple[Event, ...]:
+        """Seat the robot ``player`` as :meth:`Kind.seat` seats a person, in a seat the
+        rules keep for robots where they keep one; :class:`ActionRefusedError` when the rules
+        refuse it (no seat left for a robot)."""
         ...
 
 

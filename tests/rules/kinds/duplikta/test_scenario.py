@@ -164,6 +164,52 @@ def test_tourlous_moves_to_come_are_not_in_the_view_nor_the_record_before_the_en
     assert DUPLIKTA.record(DUPLIKTA.replay(over, french())) == over
 
 
+def test_in_a_scenario_the_second_seat_is_tourlous_whoever_sits_first() -> None:
+    config = package_config(made()["config"], {})
+    state = DUPLIKTA.new_game(config, Setup("g", SEED, ()), french())
+    (joined,) = DUPLIKTA.seat_robot(state, "tourlou", 1_000)
+    assert joined.public is not None
+    assert joined.public.data == {"player": "tourlou", "seat": 1}
+    view = DUPLIKTA.view(state, Viewer.spectator(), 1_000)
+    assert [(line["player"], line["seat"]) for line in view["players"]] == [("tourlou", 1)]
+    with pytest.raises(ActionRefusedError) as refused:
+        DUPLIKTA.seat_robot(state, "robby", 1_500)
+    assert refused.value.code == "table_full"
+    (joined,) = DUPLIKTA.seat(state, "ana", 2_000)
+    assert joined.public is not None
+    assert joined.public.data == {"player": "ana", "seat": 0}
+    assert state.seats == ["ana", "tourlou"]
+    DUPLIKTA.open_next(state, 3_000)
+    assert state.game is not None
+    assert state.game.players == ("ana", "tourlou")
+    assert state.game.confirmed("tourlou")
+    assert not state.game.confirmed("ana")
+    again = DUPLIKTA.load(DUPLIKTA.save(state), french())
+    assert (again.seats, again.robots) == (["ana", "tourlou"], {"tourlou"})
+
+
+def test_a_person_is_refused_tourlous_seat_and_nothing_changes() -> None:
+    config = package_config(made()["config"], {})
+    state = DUPLIKTA.new_game(config, Setup("g", SEED, ()), french())
+    DUPLIKTA.seat(state, "ana", 1_000)
+    before = DUPLIKTA.save(state)
+    with pytest.raises(ActionRefusedError) as refused:
+        DUPLIKTA.seat(state, "bob", 2_000)
+    assert refused.value.code == "robot_seat"
+    assert DUPLIKTA.save(state) == before
+    DUPLIKTA.leave(state, "ana", 2_500)  # the person's seat free again: a person takes it
+    assert DUPLIKTA.seat(state, "bob", 3_000)[0].public.data["seat"] == 0  # type: ignore[union-attr]
+    DUPLIKTA.seat_robot(state, "tourlou", 3_500)
+    assert state.seats == ["bob", "tourlou"]
+    with pytest.raises(ActionRefusedError) as refused:  # outside a scenario, anyone sits
+        DUPLIKTA.seat(state, "cyd", 4_000)
+    assert refused.value.code == "table_full"
+    free = DUPLIKTA.new_game(configure(OPTIONS), Setup("h", SEED, ()), french())
+    DUPLIKTA.seat_robot(free, "tourlou", 1_000)
+    DUPLIKTA.seat(free, "ana", 2_000)
+    assert free.seats == ["tourlou", "ana"]
+
+
 def test_a_scenario_option_is_checked() -> None:
     with pytest.raises(InvalidConfigError, match="level"):
         configure({"scenario": {"number": 1, "level": 7, "moves": []}})

@@ -4,8 +4,9 @@ is always the one installed, at one of six levels.
 A **scenario** (:class:`Scenario`, the option ``scenario`` of
 :class:`~arbitre.rules.kinds.duplikta.config.DupliktaConfig`) is a number (1 to
 :data:`MAX_NUMBER`), a level (1 to 6) and Tourlou's move at each turn (its notation, or
-``None`` for a pass). In a game of a scenario, the second seat is Tourlou's *(decision: the
-person sits first, Tourlou second, as the page and the API seat them)*: at each deal its move
+``None`` for a pass). In a game of a scenario, the second seat is Tourlou's *(decision: a
+robot seated takes it and a person the first, whoever comes first; a person is refused it,
+``robot_seat``: see :func:`arbitre.rules.kinds.duplikta.table.seat`)*: at each deal its move
 of the turn is confirmed for it by the rules (time 0; judged as any confirm, a move that does
 not fit the board and the rack is ``bad_scenario``); the person's move is judged, scored and
 compared (the turn's line, the points against the best move) but **never installed**: the

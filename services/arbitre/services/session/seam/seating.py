@@ -20,6 +20,7 @@ from arbitre.rules.errors import ArbitreError
 from arbitre.rules.kinds import UnknownKindError, kind
 from arbitre.rules.kinds.base import (
     ActionRefusedError,
+    Event,
     InvalidConfigError,
     Setup,
 )
@@ -55,6 +56,17 @@ def _packaged(game_kind: Any) -> bool:
     """Whether the kind plays games from pre-drawn packages (:class:`~arbitre.rules.kinds.
     base.Packaged`)."""
     return hasattr(game_kind, "package_game") and hasattr(game_kind, "package_config")
+
+
+def _seat(game_kind: Any, state: Any, player: str, now_ms: int, robot: bool) -> tuple[Event, ...]:
+    """Seat ``player`` (a robot when ``robot``) as the kind does: a robot by its ``seat_robot``
+    when its rules keep robots' seats apart (:class:`~arbitre.rules.kinds.base.RobotSeating`),
+    everyone else by its ``seat``."""
+    seat_robot = getattr(game_kind, "seat_robot", None) if robot else None
+    if seat_robot is not None:
+        seated: tuple[Event, ...] = seat_robot(state, player, now_ms)
+        return seated
+    return tuple(game_kind.seat(state, player, now_ms))
 
 
 #: How long a join waiting to be seated first waits before it looks again (whether a step
@@ -315,7 +327,7 @@ class Seating(KindReading):
                 outcomes[player] = f"not_found: no game {game_id!r}"
                 continue
             try:
-                joined = game_kind.seat(state, player, now)
+                joined = _seat(game_kind, state, player, now, bool(waiting["robot"]))
             except ActionRefusedError as error:
                 outcomes[player] = f"{error.code}: {error}"
                 continue

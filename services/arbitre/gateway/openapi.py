@@ -854,6 +854,7 @@ _GAME_SCHEMAS: dict[str, Any] = {
             {"kind": "duel", "config": {"language": "fr", "rounds": 3}, "title": "Duel"},
             {"kind": "indecix", "config": {"mode": "blitz", "blitz_seconds": 15}},
             {"kind": "duplikta", "config": {"clock": 90, "chances": 3, "handicaps": [0, 2]}},
+            {"kind": "duplikta", "config": {"scenario": {"number": 41, "level": 2}}},
         ],
         "properties": {
             "kind": _optional(
@@ -870,7 +871,10 @@ _GAME_SCHEMAS: dict[str, Any] = {
                     "DuelConfig for Duel de Mots, IndecixConfig for Indecix, DupliktaConfig for "
                     "dupliKta): the settings left out or null take their "
                     "defaults. An unknown field, a value of the wrong type, out of its range or "
-                    "impossible is a 400 bad_config saying which.",
+                    "impossible is a 400 bad_config saying which. dupliKta's scenario "
+                    "{number, level} asks the server to deal Tourlou's scenario itself (see "
+                    "DupliktaConfig.scenario): no seed then, and a 503 to retry while it is "
+                    "being dealt.",
                 }
             ),
             "seed": _optional(
@@ -889,7 +893,8 @@ _GAME_SCHEMAS: dict[str, Any] = {
                     "description": "A pre-drawn game: for duplicate `arbitre package prepare`'s, "
                     "for Indecix a deal (`arbitre indecix deal`: the dice drawn from its seed, "
                     "drawn again here and refused when they differ; config may give colours "
-                    "only). A duplicate package: "
+                    "only), for dupliKta Tourlou's scenario (`arbitre duplikta deal`; config may "
+                    "give pauses and pause_seconds only). A duplicate package: "
                     "its rules, seed and tirages are played, so seed and the rules' settings "
                     "of config must be left out (config may still give reveal_seconds, seats "
                     "and late_join). Refused (400, code bad_package) unless its content hash "

@@ -74,8 +74,14 @@ class DupliktaScenario(_message.Message):
     MOVES_FIELD_NUMBER: _ClassVar[int]
     number: int
     level: int
-    moves: _containers.RepeatedCompositeFieldContainer[DupliktaMove]
-    def __init__(self, number: _Optional[int] = ..., level: _Optional[int] = ..., moves: _Optional[_Iterable[_Union[DupliktaMove, _Mapping]]] = ...) -> None: ...
+    moves: DupliktaMoves
+    def __init__(self, number: _Optional[int] = ..., level: _Optional[int] = ..., moves: _Optional[_Union[DupliktaMoves, _Mapping]] = ...) -> None: ...
+
+class DupliktaMoves(_message.Message):
+    __slots__ = ("value",)
+    VALUE_FIELD_NUMBER: _ClassVar[int]
+    value: _containers.RepeatedCompositeFieldContainer[DupliktaMove]
+    def __init__(self, value: _Optional[_Iterable[_Union[DupliktaMove, _Mapping]]] = ...) -> None: ...
 
 class DupliktaMove(_message.Message):
     __slots__ = ("value",)

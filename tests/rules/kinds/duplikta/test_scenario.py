@@ -20,9 +20,11 @@ from arbitre.rules.kinds.duplikta.config import configure
 from arbitre.rules.kinds.duplikta.scenario import (
     Scenario,
     ScenarioMismatchError,
+    deal_order,
     level_rank,
     package_config,
     package_game,
+    scenario_seed,
 )
 from tests.rules.kinds.duplikta.samples import french
 
@@ -218,3 +220,37 @@ def test_a_scenario_option_is_checked() -> None:
     assert replace(configure({}), scenario=Scenario(1, 1, ("H8 JOUR", None))).scenario
     with pytest.raises(InvalidConfigError, match="notation or null"):
         configure({"scenario": {"number": 1, "level": 1, "moves": [{"value": "H8 JOUR"}]}})
+
+
+def test_a_scenario_asked_by_number_and_level_is_a_deal_of_the_numbers_seed() -> None:
+    data = {"clock": 0, "chances": 3, "pauses": 1, "scenario": {"number": 41, "level": 2}}
+    order = DUPLIKTA.deal_order(data)
+    assert order is not None
+    assert order.order == {"number": 41, "level": 2}
+    assert order.seed == scenario_seed(41) == 4_328_356_661_123_164_003
+    assert order.config == configure({"clock": 0, "chances": 3})  # the deal's, pauses aside
+    assert order.settings == {"pauses": 1}
+    with pytest.raises(InvalidConfigError, match="pauses"):
+        deal_order({**data, "pauses": 11})
+    assert DUPLIKTA.deal_order({"clock": 0}) is None
+    assert deal_order({"scenario": {"number": 41, "level": 2, "moves": []}}) is not None
+    assert len({scenario_seed(number) for number in range(1, 1_001)}) == 1_000
+    assert all(0 <= scenario_seed(number) < 2**63 for number in (1, 9_999))
+
+
+@pytest.mark.parametrize(
+    ("scenario", "said"),
+    [
+        ({"number": 0, "level": 2}, "number"),
+        ({"number": 10_000, "level": 2}, "number"),
+        ({"number": True, "level": 2}, "number"),
+        ({"number": 41, "level": 0}, "level"),
+        ({"number": 41, "level": 7}, "level"),
+        ({"number": 41, "level": 2, "moves": ["H8 JOUR"]}, "package only"),
+        ({"number": 41, "level": 2, "seed": 3}, "number, level"),
+        ([41, 2], "number, level"),
+    ],
+)
+def test_a_scenario_asked_for_is_checked(scenario: Any, said: str) -> None:
+    with pytest.raises(InvalidConfigError, match=said):
+        deal_order({"scenario": scenario})

@@ -131,6 +131,8 @@ from arbitre.rules.board import Board
 from arbitre.rules.draw import Bag
 from arbitre.rules.errors import ArbitreError
 from arbitre.rules.kinds.base import (
+    Dealing,
+    DealOrder,
     Event,
     Kind,
     Message,
@@ -201,7 +203,8 @@ class DupliktaKind:
     #: A game against Tourlou waits for its person away: the session suspends a turn with the
     #: clock on rather than let it run out while they are not there.
     suspends_when_away = True
-    #: A scenario comes only from a package the session has played again from its seed.
+    #: A scenario comes only from a package the session has played again from its seed, one
+    #: brought or one it deals itself (:meth:`deal_order`).
     package_only = frozenset({"scenario"})
 
     @property
@@ -349,6 +352,11 @@ class DupliktaKind:
         """See :func:`arbitre.rules.kinds.duplikta.scenario.package_game`."""
         return scenarios.package_game(record, config, tools)
 
+    def deal_order(self, data: Mapping[str, object]) -> DealOrder | None:
+        """A scenario the server deals from its number and level (see
+        :func:`arbitre.rules.kinds.duplikta.scenario.deal_order`)."""
+        return scenarios.deal_order(data)
+
     def replay(self, record: Mapping[str, Any], tools: Tools) -> DupliktaTable:
         """The game a finished ``record`` describes, checked by the rules' replay and its steps
         taken again from its seed; a :class:`BadRecordError` when anything differs."""
@@ -366,6 +374,7 @@ DUPLIKTA = DupliktaKind()
 _KIND: Kind[DupliktaConfig, DupliktaTable, Tools] = DUPLIKTA
 _PACKAGED: Packaged = DUPLIKTA
 _ROBOT_SEATING: RobotSeating = DUPLIKTA
+_DEALING: Dealing = DUPLIKTA
 
 
 def _replay(record: Mapping[str, Any], tools: Tools) -> DupliktaTable:

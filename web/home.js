@@ -18,6 +18,10 @@ let health = null; // GET /healthz, once
 let openTables = null; // GET /v1/tables, the last answer
 /** How often the open tables are read again while the home screen is in sight. */
 const OPEN_TABLES_REFRESH_MS = 5000;
+/** A creation the server answers 503 (busy, or still dealing what the game is made from: a
+ * dupliKta scenario) is asked again this many times in all, this long apart. */
+const CREATE_ATTEMPTS = 6;
+const CREATE_RETRY_MS = 3000;
 
 export async function showHome() {
   screen("home");
@@ -79,7 +83,7 @@ async function createTable(event, navigate) {
   button.disabled = true;
   try {
     saveName(name);
-    const created = await api.createGame(body, accountToken());
+    const created = await createGame(body);
     saveSeat(created.game_id, { ...seat, organiserToken: created.organiser_token, seats, kind: kind.name });
     const joined = await api.join(created.game_id, name, accountToken());
     saveSeat(created.game_id, { playerId: joined.player_id, playerToken: joined.player_token, name });
@@ -88,6 +92,18 @@ async function createTable(event, navigate) {
     message(failure(error));
   } finally {
     button.disabled = false;
+  }
+}
+
+/** Create the game of `body`, again a little later after a 503 (see CREATE_ATTEMPTS). */
+async function createGame(body) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await api.createGame(body, accountToken());
+    } catch (error) {
+      if (error.status !== 503 || attempt >= CREATE_ATTEMPTS) throw error;
+      await new Promise((resolve) => setTimeout(resolve, CREATE_RETRY_MS));
+    }
   }
 }
 

@@ -12,8 +12,13 @@ from typing import Any
 import pytest
 
 from arbitre.cli.duplikta_command import MAX_LINE_BYTES, resolve_line, resolve_stream
+from arbitre.engine.kind_tools import tools_for
 from arbitre.engine.lexicon import Lexicon
+from arbitre.engine.robots.duplikta import deal
+from arbitre.rules.kinds.base import DealOrder
+from arbitre.rules.kinds.duplikta.config import configure
 from arbitre.rules.kinds.duplikta.resolution import resolution_random
+from arbitre.rules.kinds.duplikta.scenario import scenario_seed
 from arbitre.rules.tiles import TileSet
 from tests.cli.conftest import FailingInput, lines_of, results
 
@@ -225,3 +230,18 @@ def test_an_unknown_lexicon_is_a_bad_option(duplikta: Any) -> None:
     completed = duplikta("resolve", "--lexicon", "no-such-lexicon")
     assert completed.returncode == 2
     assert b"no-such-lexicon" in completed.stderr
+
+
+def test_deal_without_a_seed_deals_the_numbers_scenario(duplikta: Any) -> None:
+    """Without ``--seed``, ``deal`` deals the game a server deals for ``config.scenario``
+    ``{number, level}``: the number's seed, the same for everyone."""
+    completed = duplikta("deal", "--number", "41", "--level", "6", "--options", '{"clock": 0}')
+    assert completed.returncode == 0, completed.stderr
+    record = json.loads(completed.stdout)["record"]
+    assert record["seed"] == scenario_seed(41)
+    assert (record["number"], record["level"]) == (41, 6)
+    expected = deal(
+        DealOrder({"number": 41, "level": 6}, configure({"clock": 0}), scenario_seed(41)),
+        tools_for("duplikta", configure({"clock": 0})),
+    )
+    assert record == expected

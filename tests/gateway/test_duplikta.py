@@ -24,6 +24,7 @@ from arbitre.engine.lexicon import Lexicon, load_lexicon
 from arbitre.engine.movegen import MoveGenerator
 from arbitre.rules import Board
 from arbitre.rules.kinds import kind
+from arbitre.rules.kinds.duplikta.scenario import scenario_seed
 from arbitre.services.session.seam import away
 from arbitre.v1 import duplikta_pb2
 from tests.gateway.test_games import EventLog, Http, conforms_to_event
@@ -462,17 +463,26 @@ def test_a_scenario_of_tourlou_from_its_package_over_http(base: str) -> None:  #
     assert status == 201, created
     conforms("CreateGameResponse", created)
     game_id, organiser = created["game_id"], created["organiser_token"]
-    ana = http.call("POST", f"/v1/games/{game_id}/players", {"name": "Ana"})[1]["player_token"]
-    robot = {"level": "expert", "name": "Tourlou"}
+    robot = {"level": "expert", "name": "Tourlou"}  # seated first, in its own seat all the same
     tourlou = http.call("POST", f"/v1/games/{game_id}/robots", robot, token=organiser)[1]
+    status, refused = http.call("POST", f"/v1/games/{game_id}/robots", robot, token=organiser)
+    assert (status, refused["error"]["code"]) == (409, "table_full"), refused
+    ana = http.call("POST", f"/v1/games/{game_id}/players", {"name": "Ana"})[1]["player_token"]
     status, started = http.call("POST", f"/v1/games/{game_id}/start", token=organiser)
     assert status == 200, started
     conforms("GameState", started)
     view = http.call("GET", f"/v1/games/{game_id}", token=ana)[1]["view"]
+    seats = {line["player"]: line["seat"] for line in view["players"]}
+    assert seats == {view["you"]["player"]: 0, tourlou["player_id"]: 1}
     assert view["config"]["scenario"] == {"number": 41, "level": 2, "moves": []}
     assert view["you"]["rack"] == record["turns"][0]["rack"]
     moves = [turn["move"] for turn in record["turns"] if turn["move"]]
-    seen = json.dumps(http.call("GET", f"/v1/games/{game_id}/record")[1])
+    status, recorded = http.call("GET", f"/v1/games/{game_id}/record")
+    assert status == 200, recorded
+    seated = [step for step in recorded["record"]["steps"] if step["step"] == "seat"]
+    assert (seated[0]["player"], seated[0].get("robot")) == (tourlou["player_id"], True)
+    assert seated[1].get("robot") is None  # the person's
+    seen = json.dumps(recorded)
     seen += json.dumps(http.call("GET", f"/v1/games/{game_id}", token=ana)[1])
     assert not any(shows(seen, move) for move in moves)
     best = moves_for(view)[0]
@@ -494,3 +504,96 @@ def test_a_scenario_of_tourlou_from_its_package_over_http(base: str) -> None:  #
     assert status == 200, after
     dealt = http.call("GET", f"/v1/games/{game_id}", token=ana)[1]["view"]
     assert dealt["you"]["rack"] == record["turns"][1]["rack"]
+
+
+def test_a_person_cannot_take_tourlous_seat_in_a_scenario_over_http(
+    base: str,  # noqa: F811
+) -> None:
+    """In a scenario the second seat is Tourlou's: a second person is refused it (409
+    ``robot_seat``) and nothing changes; Tourlou then takes it, and the game starts."""
+    package = scenario_package(41, 2, 7, {"clock": 0, "chances": 3}, "Scénario 41")
+    http = Http(base)
+    created = http.call("POST", "/v1/games", {"kind": "duplikta", "package": package})[1]
+    game_id, organiser = created["game_id"], created["organiser_token"]
+    status, joined = http.call("POST", f"/v1/games/{game_id}/players", {"name": "Ana"})
+    assert status == 201, joined
+    seated = http.call("GET", f"/v1/games/{game_id}")[1]
+    status, refused = http.call("POST", f"/v1/games/{game_id}/players", {"name": "Bob"})
+    assert (status, refused["error"]["code"]) == (409, "robot_seat"), refused
+    conforms("Error", refused)
+    now = http.call("GET", f"/v1/games/{game_id}")[1]
+    assert (now["players"], now["view"]) == (seated["players"], seated["view"])  # unchanged
+    robot = {"level": "expert", "name": "Tourlou"}
+    status, tourlou = http.call("POST", f"/v1/games/{game_id}/robots", robot, token=organiser)
+    assert status == 201, tourlou
+    status, started = http.call("POST", f"/v1/games/{game_id}/start", token=organiser)
+    assert status == 200, started
+    view = http.call("GET", f"/v1/games/{game_id}", token=joined["player_token"])[1]["view"]
+    seats = {line["player"]: line["seat"] for line in view["players"]}
+    assert seats == {joined["player_id"]: 0, tourlou["player_id"]: 1}
+    assert view["you"]["rack"] == package["record"]["turns"][0]["rack"]
+
+
+def created_dealt(http: Http, body: dict[str, Any]) -> tuple[int, Any]:
+    """``POST /v1/games`` with ``body``, again after a 503 while its scenario is being dealt
+    (a deal outlasting the session's wait goes on: the retry finds it)."""
+    deadline = time.monotonic() + 60
+    while True:
+        status, answer = http.call("POST", "/v1/games", body)
+        if status != 503 or time.monotonic() > deadline:
+            return status, answer
+        time.sleep(1)
+
+
+def test_a_scenario_dealt_by_the_server_over_http(base: str) -> None:  # noqa: F811
+    """``config.scenario`` ``{number, level}``: the server deals the scenario itself, from the
+    number's seed, the same game as ``arbitre duplikta deal --number N --level L`` with the
+    same options; Tourlou's word installed, the view showing the number and the level and
+    none of its moves; a number or a level out of bounds, moves or a seed given are 400s."""
+    options = {"clock": 0, "chances": 3}
+    record = scenario_package(41, 2, scenario_seed(41), options)["record"]  # as the CLI deals it
+    http = Http(base)
+    for scenario, said in (
+        ({"number": 0, "level": 2}, "number"),
+        ({"number": 10_000, "level": 2}, "number"),
+        ({"number": 41, "level": 0}, "level"),
+        ({"number": 41, "level": 7}, "level"),
+        ({"number": 41, "level": 2, "moves": ["H8 JOUR"]}, "package only"),
+    ):
+        body = {"kind": "duplikta", "config": {**options, "scenario": scenario}}
+        status, refused = http.call("POST", "/v1/games", body)
+        assert (status, refused["error"]["code"]) == (400, "bad_config"), (scenario, refused)
+        assert said in refused["error"]["message"], refused
+    config: dict[str, Any] = {**options, "scenario": {"number": 41, "level": 2}}
+    body = {"kind": "duplikta", "config": config}
+    status, refused = http.call("POST", "/v1/games", {**body, "seed": 5})
+    assert (status, refused["error"]["code"]) == (400, "bad_request"), refused
+    status, created = created_dealt(http, {**body, "config": {**config, "pauses": 1}})
+    assert status == 201, created
+    conforms("CreateGameResponse", created)
+    game_id, organiser = created["game_id"], created["organiser_token"]
+    ana = http.call("POST", f"/v1/games/{game_id}/players", {"name": "Ana"})[1]["player_token"]
+    robot = {"level": "expert", "name": "Tourlou"}
+    tourlou = http.call("POST", f"/v1/games/{game_id}/robots", robot, token=organiser)[1]
+    status, started = http.call("POST", f"/v1/games/{game_id}/start", token=organiser)
+    assert status == 200, started
+    view = http.call("GET", f"/v1/games/{game_id}", token=ana)[1]["view"]
+    assert view["config"]["scenario"] == {"number": 41, "level": 2, "moves": []}
+    assert (view["config"]["clock"], view["config"]["pauses"]) == (0, 1)
+    assert view["you"]["rack"] == record["turns"][0]["rack"]
+    moves = [turn["move"] for turn in record["turns"] if turn["move"]]
+    seen = json.dumps(http.call("GET", f"/v1/games/{game_id}/record")[1]) + json.dumps(view)
+    assert not any(shows(seen, move) for move in moves)
+    action = {"action": {"turn": 1, "confirm": None}}
+    status, passed = http.call("POST", f"/v1/games/{game_id}/actions", action, ana)
+    assert status == 200, passed
+    deadline = time.monotonic() + 10
+    while not (sheet := http.call("GET", f"/v1/games/{game_id}")[1]["view"]["sheet"]):
+        assert time.monotonic() < deadline, "the turn did not close"
+        time.sleep(0.1)
+    assert sheet[0]["players"][tourlou["player_id"]]["move"] == record["turns"][0]["move"]
+    assert (sheet[0]["installed"], sheet[0]["criterion"]) == (tourlou["player_id"], "scenario")
+    started_at = time.monotonic()
+    status, again = http.call("POST", "/v1/games", body)  # dealt once: kept
+    assert status == 201, again
+    assert time.monotonic() - started_at < 5

@@ -119,6 +119,7 @@ ERROR_CODES = {
     "late_join_closed",
     "already_seated",
     "table_full",
+    "robot_seat",
     "not_enough_players",
     "no_players",
     # saved environments: bad options, name, kind or password (400), the password (403), taken

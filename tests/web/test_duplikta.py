@@ -29,9 +29,11 @@ import pytest
 from playwright.sync_api import Browser, Page, expect
 from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
+from arbitre.cli.duplikta_command import scenario_package
 from arbitre.engine.lexicon import Lexicon, load_lexicon
 from arbitre.engine.movegen import MoveGenerator
 from arbitre.rules import Board
+from arbitre.rules.kinds.duplikta.scenario import scenario_seed
 from arbitre.services.session.seam import away
 from tests.web.browser import Api, Watched
 from tests.web.duplikta_pages import (
@@ -409,6 +411,7 @@ def test_a_person_plays_against_tourlou_chosen_on_the_home_form(
                 "Tourlou, le robot (Débutant)",
                 "Tourlou, le robot (Confirmé)",
                 "Tourlou, le robot (Expert)",
+                "Un scénario contre Tourlou",
             ]
         )
         page.select_option("#create-dk-opponent", "confirme")
@@ -474,6 +477,112 @@ def test_a_person_plays_against_tourlou_chosen_on_the_home_form(
                 turn["players"][standing["player"]]["against_best"] for turn in second["sheet"]
             )
             expect(row).to_contain_text(f"négatif {'−' + str(-total) if total else '0'}")
+        assert watched.errors() == []
+    finally:
+        context.close()
+
+
+def _closed_turns(data: dict[str, Any], what: str) -> int:
+    """How many turns a received item says are closed (0 when it says nothing of it)."""
+    if what == "event turn_closed":
+        return int(data["turn"])
+    view = data.get("view") or (data.get("game") or {}).get("view") or {}
+    return len([line for line in view.get("sheet") or [] if line.get("turn") is not None])
+
+
+def test_a_scenario_chosen_on_the_home_form_is_played_against_tourlou(
+    browser: Browser, base: str, api: Api
+) -> None:
+    """Ann chooses scenario 41 at level 2 on the home form (the clock off): the server deals
+    it, Tourlou sits and the game starts at once, the status shows the scenario; her rack is
+    the scenario's (the one ``arbitre duplikta deal --number 41 --level 2`` prints with the
+    form's options), her better move is scored but Tourlou's stays, by the criterion
+    ``scenario``; after Ready she passes and Tourlou's next word stays. Everything the page
+    receives is recorded: none of Tourlou's moves of a turn not closed yet reaches it."""
+    number, level = 41, 2
+    options = {
+        "chances": 5,
+        "clock": 0,
+        "same_racks": True,
+        "tiles": "fr",
+        "handicaps": [0, 0],
+        "pauses": 3,
+        "pause_seconds": 300,
+    }
+    record = scenario_package(number, level, scenario_seed(number), options)["record"]
+    tourlous = [turn["move"] for turn in record["turns"]]
+    context = new_context(browser)
+    recorder = Recorder(context)
+    try:
+        watched = Watched.on(context.new_page())
+        page = watched.page
+        page.goto(base + "/?kind=duplikta")
+        page.fill("#create-name", "Ann")
+        expect(page.locator("#create-dk-scenario")).to_be_hidden()
+        page.select_option("#create-dk-opponent", "scenario")
+        expect(page.locator("#create-dk-scenario")).to_be_visible()
+        expect(page.locator("#create-dk-scenario-level option")).to_have_count(6)
+        expect(page.locator("#create-dk-scenario-level option").first).to_have_text(
+            "Niveau 1 (le plus facile)"
+        )
+        page.fill("#create-dk-scenario-number", str(number))
+        page.select_option("#create-dk-scenario-level", str(level))
+        page.locator("#create-dk-clock").uncheck()
+        page.get_by_role("button", name="Créer la table").click()
+        expect(page.locator("#dk-turn")).to_have_text("Tour 1", timeout=30_000)
+        scenario = page.locator("#dk-scenario")
+        expect(scenario).to_have_text(f"Scénario {number}, niveau {level}")
+        expect(scenario).to_have_attribute("data-number", str(number))
+        expect(scenario).to_have_attribute("data-level", str(level))
+        game_id = page.url.rstrip("/").rsplit("/", 1)[1]
+        state = api.state(game_id)
+        players = {p["name"]: p for p in state["players"]}
+        assert set(players) == {"Ann", "Tourlou"}
+        tourlou = players["Tourlou"]["id"]
+        assert state["view"]["config"]["scenario"] == {
+            "number": number,
+            "level": level,
+            "moves": [],
+        }
+        seats = {line["player"]: line["seat"] for line in state["view"]["players"]}
+        assert seats == {players["Ann"]["id"]: 0, tourlou: 1}
+        seat = page.evaluate(f"JSON.parse(localStorage.getItem('arbitre.table.{game_id}'))")
+        mine = api.state(game_id, seat["playerToken"])["view"]
+        assert mine["you"]["rack"] == record["turns"][0]["rack"]
+        assert _rack_on(page) == record["turns"][0]["rack"]
+        move = next(found for found in _moves(mine) if found not in tourlous)
+        type_move(page, move)
+        page.locator("#dk-confirm").click()
+        expect(page.locator("#dk-mine")).to_contain_text(f"Vous avez confirmé {move}")
+        closed = wait_for_view(api, game_id, _closed(1), timeout=20)
+        line = closed["sheet"][0]
+        assert line["players"][tourlou]["move"] == tourlous[0]
+        assert (line["installed"], line["criterion"]) == (tourlou, "scenario")
+        expect(page.locator("#dk-closed-installed")).to_have_attribute("data-installed", tourlou)
+        row = page.locator(f"#dk-closed-line li[data-player='{tourlou}']")
+        expect(row).to_contain_text(tourlous[0])
+
+        page.locator("#dk-next").click()  # the only person ready: dealt at once
+        expect(page.locator("#dk-turn")).to_have_text("Tour 2")
+        assert _rack_on(page) == record["turns"][1]["rack"]
+        page.locator("#dk-confirm").click()
+        page.get_by_role("button", name="Passer le tour").click()
+        second = wait_for_view(api, game_id, _closed(2), timeout=20)
+        assert second["sheet"][1]["players"][tourlou]["move"] == tourlous[1]
+        expect(page.locator("#dk-sheet tbody tr")).to_have_count(2)
+        expect(scenario).to_have_text(f"Scénario {number}, niveau {level}")
+        assert second["stage"] != "over"
+
+        closed_turns = 0
+        checked = 0
+        for what, data, text in recorder.items():
+            closed_turns = max(closed_turns, _closed_turns(data, what))
+            for future in tourlous[closed_turns:]:
+                if future is not None:
+                    assert not shows(text, future), (what, future, text)
+                    checked += 1
+        assert closed_turns == 2
+        assert checked > 100, checked
         assert watched.errors() == []
     finally:
         context.close()

@@ -28,8 +28,10 @@ once stdin is read to its end, 1 if it cannot be read, 2 for a bad option.
   the package (:mod:`arbitre.rules.game_package`, as ``arbitre package prepare`` prints it) of
   Tourlou's scenario number ``N`` (1 to 9,999) at level ``L`` (1 to 6, 6 the top; see
   :mod:`arbitre.rules.kinds.duplikta.scenario`): the game's options (``--options``, as
-  ``POST /v1/games`` takes them: ``clock``, ``chances``, ``tiles``...), its seed (random
-  without ``--seed``) and, turn by turn to the game's end, the rack dealt and the move Tourlou
+  ``POST /v1/games`` takes them: ``clock``, ``chances``, ``tiles``...), its seed (without
+  ``--seed``, the number's, :func:`~arbitre.rules.kinds.duplikta.scenario.scenario_seed`: the
+  game a server deals for ``config.scenario`` ``{number, level}`` with the same options) and,
+  turn by turn to the game's end, the rack dealt and the move Tourlou
   plays at that level (the shipped lexicon of the token set's language), checked by playing it
   again as a server does; signed with the key in ``F`` when given. A bad option or an
   unreadable key file exits 2, saying why.
@@ -41,15 +43,13 @@ import argparse
 import json
 import logging
 import math
-import secrets
 import sys
 from collections.abc import Mapping
-from dataclasses import replace
 from functools import partial
 from pathlib import Path
 from typing import Any, TextIO
 
-from arbitre.cli.package_command import RANDOM_SEED_BITS, print_json, read_key
+from arbitre.cli.package_command import print_json, read_key
 from arbitre.cli.score_command import (
     MAX_LINE_BYTES,
     LineSource,
@@ -60,22 +60,20 @@ from arbitre.cli.solve_command import answer_lines, failure
 from arbitre.engine.analysis import BadRequestError, LexiconChooser, lexicon_by_language
 from arbitre.engine.kind_tools import tools_for
 from arbitre.engine.lexicon import Lexicon, load_lexicon
-from arbitre.engine.robots.duplikta import scenario_move
+from arbitre.engine.robots.duplikta import scenario_game
 from arbitre.rules.board import Board
 from arbitre.rules.errors import ArbitreError, BadRackError, IllegalMoveError, InvalidBoardError
 from arbitre.rules.game_package import seal, sign
 from arbitre.rules.kinds.base import InvalidConfigError
 from arbitre.rules.kinds.duplikta.config import PLAYERS, RULES, configure
-from arbitre.rules.kinds.duplikta.game import DupliktaGame
 from arbitre.rules.kinds.duplikta.penalties import pass_penalty, refusal_penalty
 from arbitre.rules.kinds.duplikta.resolution import Contender, resolution_random, resolve
 from arbitre.rules.kinds.duplikta.scenario import (
     MAX_NUMBER,
-    MAX_TURNS,
     SCENARIO_FORMAT,
-    Scenario,
     package_game,
     scenario_record,
+    scenario_seed,
 )
 from arbitre.rules.kinds.duplikta.scoring import MoveVerdict, judge_move, token_values
 from arbitre.rules.move import Move
@@ -125,7 +123,11 @@ def register(commands: Any) -> None:
     )
     dealing.add_argument("--number", type=int, required=True, help="the scenario's number")
     dealing.add_argument("--level", type=int, required=True, help="Tourlou's level, 1 to 6")
-    dealing.add_argument("--seed", type=int, help="the game's seed (default: drawn at random)")
+    dealing.add_argument(
+        "--seed",
+        type=int,
+        help="the game's seed (default: the number's, as a server deals the scenario)",
+    )
     dealing.add_argument(
         "--options", default="{}", help="the game's options as JSON (default: the defaults)"
     )
@@ -158,21 +160,7 @@ def scenario_package(
         tools = tools_for("duplikta", base)
     except InvalidConfigError as error:
         raise ArbitreError(f"--options: {error}") from None
-    source = tools.moves(base.tiles)
-    game = DupliktaGame(base, seed, tools, ("person", "tourlou"))
-    ms = 0 if base.clock_on else None
-    racks: list[str] = []
-    moves: list[str | None] = []
-    while not game.over and len(moves) < MAX_TURNS:
-        rack = game.deal()
-        assert rack is not None  # a game not over deals
-        move = scenario_move(source, game.board, rack, level, base.clock_on)
-        game.confirm("tourlou", move, ms)
-        game.confirm("person", None, ms)
-        game.close_turn()
-        racks.append(rack)
-        moves.append(move)
-    config = replace(base, scenario=Scenario(number, level, tuple(moves)))
+    config, racks = scenario_game(number, level, seed, base, tools)
     info = tools.lexicon.info
     record = scenario_record(config, seed, racks, {"id": info.id, "hash": info.hash})
     package_game(record, config, tools)  # as a server checks it
@@ -185,7 +173,7 @@ def _run_deal(arguments: argparse.Namespace) -> int:
         key = read_key(arguments.key_file)
         seed = arguments.seed
         if seed is None:
-            seed = secrets.randbits(RANDOM_SEED_BITS)
+            seed = scenario_seed(arguments.number)
         try:
             options = json.loads(arguments.options)
         except ValueError:

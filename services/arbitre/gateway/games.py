@@ -69,6 +69,7 @@ _SESSION_CODES = frozenset(
         (400, "unknown_letter"),
         (400, "bad_rack"),
         (409, "table_full"),
+        (409, "robot_seat"),
         (409, "not_enough_players"),
         (400, "bad_package"),
         (400, "bad_config"),

@@ -231,7 +231,8 @@ _ERROR_OBJECT: dict[str, Any] = {
             "whose code says why: illegal_move, bad_notation, unknown_letter, bad_rack; a game "
             "kind's refusal keeps the kind's code (bad_config and bad_action, 400; not_started, "
             "wrong_turn, too_late, not_revealed, round_open..., 409: see each route); "
-            "table_full and not_enough_players (409) at a table; not_organiser (403); "
+            "table_full, robot_seat (a seat kept for a robot) and not_enough_players (409) "
+            "at a table; not_organiser (403); "
             "bad_package and bad_centre_results (400).",
         },
         "message": {"type": "string"},
@@ -853,6 +854,7 @@ _GAME_SCHEMAS: dict[str, Any] = {
             {"kind": "duel", "config": {"language": "fr", "rounds": 3}, "title": "Duel"},
             {"kind": "indecix", "config": {"mode": "blitz", "blitz_seconds": 15}},
             {"kind": "duplikta", "config": {"clock": 90, "chances": 3, "handicaps": [0, 2]}},
+            {"kind": "duplikta", "config": {"scenario": {"number": 41, "level": 2}}},
         ],
         "properties": {
             "kind": _optional(
@@ -869,7 +871,10 @@ _GAME_SCHEMAS: dict[str, Any] = {
                     "DuelConfig for Duel de Mots, IndecixConfig for Indecix, DupliktaConfig for "
                     "dupliKta): the settings left out or null take their "
                     "defaults. An unknown field, a value of the wrong type, out of its range or "
-                    "impossible is a 400 bad_config saying which.",
+                    "impossible is a 400 bad_config saying which. dupliKta's scenario "
+                    "{number, level} asks the server to deal Tourlou's scenario itself (see "
+                    "DupliktaConfig.scenario): no seed then, and a 503 to retry while it is "
+                    "being dealt.",
                 }
             ),
             "seed": _optional(
@@ -888,7 +893,8 @@ _GAME_SCHEMAS: dict[str, Any] = {
                     "description": "A pre-drawn game: for duplicate `arbitre package prepare`'s, "
                     "for Indecix a deal (`arbitre indecix deal`: the dice drawn from its seed, "
                     "drawn again here and refused when they differ; config may give colours "
-                    "only). A duplicate package: "
+                    "only), for dupliKta Tourlou's scenario (`arbitre duplikta deal`; config may "
+                    "give pauses and pause_seconds only). A duplicate package: "
                     "its rules, seed and tirages are played, so seed and the rules' settings "
                     "of config must be left out (config may still give reveal_seconds, seats "
                     "and late_join). Refused (400, code bad_package) unless its content hash "
@@ -1836,7 +1842,9 @@ def _game_paths() -> dict[str, Any]:
             "post": _game_operation(
                 "Join a game",
                 "Players join a game until it starts (409 after, unless its configuration "
-                "takes late players; 409 table_full once a table's seats are taken). The "
+                "takes late players; 409 table_full once a table's seats are taken, "
+                "robot_seat when the only seat left is a robot's: a dupliKta scenario's "
+                "second seat is Tourlou's). The "
                 "answer holds the player's id and token (given only once). Guests need no "
                 "credential; with an account's session token or API key the seat is the "
                 "account's, the club, serie and country left out taken from the account "
@@ -1855,7 +1863,9 @@ def _game_paths() -> dict[str, Any]:
             "post": _game_operation(
                 "Seat a robot (the organiser)",
                 "A robot player joins the waiting game: it acts through the same path as "
-                "people, at a moment of its own. Takes the organiser's token.",
+                "people, at a moment of its own. Takes the organiser's token. Where the "
+                "rules keep a seat for a robot, it takes that one (a dupliKta scenario: the "
+                "second, Tourlou's, whoever sat first); 409 table_full when it is taken.",
                 _json(_ref("RobotResponse"), "The robot, seated."),
                 status="201",
                 errors=(*_GAME_ERRORS, 401, 403, 409),

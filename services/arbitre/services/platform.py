@@ -63,6 +63,7 @@ class Platform:
             self.archiver.stop()
         self.server.stop(grace)
         self.session.background.shutdown(wait=False, cancel_futures=True)
+        self.session.dealer.shutdown()
         if self.archiver is not None:
             self.archiver.archive.close()
 

@@ -74,8 +74,14 @@ class DupliktaScenario(_message.Message):
     MOVES_FIELD_NUMBER: _ClassVar[int]
     number: int
     level: int
-    moves: _containers.RepeatedCompositeFieldContainer[DupliktaMove]
-    def __init__(self, number: _Optional[int] = ..., level: _Optional[int] = ..., moves: _Optional[_Iterable[_Union[DupliktaMove, _Mapping]]] = ...) -> None: ...
+    moves: DupliktaMoves
+    def __init__(self, number: _Optional[int] = ..., level: _Optional[int] = ..., moves: _Optional[_Union[DupliktaMoves, _Mapping]] = ...) -> None: ...
+
+class DupliktaMoves(_message.Message):
+    __slots__ = ("value",)
+    VALUE_FIELD_NUMBER: _ClassVar[int]
+    value: _containers.RepeatedCompositeFieldContainer[DupliktaMove]
+    def __init__(self, value: _Optional[_Iterable[_Union[DupliktaMove, _Mapping]]] = ...) -> None: ...
 
 class DupliktaMove(_message.Message):
     __slots__ = ("value",)
@@ -717,18 +723,20 @@ class DupliktaTurnRecord(_message.Message):
     def __init__(self, rack: _Optional[str] = ..., actions: _Optional[_Iterable[_Union[DupliktaTurnAction, _Mapping]]] = ..., installed: _Optional[str] = ..., criterion: _Optional[str] = ..., points: _Optional[_Mapping[str, int]] = ..., dealt_ms: _Optional[int] = ..., deadline_ms: _Optional[int] = ..., settled_ms: _Optional[int] = ..., closed_ms: _Optional[int] = ..., best: _Optional[_Union[DupliktaBest, _Mapping]] = ...) -> None: ...
 
 class DupliktaStep(_message.Message):
-    __slots__ = ("step", "player", "action", "at_ms", "delta_ms")
+    __slots__ = ("step", "player", "action", "at_ms", "delta_ms", "robot")
     STEP_FIELD_NUMBER: _ClassVar[int]
     PLAYER_FIELD_NUMBER: _ClassVar[int]
     ACTION_FIELD_NUMBER: _ClassVar[int]
     AT_MS_FIELD_NUMBER: _ClassVar[int]
     DELTA_MS_FIELD_NUMBER: _ClassVar[int]
+    ROBOT_FIELD_NUMBER: _ClassVar[int]
     step: str
     player: str
     action: DupliktaAction
     at_ms: int
     delta_ms: int
-    def __init__(self, step: _Optional[str] = ..., player: _Optional[str] = ..., action: _Optional[_Union[DupliktaAction, _Mapping]] = ..., at_ms: _Optional[int] = ..., delta_ms: _Optional[int] = ...) -> None: ...
+    robot: bool
+    def __init__(self, step: _Optional[str] = ..., player: _Optional[str] = ..., action: _Optional[_Union[DupliktaAction, _Mapping]] = ..., at_ms: _Optional[int] = ..., delta_ms: _Optional[int] = ..., robot: _Optional[bool] = ...) -> None: ...
 
 class DupliktaRecord(_message.Message):
     __slots__ = ("kind", "version", "config", "seed", "players", "turns", "end", "adjustment", "totals", "game_id", "starters", "seats", "steps", "sheet", "standings", "over")

@@ -106,6 +106,9 @@ async function addTourlou(id, token, level) {
   return data;
 }
 
+/** A scenario against Tourlou in words: its number and Tourlou's level. */
+const scenarioText = (scenario) => t("duplikta.scenario", { number: scenario.number, level: scenario.level });
+
 /** The squares "r,c" of a move's notation. */
 const squaresKey = (move) => new Set(squaresOf(move).map(({ r, c }) => `${r},${c}`));
 
@@ -144,6 +147,7 @@ function skeleton() {
           "div",
           { class: "status-bar dk-status" },
           h("span", { id: "dk-turn", class: "turn-label" }),
+          h("span", { id: "dk-scenario", class: "badge dk-scenario", hidden: true }),
           h("span", { id: "dk-clock", class: "clock", role: "timer", "aria-live": "off" }),
           h("span", { id: "dk-box", class: "bag" }),
           h("button", { id: "dk-turn-pause", type: "button", class: "ghost", hidden: true }),
@@ -749,6 +753,7 @@ class DupliktaTable extends TableController {
 
   settingsText(config) {
     const parts = [t("duplikta.chancesN", { n: config.chances ?? 5 })];
+    if (config.scenario) parts.unshift(scenarioText(config.scenario));
     parts.push(config.clock ? t("duplikta.settings.clock", { s: config.clock }) : t("duplikta.settings.noClock"));
     if (config.same_racks) parts.push(t("duplikta.settings.sameRacks"));
     if (config.tiles && known(`duplikta.tiles.${config.tiles}`)) parts.push(t(`duplikta.tiles.${config.tiles}`));
@@ -798,6 +803,12 @@ class DupliktaTable extends TableController {
     const view = this.view;
     this.drawCommands(Boolean(this.me));
     $("#dk-turn").textContent = view.turn ? t("duplikta.turn", { n: view.turn }) : "";
+    const scenario = view.config?.scenario;
+    const label = $("#dk-scenario");
+    show(label, Boolean(scenario));
+    label.textContent = scenario ? scenarioText(scenario) : "";
+    label.dataset.number = scenario ? String(scenario.number) : "";
+    label.dataset.level = scenario ? String(scenario.level) : "";
     const box = $("#dk-box");
     box.textContent = t("duplikta.box", { n: view.box_count ?? 0 });
     box.dataset.count = String(view.box_count ?? 0);

@@ -1,6 +1,7 @@
 // dupliKta on the home screen: its choice among the kinds and its create form's settings (the
 // Chances option, the clock and its seconds, "deux jeux pareils", the token set, both
-// handicaps, the opponent: a person by the table's link or Tourlou, the robot, at a level), its
+// handicaps, the opponent: a person by the table's link, Tourlou, the robot, at a level, or one
+// of Tourlou's scenarios by its number and level, which the server deals), its
 // line in the open tables, and when one of its games takes players. The form's
 // part is drawn here (init), so the page's markup names no kind of its own; its style sheet is
 // linked from here too. The form's options can be saved under a name (and an optional password)
@@ -8,7 +9,7 @@
 
 import { ApiError } from "../../api.js";
 import { $, h } from "../../dom.js";
-import { t, language, translate } from "../../i18n.js";
+import { t, known, language, translate } from "../../i18n.js";
 import "./messages.js"; // the kind's texts (its create form is on the home screen)
 
 /** The clock's bounds and default, in seconds (the server checks them too). */
@@ -23,8 +24,14 @@ const PAUSES = { max: 10, default: 3 };
 const PAUSE_SECONDS = { min: 30, max: 1800, default: 300 };
 /** The preset token sets (the server's names). */
 const TILE_SETS = ["fr", "en"];
-/** The opponents the form offers: a person, or Tourlou at a robot level (the server's names). */
-const OPPONENTS = ["person", "debutant", "confirme", "expert"];
+/** The opponents the form offers: a person, Tourlou at a robot level (the server's names), or
+ * a scenario against Tourlou. */
+const OPPONENTS = ["person", "debutant", "confirme", "expert", "scenario"];
+/** A scenario: its number (1 to 9,999) and Tourlou's level (1 to 6, 6 its best move; the
+ * server checks them too). */
+const SCENARIO = { max: 9999, levels: 6, level: 3 };
+/** The robot level the page seats Tourlou at in a scenario (its moves are the scenario's). */
+const SCENARIO_ROBOT = "expert";
 
 // The kind's look, linked once (same origin: the page's Content Security Policy allows it).
 if (!document.querySelector("link[data-kind-style='duplikta']")) {
@@ -198,15 +205,34 @@ async function loadEnvironment() {
   envStatus(t(complete ? "duplikta.env.loaded" : "duplikta.env.loadedPartly", { name: found.name }));
 }
 
+/** The scenario the form says, `{number, level}`, kept within the server's bounds. */
+function scenarioChosen() {
+  const number = Math.round(Number($("#create-dk-scenario-number").value));
+  const level = Number($("#create-dk-scenario-level").value);
+  return {
+    number: Number.isFinite(number) ? Math.min(SCENARIO.max, Math.max(1, number)) : 1,
+    level: Math.min(SCENARIO.levels, Math.max(1, level || SCENARIO.level)),
+  };
+}
+
+/** The scenario's fields, shown only when a scenario is the opponent. */
+function showScenario() {
+  const chosen = $("#create-dk-opponent").value === "scenario";
+  $("#create-dk-scenario").hidden = !chosen;
+}
+
 /** The create request of the form's settings: `{ body, seats, seat }`; `seat` is kept with the
- * creator's seat (Tourlou's level, if chosen: the table seats it and starts). */
+ * creator's seat (Tourlou's level, if chosen: the table seats it and starts). A scenario is
+ * asked of the server by its number and level (config.scenario: the server deals it), played
+ * against Tourlou seated and started the same way. */
 export function createRequest() {
   const config = formOptions();
   const opponent = $("#create-dk-opponent").value;
+  if (opponent === "scenario") config.scenario = scenarioChosen();
   return {
     body: { kind: "duplikta", config },
     seats: 2,
-    seat: { robot: opponent === "person" ? "" : opponent },
+    seat: { robot: opponent === "person" ? "" : opponent === "scenario" ? SCENARIO_ROBOT : opponent },
   };
 }
 
@@ -224,8 +250,13 @@ export function prepare() {
   for (const option of $("#create-dk-chances").options) option.textContent = t("duplikta.chancesN", { n: Number(option.value) });
   for (const option of $("#create-dk-tiles").options) option.textContent = t(`duplikta.tiles.${option.value}`);
   for (const option of $("#create-dk-opponent").options) {
-    option.textContent =
-      option.value === "person" ? t("duplikta.opponent.person") : t("duplikta.opponent.robot", { level: t(`robot.${option.value}`) });
+    option.textContent = ["person", "scenario"].includes(option.value)
+      ? t(`duplikta.opponent.${option.value}`)
+      : t("duplikta.opponent.robot", { level: t(`robot.${option.value}`) });
+  }
+  for (const option of $("#create-dk-scenario-level").options) {
+    const key = `duplikta.scenario.level${option.value}`;
+    option.textContent = known(key) ? t(key) : t("duplikta.scenario.levelN", { n: Number(option.value) });
   }
 }
 
@@ -256,6 +287,36 @@ export function init() {
         "select",
         { id: "create-dk-opponent" },
         OPPONENTS.map((opponent) => h("option", { value: opponent })),
+      ),
+    ),
+    h(
+      "fieldset",
+      { id: "create-dk-scenario", class: "field choices dk-wide", hidden: true },
+      h("legend", i18n("duplikta.scenario.legend")),
+      h("p", { class: "field-note", ...i18n("duplikta.scenario.hint") }),
+      h(
+        "label",
+        { class: "field inline" },
+        h("span", i18n("duplikta.scenario.number")),
+        h("input", {
+          id: "create-dk-scenario-number",
+          type: "number",
+          min: 1,
+          max: SCENARIO.max,
+          step: 1,
+          value: 1,
+          inputmode: "numeric",
+        }),
+      ),
+      h(
+        "label",
+        { class: "field inline" },
+        h("span", i18n("duplikta.scenario.level")),
+        h(
+          "select",
+          { id: "create-dk-scenario-level" },
+          Array.from({ length: SCENARIO.levels }, (_, n) => h("option", { value: n + 1, selected: n + 1 === SCENARIO.level })),
+        ),
       ),
     ),
     h(
@@ -362,6 +423,9 @@ export function init() {
   const clock = $("#create-dk-clock");
   const seconds = $("#create-dk-seconds");
   clock.addEventListener("change", () => (seconds.disabled = !clock.checked));
+  $("#create-dk-opponent").addEventListener("change", showScenario);
+  const number = $("#create-dk-scenario-number");
+  number.addEventListener("change", () => (number.value = String(scenarioChosen().number)));
   seconds.addEventListener("change", () => (seconds.value = String(clockSeconds())));
   $("#create-dk-env-save").addEventListener("click", saveEnvironment);
   $("#create-dk-env-load").addEventListener("click", loadEnvironment);

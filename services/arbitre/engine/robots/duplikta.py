@@ -21,6 +21,11 @@ the moves each level asks for (:data:`~arbitre.engine.robots.duplicate.ROBOT_MOV
 expert plays the best move most of the time, the confirmé a share of it, the débutant common
 words, never 7 tokens, and now and then nothing (a pass).
 
+It also deals Tourlou's scenarios (:func:`deal`, dupliKta's
+:data:`~arbitre.engine.robots.planner.Dealer`): the whole game played in advance, its move of
+each turn the one of rank :func:`~arbitre.rules.kinds.duplikta.scenario.level_rank` at the
+scenario's level (:func:`scenario_move`).
+
 It answers at a moment of its own, drawn from its seed and the turn: a share
 :data:`CLOCK_MOMENT` of the turn's clock after the deal, or, with the clock off,
 :data:`NO_CLOCK_MOMENT_MS` after it. What it answers and when is a pure function of its view,
@@ -31,7 +36,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any, Protocol
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any, Protocol
 
 from arbitre.engine.robots.duplicate import (
     PROFILES,
@@ -43,18 +49,29 @@ from arbitre.engine.robots.duplicate import (
 from arbitre.engine.robots.moves import MoveSource, RobotMove, RobotMoves
 from arbitre.engine.robots.planner import Plan
 from arbitre.rules.board import Board
-from arbitre.rules.kinds.duplikta.config import configure
-from arbitre.rules.kinds.duplikta.game import CLOCK_MAX_BLANKS
-from arbitre.rules.kinds.duplikta.scenario import level_rank
+from arbitre.rules.kinds.base import DealOrder
+from arbitre.rules.kinds.duplikta.config import DupliktaConfig, configure
+from arbitre.rules.kinds.duplikta.game import CLOCK_MAX_BLANKS, DupliktaGame
+from arbitre.rules.kinds.duplikta.scenario import (
+    MAX_TURNS,
+    Scenario,
+    level_rank,
+    scenario_record,
+)
 from arbitre.rules.move import Move
 from arbitre.rules.tiles import BLANK, TileSet
+
+if TYPE_CHECKING:
+    from arbitre.engine.kind_tools import Words
 
 __all__ = [
     "CLOCK_MOMENT",
     "NO_CLOCK_MOMENT_MS",
     "Moves",
     "blanks_placed",
+    "deal",
     "plan",
+    "scenario_game",
     "scenario_move",
 ]
 
@@ -155,3 +172,41 @@ def scenario_move(
     if not found.moves:
         return None
     return found.moves[level_rank(level, len(found.moves))].notation
+
+
+def scenario_game(
+    number: int, level: int, seed: int, base: DupliktaConfig, tools: Words
+) -> tuple[DupliktaConfig, list[str]]:
+    """Tourlou's scenario ``number`` at ``level`` played from ``seed`` with the rules of
+    ``base`` (which holds no scenario) and ``tools``, to the game's end (at most
+    :data:`~arbitre.rules.kinds.duplikta.scenario.MAX_TURNS` turns): the configuration with
+    the scenario and its moves, and the rack dealt at each turn. The person passes every turn:
+    Tourlou's word is always the one installed, so the person's moves never change the
+    racks."""
+    source = tools.moves(base.tiles)
+    game = DupliktaGame(base, seed, tools, ("person", "tourlou"))
+    ms = 0 if base.clock_on else None
+    racks: list[str] = []
+    moves: list[str | None] = []
+    while not game.over and len(moves) < MAX_TURNS:
+        rack = game.deal()
+        assert rack is not None  # a game not over deals
+        move = scenario_move(source, game.board, rack, level, base.clock_on)
+        game.confirm("tourlou", move, ms)
+        game.confirm("person", None, ms)
+        game.close_turn()
+        racks.append(rack)
+        moves.append(move)
+    return replace(base, scenario=Scenario(number, level, tuple(moves))), racks
+
+
+def deal(order: DealOrder, tools: Words) -> dict[str, Any]:
+    """dupliKta's dealer: the record (:func:`~arbitre.rules.kinds.duplikta.scenario.
+    scenario_record`) of the scenario ``order`` asks for (``{"number", "level"}``, its rules
+    ``order.config``, its seed ``order.seed``), played by :func:`scenario_game` over the
+    lexicon of ``tools``, which it names by id and content hash. Not checked here: the
+    services play it again from its seed before a game is made from it."""
+    number, level = order.order["number"], order.order["level"]
+    config, racks = scenario_game(number, level, order.seed, order.config, tools)
+    info = tools.lexicon.info
+    return scenario_record(config, order.seed, racks, {"id": info.id, "hash": info.hash})

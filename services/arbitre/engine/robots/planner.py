@@ -15,7 +15,18 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["Plan", "Planner", "Reviewer", "planner_for", "reviewer_for", "warm_up"]
+from arbitre.rules.kinds.base import DealOrder
+
+__all__ = [
+    "Dealer",
+    "Plan",
+    "Planner",
+    "Reviewer",
+    "dealer_for",
+    "planner_for",
+    "reviewer_for",
+    "warm_up",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,6 +76,24 @@ def reviewer_for(kind_name: str) -> Reviewer | None:
     """The review of ``kind_name``'s finished games by its strongest robot, or ``None``."""
     reviewer: Reviewer | None = _found(_REVIEWS, kind_name, "review")
     return reviewer
+
+
+#: ``dealer(order, tools)`` -> the record of the package a configuration asked the server to
+#: deal (a :class:`~arbitre.rules.kinds.base.DealOrder`, of a kind that is
+#: :class:`~arbitre.rules.kinds.base.Dealing`), played in advance by the kind's robot with the
+#: kind's ``tools``: the services then check it as any package before a game is made from it.
+Dealer = Callable[[DealOrder, Any], dict[str, Any]]
+
+#: The kinds whose robots deal packages, by kind name -> module (its ``deal``).
+_DEALERS: dict[str, str] = {
+    "duplikta": "arbitre.engine.robots.duplikta",  # Tourlou's scenarios
+}
+
+
+def dealer_for(kind_name: str) -> Dealer | None:
+    """The dealer of ``kind_name``'s packages dealt by the server, or ``None``."""
+    dealer: Dealer | None = _found(_DEALERS, kind_name, "deal")
+    return dealer
 
 
 def warm_up(kind_name: str, tools: Any) -> None:

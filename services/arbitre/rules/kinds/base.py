@@ -48,6 +48,8 @@ __all__ = [
     "BestMoves",
     "Chaptered",
     "Contested",
+    "DealOrder",
+    "Dealing",
     "Event",
     "InvalidConfigError",
     "Judgement",
@@ -60,6 +62,7 @@ __all__ = [
     "Previewing",
     "Refereed",
     "ResultsView",
+    "RobotSeating",
     "Setup",
     "SharedViewing",
     "Simultane",
@@ -666,6 +669,48 @@ class Packaged(Protocol):
         (:meth:`package_config`'s) without players and that it replays with ``tools``, draw
         after draw; :class:`InvalidConfigError` for a record of another configuration, an
         :class:`ArbitreError` saying where it differs otherwise."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class DealOrder:
+    """A game's configuration that asks the server to deal the package the game is played
+    from (see :class:`Dealing`): ``order``, what the deal is made from (JSON-ready and public:
+    dupliKta's scenario number and level); ``config``, the kind's configuration the package is
+    dealt with (its rules, the package's own settings aside); ``seed``, the deal's seed, which
+    the order decides (the same order deals the same game on every server, over the same
+    content); ``settings``, what the package leaves to its game
+    (:meth:`Packaged.package_config`'s settings)."""
+
+    order: Mapping[str, Any]
+    config: Any
+    seed: int
+    settings: Mapping[str, Any] = field(default_factory=dict)
+
+
+class Dealing(Protocol):
+    """A :class:`Packaged` kind whose package a configuration may ask the server to deal
+    rather than bring it (dupliKta: Tourlou's scenario by its number and level). The deal is
+    the engine's (the kind's dealer, :func:`arbitre.engine.robots.planner.dealer_for`); the
+    game is then made from the package dealt as from a package brought, through the same
+    checks."""
+
+    def deal_order(self, data: Mapping[str, object]) -> DealOrder | None:
+        """The deal the configuration ``data`` asks for, or ``None`` (a configuration as
+        ever); :class:`InvalidConfigError` for a bad one."""
+        ...
+
+
+class RobotSeating(Protocol):
+    """A kind whose rules tell a robot's seat from a person's (dupliKta's scenarios: the second
+    seat is Tourlou's, whose move of each turn the scenario gives). The session seats a robot
+    with :meth:`seat_robot` and a person with :meth:`Kind.seat`; a kind without it seats both
+    with :meth:`Kind.seat` (its rules do not ask who is a robot)."""
+
+    def seat_robot(self, state: Any, player: str, now_ms: int) -> tuple[Event, ...]:
+        """Seat the robot ``player`` as :meth:`Kind.seat` seats a person, in a seat the
+        rules keep for robots where they keep one; :class:`ActionRefusedError` when the rules
+        refuse it (no seat left for a robot)."""
         ...
 
 

@@ -20,9 +20,11 @@ from arbitre.rules.kinds.duplikta.config import configure
 from arbitre.rules.kinds.duplikta.scenario import (
     Scenario,
     ScenarioMismatchError,
+    deal_order,
     level_rank,
     package_config,
     package_game,
+    scenario_seed,
 )
 from tests.rules.kinds.duplikta.samples import french
 
@@ -164,6 +166,52 @@ def test_tourlous_moves_to_come_are_not_in_the_view_nor_the_record_before_the_en
     assert DUPLIKTA.record(DUPLIKTA.replay(over, french())) == over
 
 
+def test_in_a_scenario_the_second_seat_is_tourlous_whoever_sits_first() -> None:
+    config = package_config(made()["config"], {})
+    state = DUPLIKTA.new_game(config, Setup("g", SEED, ()), french())
+    (joined,) = DUPLIKTA.seat_robot(state, "tourlou", 1_000)
+    assert joined.public is not None
+    assert joined.public.data == {"player": "tourlou", "seat": 1}
+    view = DUPLIKTA.view(state, Viewer.spectator(), 1_000)
+    assert [(line["player"], line["seat"]) for line in view["players"]] == [("tourlou", 1)]
+    with pytest.raises(ActionRefusedError) as refused:
+        DUPLIKTA.seat_robot(state, "robby", 1_500)
+    assert refused.value.code == "table_full"
+    (joined,) = DUPLIKTA.seat(state, "ana", 2_000)
+    assert joined.public is not None
+    assert joined.public.data == {"player": "ana", "seat": 0}
+    assert state.seats == ["ana", "tourlou"]
+    DUPLIKTA.open_next(state, 3_000)
+    assert state.game is not None
+    assert state.game.players == ("ana", "tourlou")
+    assert state.game.confirmed("tourlou")
+    assert not state.game.confirmed("ana")
+    again = DUPLIKTA.load(DUPLIKTA.save(state), french())
+    assert (again.seats, again.robots) == (["ana", "tourlou"], {"tourlou"})
+
+
+def test_a_person_is_refused_tourlous_seat_and_nothing_changes() -> None:
+    config = package_config(made()["config"], {})
+    state = DUPLIKTA.new_game(config, Setup("g", SEED, ()), french())
+    DUPLIKTA.seat(state, "ana", 1_000)
+    before = DUPLIKTA.save(state)
+    with pytest.raises(ActionRefusedError) as refused:
+        DUPLIKTA.seat(state, "bob", 2_000)
+    assert refused.value.code == "robot_seat"
+    assert DUPLIKTA.save(state) == before
+    DUPLIKTA.leave(state, "ana", 2_500)  # the person's seat free again: a person takes it
+    assert DUPLIKTA.seat(state, "bob", 3_000)[0].public.data["seat"] == 0  # type: ignore[union-attr]
+    DUPLIKTA.seat_robot(state, "tourlou", 3_500)
+    assert state.seats == ["bob", "tourlou"]
+    with pytest.raises(ActionRefusedError) as refused:  # outside a scenario, anyone sits
+        DUPLIKTA.seat(state, "cyd", 4_000)
+    assert refused.value.code == "table_full"
+    free = DUPLIKTA.new_game(configure(OPTIONS), Setup("h", SEED, ()), french())
+    DUPLIKTA.seat_robot(free, "tourlou", 1_000)
+    DUPLIKTA.seat(free, "ana", 2_000)
+    assert free.seats == ["tourlou", "ana"]
+
+
 def test_a_scenario_option_is_checked() -> None:
     with pytest.raises(InvalidConfigError, match="level"):
         configure({"scenario": {"number": 1, "level": 7, "moves": []}})
@@ -172,3 +220,37 @@ def test_a_scenario_option_is_checked() -> None:
     assert replace(configure({}), scenario=Scenario(1, 1, ("H8 JOUR", None))).scenario
     with pytest.raises(InvalidConfigError, match="notation or null"):
         configure({"scenario": {"number": 1, "level": 1, "moves": [{"value": "H8 JOUR"}]}})
+
+
+def test_a_scenario_asked_by_number_and_level_is_a_deal_of_the_numbers_seed() -> None:
+    data = {"clock": 0, "chances": 3, "pauses": 1, "scenario": {"number": 41, "level": 2}}
+    order = DUPLIKTA.deal_order(data)
+    assert order is not None
+    assert order.order == {"number": 41, "level": 2}
+    assert order.seed == scenario_seed(41) == 4_328_356_661_123_164_003
+    assert order.config == configure({"clock": 0, "chances": 3})  # the deal's, pauses aside
+    assert order.settings == {"pauses": 1}
+    with pytest.raises(InvalidConfigError, match="pauses"):
+        deal_order({**data, "pauses": 11})
+    assert DUPLIKTA.deal_order({"clock": 0}) is None
+    assert deal_order({"scenario": {"number": 41, "level": 2, "moves": []}}) is not None
+    assert len({scenario_seed(number) for number in range(1, 1_001)}) == 1_000
+    assert all(0 <= scenario_seed(number) < 2**63 for number in (1, 9_999))
+
+
+@pytest.mark.parametrize(
+    ("scenario", "said"),
+    [
+        ({"number": 0, "level": 2}, "number"),
+        ({"number": 10_000, "level": 2}, "number"),
+        ({"number": True, "level": 2}, "number"),
+        ({"number": 41, "level": 0}, "level"),
+        ({"number": 41, "level": 7}, "level"),
+        ({"number": 41, "level": 2, "moves": ["H8 JOUR"]}, "package only"),
+        ({"number": 41, "level": 2, "seed": 3}, "number, level"),
+        ([41, 2], "number, level"),
+    ],
+)
+def test_a_scenario_asked_for_is_checked(scenario: Any, said: str) -> None:
+    with pytest.raises(InvalidConfigError, match=said):
+        deal_order({"scenario": scenario})

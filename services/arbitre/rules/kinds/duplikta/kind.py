@@ -16,7 +16,10 @@ Where issue 15 and the seed are silent, this adapter decides (each *(decision)*)
   due to close yet *(decision)*. The open turn does not wait for a player who left: it is due as
   soon as every player present has confirmed (at once when nobody is present); with both away,
   the turns pass, and three turns with nothing installed end the game (``stalled``), as the
-  rules say *(decision)*.
+  rules say *(decision)*. In a scenario the first seat is the person's and the second
+  Tourlou's, whoever sits first: a robot (seated by :meth:`DupliktaKind.seat_robot`) always
+  takes the second, and a person is refused it (``robot_seat``; see
+  :func:`~arbitre.rules.kinds.duplikta.table.seat`).
 * **Phase.** ``waiting`` before the start; ``playing`` while a turn is open: the players
   present who have not confirmed are its actors, until the deadline (the deal plus the clock's
   seconds; none with the clock off), and it is due at the deadline or as soon as nobody present
@@ -90,7 +93,7 @@ Where issue 15 and the seed are silent, this adapter decides (each *(decision)*)
   (seated at the creation), the ``seats``, the ``steps`` (all but the open turn's actions),
   the ``sheet``, the ``standings`` and ``over``. The steps are ``seat``, ``leave``, ``open``,
   ``act`` (pauses and resumes included), ``close``, ``pause_over`` (a pause that ran out) and
-  ``shift``. :meth:`DupliktaKind.replay` checks it with
+  ``shift``; a robot's ``seat`` says ``"robot": true``. :meth:`DupliktaKind.replay` checks it with
   :func:`~arbitre.rules.kinds.duplikta.record.replay` (every rack, installation, points, the end
   and the totals), then takes its steps again from its seed and checks that they give the same
   record (``bad_record`` otherwise).
@@ -128,12 +131,15 @@ from arbitre.rules.board import Board
 from arbitre.rules.draw import Bag
 from arbitre.rules.errors import ArbitreError
 from arbitre.rules.kinds.base import (
+    Dealing,
+    DealOrder,
     Event,
     Kind,
     Message,
     Outcome,
     Packaged,
     Phase,
+    RobotSeating,
     Setup,
     Stage,
     Standing,
@@ -197,7 +203,8 @@ class DupliktaKind:
     #: A game against Tourlou waits for its person away: the session suspends a turn with the
     #: clock on rather than let it run out while they are not there.
     suspends_when_away = True
-    #: A scenario comes only from a package the session has played again from its seed.
+    #: A scenario comes only from a package the session has played again from its seed, one
+    #: brought or one it deals itself (:meth:`deal_order`).
     package_only = frozenset({"scenario"})
 
     @property
@@ -226,8 +233,14 @@ class DupliktaKind:
         return tables.new_table(config, setup, tools)
 
     def seat(self, state: DupliktaTable, player: str, now_ms: int) -> tuple[Event, ...]:
-        """Seat ``player`` (see :func:`arbitre.rules.kinds.duplikta.table.seat`)."""
+        """Seat the person ``player`` (see :func:`arbitre.rules.kinds.duplikta.table.seat`)."""
         taken = tables.seat(state, player, now_ms)
+        return (_public("player_joined", {"player": player, "seat": taken}),)
+
+    def seat_robot(self, state: DupliktaTable, player: str, now_ms: int) -> tuple[Event, ...]:
+        """Seat the robot ``player``, Tourlou: in a scenario, in the second seat, which is its
+        own (see :func:`arbitre.rules.kinds.duplikta.table.seat`)."""
+        taken = tables.seat(state, player, now_ms, robot=True)
         return (_public("player_joined", {"player": player, "seat": taken}),)
 
     def leave(self, state: DupliktaTable, player: str, now_ms: int) -> tuple[Event, ...]:
@@ -339,6 +352,11 @@ class DupliktaKind:
         """See :func:`arbitre.rules.kinds.duplikta.scenario.package_game`."""
         return scenarios.package_game(record, config, tools)
 
+    def deal_order(self, data: Mapping[str, object]) -> DealOrder | None:
+        """A scenario the server deals from its number and level (see
+        :func:`arbitre.rules.kinds.duplikta.scenario.deal_order`)."""
+        return scenarios.deal_order(data)
+
     def replay(self, record: Mapping[str, Any], tools: Tools) -> DupliktaTable:
         """The game a finished ``record`` describes, checked by the rules' replay and its steps
         taken again from its seed; a :class:`BadRecordError` when anything differs."""
@@ -355,6 +373,8 @@ DUPLIKTA = DupliktaKind()
 #: The same, checked by mypy against the interface.
 _KIND: Kind[DupliktaConfig, DupliktaTable, Tools] = DUPLIKTA
 _PACKAGED: Packaged = DUPLIKTA
+_ROBOT_SEATING: RobotSeating = DUPLIKTA
+_DEALING: Dealing = DUPLIKTA
 
 
 def _replay(record: Mapping[str, Any], tools: Tools) -> DupliktaTable:
@@ -542,7 +562,7 @@ def view_of(state: DupliktaTable, viewer: Viewer, now_ms: int) -> dict[str, Any]
         "config": config_data(state.config, scenario_moves=state.over),
         "stage": phase.stage.value,
         "turn": phase.number,
-        "players": [_player_line(state, seat, p, now_ms) for seat, p in enumerate(state.seats)],
+        "players": [_player_line(state, state.seat_of(p), p, now_ms) for p in state.seats],
         "board": list(game.board.rows() if game is not None else _EMPTY_BOARD),
         "rack": game.rack if game is not None and shown else None,
         "reliquat": "" if game is None else _reliquat(game),
@@ -606,7 +626,7 @@ def _public_chances(state: DupliktaTable, seat: int, player: str) -> int:
 def _box_seen(state: DupliktaTable, player: str) -> str:
     """The box as ``player`` sees it: its contents (their own copy in an open turn) when they
     started with at least 1 Chance, else the whole token set."""
-    seat = state.seats.index(player)
+    seat = state.seat_of(player)
     if not sees_box(_starting(state, seat)):
         return _whole_set(state.config.tiles)
     game = state.game
@@ -624,7 +644,7 @@ def _whole_set(tiles: TileSet) -> str:
 def _you(state: DupliktaTable, player: str, phase: Phase, now_ms: int) -> dict[str, Any]:
     """What a seated ``player`` sees of themselves."""
     game = state.game
-    seat = state.seats.index(player)
+    seat = state.seat_of(player)
     open_turn = game is not None and game.turn_open
     held = game.chances_of(player) if game is not None and open_turn else None
     if held is None:
@@ -668,7 +688,7 @@ def standings_of(state: DupliktaTable) -> list[Standing]:
     )
     lines = []
     for rank, player in shared_ranks(ranked):
-        seat = state.seats.index(player)
+        seat = state.seat_of(player)
         sides = [] if game is None else [turn.side(player) for turn in game.turns]
         bonuses: dict[str, int] = {}
         for side in sides:

@@ -4,8 +4,9 @@ is always the one installed, at one of six levels.
 A **scenario** (:class:`Scenario`, the option ``scenario`` of
 :class:`~arbitre.rules.kinds.duplikta.config.DupliktaConfig`) is a number (1 to
 :data:`MAX_NUMBER`), a level (1 to 6) and Tourlou's move at each turn (its notation, or
-``None`` for a pass). In a game of a scenario, the second seat is Tourlou's *(decision: the
-person sits first, Tourlou second, as the page and the API seat them)*: at each deal its move
+``None`` for a pass). In a game of a scenario, the second seat is Tourlou's *(decision: a
+robot seated takes it and a person the first, whoever comes first; a person is refused it,
+``robot_seat``: see :func:`arbitre.rules.kinds.duplikta.table.seat`)*: at each deal its move
 of the turn is confirmed for it by the rules (time 0; judged as any confirm, a move that does
 not fit the board and the rack is ``bad_scenario``); the person's move is judged, scored and
 compared (the turn's line, the points against the best move) but **never installed**: the
@@ -22,6 +23,15 @@ of rank :func:`level_rank` ``(L, n)`` among ``n``, the one at the share
 to score against it. Tourlou never uses Chances nor reverses words; with the clock on it never
 places more than two blanks.
 
+**Dealt by the server** *(decision)*: a configuration whose ``scenario`` gives a number and a
+level and no moves (``POST /v1/games`` with ``{"config": {"scenario": {"number": 41,
+"level": 2}}}``) asks the server to deal that scenario itself (:func:`deal_order`): its seed
+is :func:`scenario_seed` of its number, so that scenario 41 at level 2 with the same options
+is the same game on every server over the same lexicon, and the same as ``arbitre duplikta
+deal --number 41 --level 2`` (whose seed is the same unless ``--seed`` gives another). Its
+other options are the game's rules as for any game, and those the package leaves to the game
+(the pauses) stay the game's. A scenario with moves comes from a package only.
+
 A **scenario package** (:mod:`arbitre.rules.game_package`) holds the record
 :func:`scenario_record` writes: format :data:`SCENARIO_FORMAT`, the configuration (the
 scenario included), the seed and its commitment, the lexicon it was made over (id and content
@@ -32,17 +42,20 @@ gives after Tourlou's moves, every move must be legal and accepted, whatever the
 
 >>> level_rank(6, 40), level_rank(5, 40), level_rank(1, 40), level_rank(1, 1)
 (0, 4, 20, 0)
+>>> scenario_seed(41)
+4328356661123164003
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from arbitre.rules.errors import ArbitreError
-from arbitre.rules.kinds.base import InvalidConfigError
+from arbitre.rules.kinds.base import DealOrder, InvalidConfigError
 from arbitre.rules.seed_commitment import commitment
 
 if TYPE_CHECKING:
@@ -56,10 +69,12 @@ __all__ = [
     "SCENARIO_FORMAT",
     "Scenario",
     "ScenarioMismatchError",
+    "deal_order",
     "level_rank",
     "package_config",
     "package_game",
     "scenario_record",
+    "scenario_seed",
 ]
 
 #: The format of a scenario, the record of a dupliKta package.
@@ -134,6 +149,51 @@ def level_rank(level: int, count: int) -> int:
     if level not in LEVELS:
         raise InvalidConfigError(f"a level is from 1 to 6 (got {level!r})")
     return min(max(0, count - 1), (6 - level) * count // 10)
+
+
+def scenario_seed(number: int) -> int:
+    """The seed of scenario ``number`` as a server deals it (and ``arbitre duplikta deal``
+    without ``--seed``): the first 8 bytes of the SHA-256 of ``"arbitre.duplikta-scenario/1:"``
+    followed by the number in decimal, read big-endian, halved (below 2**63). Public: a
+    scenario is a game everyone plays alike, and its seed is in its record from the start."""
+    digest = hashlib.sha256(f"{SCENARIO_FORMAT}:{number}".encode()).digest()
+    return int.from_bytes(digest[:8], "big") >> 1
+
+
+def deal_order(data: Mapping[str, object]) -> DealOrder | None:
+    """The deal a game's configuration ``data`` asks of the server (see the module): ``None``
+    without a scenario; for ``{"number", "level"}`` (``moves`` empty or left out), the order
+    ``{"number", "level"}`` with the rest of ``data`` as the rules (the pauses aside, which
+    the package leaves to the game: the same deal whatever they are), :func:`scenario_seed`
+    of the number as the seed; :class:`InvalidConfigError` for a number or a level out of
+    bounds, moves given or settings that do not hold."""
+    from arbitre.rules.kinds.duplikta.config import configure
+
+    asked = data.get("scenario")
+    if asked is None:
+        return None
+    if not isinstance(asked, Mapping) or set(asked) - {"number", "level", "moves"}:
+        raise InvalidConfigError("scenario is {number, level} for the server to deal it")
+    if asked.get("moves"):
+        raise InvalidConfigError(
+            "scenario.moves: Tourlou's moves come from a package only "
+            "(give number and level alone for this server to deal the scenario)"
+        )
+    number, level = asked.get("number"), asked.get("level")
+    Scenario(number, level, ())  # type: ignore[arg-type]  # the bounds, checked on creation
+    assert isinstance(number, int)
+    rules = {
+        key: value
+        for key, value in data.items()
+        if key != "scenario" and key not in _LEFT_TO_THE_GAME
+    }
+    configure({**data, "scenario": None})  # every setting checked, the game's own too
+    return DealOrder(
+        {"number": number, "level": level},
+        configure(rules),
+        scenario_seed(number),
+        {key: data[key] for key in sorted(_LEFT_TO_THE_GAME) if key in data},
+    )
 
 
 def scenario_record(

@@ -57,8 +57,10 @@ from arbitre.rules.kinds.duplikta.game import DupliktaGame, PlayedTurn, Tools
 __all__ = [
     "MAX_NAME",
     "MAX_TEXT",
+    "PERSON_SEAT",
     "REVEAL_MS",
     "SAVE_VERSION",
+    "TOURLOU_SEAT",
     "Action",
     "BadStateError",
     "DupliktaTable",
@@ -88,6 +90,8 @@ REVEAL_MS = 5_000
 MAX_NAME = 100
 #: The longest text an action's field may hold.
 MAX_TEXT = 100
+#: In a scenario, the person's seat and Tourlou's (a robot's): see :func:`seat`.
+PERSON_SEAT, TOURLOU_SEAT = 0, 1
 
 _KINDS = ("redraw", "exchange", "confirm", "pause", "resume")
 _KEYS = {
@@ -191,6 +195,8 @@ class DupliktaTable:
     pause: Pause | None = None
     pauses_taken: dict[str, int] = field(default_factory=dict)
     paused_ms: dict[str, int] = field(default_factory=dict)
+    #: The players seated as robots (:func:`seat` with ``robot``).
+    robots: set[str] = field(default_factory=set)
 
     @property
     def over(self) -> bool:
@@ -232,6 +238,13 @@ class DupliktaTable:
         if now_ms is not None and pause is not None and pause.player == player:
             left -= max(0, min(now_ms, pause.ends_ms) - pause.at_ms)
         return max(0, left)
+
+    def seat_of(self, player: str) -> int:
+        """The seat ``player`` holds (0 or 1): in a scenario the person's is 0 and Tourlou's
+        1 whoever sat first (see :func:`seat`); else the order they sat in."""
+        if self.config.scenario is not None:
+            return TOURLOU_SEAT if player in self.robots else PERSON_SEAT
+        return self.seats.index(player)
 
     def present(self, player: str) -> bool:
         """Whether ``player`` holds a seat and is at the table."""
@@ -332,7 +345,8 @@ def _text(action: Mapping[str, Any], key: str) -> str:
 
 def new_table(config: DupliktaConfig, setup: Setup, tools: Tools) -> DupliktaTable:
     """A table at :attr:`Stage.WAITING` with ``setup.players`` seated (at most two, the first
-    seated first), its chance outcomes fixed by ``setup.seed``."""
+    seated first; in a scenario, the second is Tourlou), its chance outcomes fixed by
+    ``setup.seed``."""
     players = tuple(setup.players)
     if len(set(players)) != len(players):
         raise InvalidConfigError("a player is seated twice")
@@ -351,29 +365,51 @@ def new_table(config: DupliktaConfig, setup: Setup, tools: Tools) -> DupliktaTab
         seats=list(players),
         tools=tools,
         seed=seed,
+        robots=set(players[TOURLOU_SEAT:]) if config.scenario is not None else set(),
     )
 
 
-def seat(table: DupliktaTable, player: str, now_ms: int) -> int:
-    """Seat ``player``: the seat they take (0 or 1), or take back. Refused: ``game_over``,
-    ``bad_player``, ``already_seated``, ``table_full`` (both seats taken, or a game under way
-    that they do not play)."""
+def seat(table: DupliktaTable, player: str, now_ms: int, robot: bool = False) -> int:
+    """Seat ``player`` (a robot when ``robot``): the seat they take (0 or 1), or take back.
+    Refused: ``game_over``, ``bad_player``, ``already_seated``, ``table_full`` (both seats
+    taken, or a game under way that they do not play).
+
+    In a scenario *(decision)* the first seat is the person's and the second Tourlou's, since
+    its move of each turn is confirmed for the second seat at the deal: a robot takes the
+    second seat and a person the first, whoever comes first. Refused there too, before the
+    start: ``robot_seat``, a person when only Tourlou's seat is free (the person's is taken);
+    ``table_full``, a robot when Tourlou's seat is taken."""
     if table.over:
         raise ActionRefusedError("game_over", "the game is over")
     if not _good_name(player):
         raise ActionRefusedError("bad_player", f"a player is named by 1 to {MAX_NAME} characters")
     if table.present(player):
         raise ActionRefusedError("already_seated", f"{player} is already seated")
+    scenario = table.config.scenario is not None
     if table.game is not None:
         if player not in table.seats:
             raise ActionRefusedError("table_full", "the game is under way between two players")
         table.absent.discard(player)
+    elif len(table.seats) >= PLAYERS:
+        raise ActionRefusedError("table_full", "both seats are taken")
+    elif scenario and any((seated in table.robots) == robot for seated in table.seats):
+        if robot:
+            raise ActionRefusedError("table_full", "Tourlou's seat is taken")
+        raise ActionRefusedError(
+            "robot_seat", "the second seat of a scenario is Tourlou's: only a robot takes it"
+        )
     else:
-        if len(table.seats) >= PLAYERS:
-            raise ActionRefusedError("table_full", "both seats are taken")
-        table.seats.append(player)
-    table.steps.append({"step": "seat", "player": player, "at_ms": now_ms})
-    return table.seats.index(player)
+        if robot:
+            table.robots.add(player)
+        if scenario and not robot:
+            table.seats.insert(PERSON_SEAT, player)
+        else:
+            table.seats.append(player)
+    step: dict[str, Any] = {"step": "seat", "player": player, "at_ms": now_ms}
+    if robot:
+        step["robot"] = True
+    table.steps.append(step)
+    return table.seat_of(player)
 
 
 def leave(table: DupliktaTable, player: str, now_ms: int) -> int:
@@ -384,10 +420,11 @@ def leave(table: DupliktaTable, player: str, now_ms: int) -> int:
         raise ActionRefusedError("game_over", "the game is over")
     if not table.present(player):
         raise ActionRefusedError("not_seated", f"{player} is not seated")
-    held = table.seats.index(player)
+    held = table.seat_of(player)
     table.steps.append({"step": "leave", "player": player, "at_ms": now_ms})
     if table.game is None:
         table.seats.remove(player)
+        table.robots.discard(player)
     else:
         table.absent.add(player)
         _settle(table, now_ms)
@@ -636,7 +673,10 @@ def apply_step(table: DupliktaTable, step: object) -> None:
     else:
         player = _string(step.get("player"), "player")
         if kind == "seat":
-            seat(table, player, at_ms)
+            robot = step.get("robot", False)
+            if not isinstance(robot, bool):
+                raise BadStateError(f"a seat's robot is true or false (got {robot!r})")
+            seat(table, player, at_ms, robot)
         elif kind == "leave":
             leave(table, player, at_ms)
         else:

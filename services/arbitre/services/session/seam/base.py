@@ -30,6 +30,7 @@ from arbitre.rules.kinds.base import (
 )
 from arbitre.services.game_keys import ARCHIVE_QUEUE, GameKeys
 from arbitre.services.kind_tools import SessionTools
+from arbitre.services.session.dealing import PackageDealer
 from arbitre.services.session.limits import (
     FINISHED_TTL_MS,
     IDLE_TTL_MS,
@@ -193,6 +194,8 @@ class SeamBase(Steps):
         super().__init__(*args, **kwargs)
         self.parts = PartsStore(self.store.redis)
         self.tools = SessionTools(lambda: self.peers)
+        #: The packages this service deals itself (a configuration asking for one).
+        self.dealer = PackageDealer(self.store.redis, self.package_key)
         #: Game id -> what every viewer shares of its last moment built here, newest last.
         self._views: OrderedDict[str, Moment] = OrderedDict()
         self._views_lock = threading.Lock()

@@ -20,6 +20,7 @@ from arbitre.rules.errors import ArbitreError
 from arbitre.rules.kinds import UnknownKindError, kind
 from arbitre.rules.kinds.base import (
     ActionRefusedError,
+    Event,
     InvalidConfigError,
     Setup,
 )
@@ -27,6 +28,7 @@ from arbitre.rules.sealed_package import SealedSummary
 from arbitre.services.game_keys import GameKeys
 from arbitre.services.kind_names import name_of_enum
 from arbitre.services.session.base import _seed_fields, registration_of, robot_of
+from arbitre.services.session.dealing import DealPendingError
 from arbitre.services.session.limits import (
     IDLE_TTL_MS,
     MAX_SCHEDULE_MS,
@@ -55,6 +57,17 @@ def _packaged(game_kind: Any) -> bool:
     """Whether the kind plays games from pre-drawn packages (:class:`~arbitre.rules.kinds.
     base.Packaged`)."""
     return hasattr(game_kind, "package_game") and hasattr(game_kind, "package_config")
+
+
+def _seat(game_kind: Any, state: Any, player: str, now_ms: int, robot: bool) -> tuple[Event, ...]:
+    """Seat ``player`` (a robot when ``robot``) as the kind does: a robot by its ``seat_robot``
+    when its rules keep robots' seats apart (:class:`~arbitre.rules.kinds.base.RobotSeating`),
+    everyone else by its ``seat``."""
+    seat_robot = getattr(game_kind, "seat_robot", None) if robot else None
+    if seat_robot is not None:
+        seated: tuple[Event, ...] = seat_robot(state, player, now_ms)
+        return seated
+    return tuple(game_kind.seat(state, player, now_ms))
 
 
 #: How long a join waiting to be seated first waits before it looks again (whether a step
@@ -126,11 +139,21 @@ class Seating(KindReading):
                 "start_at_ms: a moment in the coming year (Unix ms, UTC)",
             )
         data = _config_of(request, name)
+        package_format = getattr(game_kind, "package_format", "")
         package, sealed = (
-            self._read_package(request.package_json, getattr(game_kind, "package_format", ""))
+            self._read_package(request.package_json, package_format)
             if request.package_json
             else (None, None)
         )
+        dealt = None if request.package_json else self._dealt_package(name, game_kind, data)
+        if dealt is not None:  # then read and checked as a package brought
+            if request.has_seed:
+                _refuse(
+                    grpc.StatusCode.INVALID_ARGUMENT,
+                    "a package dealt here brings its configuration and seed: give no seed",
+                )
+            text, data = dealt
+            package, sealed = self._read_package(text, package_format)
         packaged: Any = game_kind
         try:
             if package is None:
@@ -198,6 +221,37 @@ class Seating(KindReading):
         return session_pb2.CreateGameResponse(
             game_id=game_id, organiser_token=organiser, state=self._kind_state(game_id, "")
         )
+
+    def _dealt_package(
+        self, name: str, game_kind: Any, data: dict[str, Any]
+    ) -> tuple[str, dict[str, Any]] | None:
+        """The package (its JSON text) the configuration ``data`` asks this server to deal
+        (:class:`~arbitre.rules.kinds.base.Dealing`, :mod:`arbitre.services.session.dealing`),
+        with the settings it leaves to the game; ``None`` when it asks for none (a kind that
+        deals nothing never does). INVALID_ARGUMENT ``bad_config`` for a bad order;
+        UNAVAILABLE ``dealing`` while its deal outlasts the wait (it goes on: retry)."""
+        deal_order = getattr(game_kind, "deal_order", None)
+        if deal_order is None:
+            return None
+        try:
+            order = deal_order(data)
+            if order is None:
+                return None
+            config_json = json.dumps(game_kind.config_data(order.config), sort_keys=True)
+            tools = self.tools.tools(name, order.config, config_json)
+            text = self.dealer.package_text(
+                name,
+                order,
+                config_json,
+                tools,
+                self.tools.fingerprint(name, tools),
+                game_kind.package_format,
+            )
+        except DealPendingError as error:
+            _refuse(grpc.StatusCode.UNAVAILABLE, f"{error.code}: {error}")
+        except (InvalidConfigError, ArbitreError) as error:
+            _refuse(grpc.StatusCode.INVALID_ARGUMENT, f"bad_config: configuration: {error}")
+        return text, dict(order.settings)
 
     def _check_fingerprint(self, name: str, tools: Any, stated: Any) -> None:
         """Refuse a package made over another content than the one this server's ``tools`` play
@@ -315,7 +369,7 @@ class Seating(KindReading):
                 outcomes[player] = f"not_found: no game {game_id!r}"
                 continue
             try:
-                joined = game_kind.seat(state, player, now)
+                joined = _seat(game_kind, state, player, now, bool(waiting["robot"]))
             except ActionRefusedError as error:
                 outcomes[player] = f"{error.code}: {error}"
                 continue

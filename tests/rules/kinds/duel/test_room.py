@@ -18,6 +18,7 @@ from typing import Any
 from arbitre.rules.kinds.base import ActionRefusedError, Setup, Viewer
 from arbitre.rules.kinds.duel import DUEL, DuelGame
 from arbitre.rules.kinds.duel.config import MAX_ROOM_PLAYERS, configure
+from arbitre.rules.kinds.duel.game import _accepted
 from arbitre.rules.kinds.duel.kind import LISTED
 from arbitre.rules.kinds.duel.words import WordList
 from tests.rules.kinds.duel.samples import GUESSES, MISSES
@@ -174,3 +175,57 @@ def test_a_rooms_replay_does_work_in_proportion_to_its_record() -> None:
     )
     growth = sum(after.values()) / sum(before.values())
     assert growth < 1.1 * items[1] / items[0], (growth, (after - before).most_common(5))
+
+
+def open_room(size: int) -> DuelGame:
+    """A room of ``size`` players with its round open: three guesses each, at random times."""
+    draw = random.Random(size)
+    config = DUEL.configure({"rounds": 1, "seats": 0, "round_seconds": 90})
+    state = DUEL.new_game(config, Setup("room", 3, ()), WORDS)
+    players = [f"p{number}" for number in range(size)]
+    for number, player in enumerate(players):
+        DUEL.seat(state, player, number)
+    DUEL.open_next(state, 10_000)
+    steps = [
+        (draw.randrange(11_000, 60_000), player, word)
+        for player in players
+        for word in draw.sample(MISSES, 3)
+    ]
+    for at_ms, player, word in sorted(steps):
+        DUEL.act(state, player, {"guess": word, "round": 1}, at_ms)
+    return state
+
+
+def test_a_rooms_guesses_in_order_stay_right_as_guesses_come() -> None:
+    """The order of a round's guesses is worked out once for its rows and kept: after a load,
+    an attach or new guesses, it is what working it out again gives."""
+    state = open_room(40)
+    current = state.table.rounds[-1]
+    for player, word in (("p3", "CHIOT"), ("p7", MISSES[5]), ("p1", "CHIOT")):
+        assert current.guesses == _accepted(current.players, current.rows, current.solvers)
+        with contextlib.suppress(ActionRefusedError):  # a word the player tried already
+            DUEL.act(state, player, {"guess": word, "round": 1}, 61_000)
+        fresh = _accepted(current.players, current.rows, current.solvers)
+        assert current.guesses == fresh
+        assert (player, word, 61_000 - 10_000) in fresh or word != "CHIOT"
+    attached = DUEL.attach(*DUEL.detach(state), WORDS)
+    loaded = DUEL.load(DUEL.save(state), WORDS)
+    for game in (attached, loaded):
+        again = game.table.rounds[-1]
+        assert again.guesses == _accepted(again.players, again.rows, again.solvers)
+        assert DUEL.save(game) == DUEL.save(state)
+
+
+def test_a_rooms_close_step_orders_its_guesses_once() -> None:
+    """The session's close of a room (attach the parts, close, detach) orders the round's
+    guesses once, however many times it reads or writes them: counted, not timed."""
+    state = open_room(60)
+    rest, parts, orders = DUEL.detach(state)
+
+    def step() -> None:
+        game = DUEL.attach(rest, parts, orders, WORDS)
+        DUEL.close(game, 200_000)
+        DUEL.detach(game)
+        DUEL.record(game)
+
+    assert calls(step)["_accepted"] == 1

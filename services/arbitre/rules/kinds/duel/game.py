@@ -24,11 +24,11 @@ outage.
 
 from __future__ import annotations
 
-import heapq
 from collections.abc import Collection, Mapping, Sequence, Set
 from dataclasses import dataclass, field, replace
 from functools import partial
 from itertools import accumulate
+from operator import itemgetter
 from typing import Any
 
 from arbitre.rules import checked
@@ -144,6 +144,12 @@ class Round:
     salt: str | None = None
     finished_before: int = field(default=0, compare=False, repr=False)
     left_guessing: int = field(default=0, compare=False, repr=False)
+    #: :attr:`guesses` as last worked out, with the counts of rows and solvers it was worked
+    #: out for (a step of a room of thousands asks it two or three times; :func:`store`
+    #: forgets it): a cache, no part of the round's value.
+    kept_guesses: tuple[int, int, list[tuple[str, str, int]]] | None = field(
+        default=None, compare=False, repr=False
+    )
 
     @property
     def is_open(self) -> bool:
@@ -165,8 +171,15 @@ class Round:
     @property
     def guesses(self) -> list[tuple[str, str, int]]:
         """Every accepted guess (player, letters, ms since the opening) in one order that the rows
-        and the solvers decide, however they were stored: see :func:`_accepted`."""
-        return _accepted(self.players, self.rows, self.solvers)
+        and the solvers decide, however they were stored: see :func:`_accepted`. Worked out
+        once for a round's rows and solvers (:attr:`kept_guesses`)."""
+        count = sum(map(len, self.rows.values()))
+        kept = self.kept_guesses
+        if kept is not None and kept[0] == count and kept[1] == len(self.solvers):
+            return kept[2]
+        guesses = _accepted(self.players, self.rows, self.solvers)
+        self.kept_guesses = (count, len(self.solvers), guesses)
+        return guesses
 
     def actors(self) -> frozenset[str]:
         """The players still guessing (whatever the clock says)."""
@@ -540,6 +553,7 @@ def store(game: DuelGame, judgement: Judgement) -> int | None:
         raise BadStateError(f"a judgement of {player} in round {judgement.number} does not fit")
     rows = read_part(judgement.part, current.number)
     current.rows[player] = rows
+    current.kept_guesses = None
     order = None
     if judgement.claim == SOLVED:
         current.solvers.append(player)
@@ -605,7 +619,9 @@ def _accepted(
             for row, at_ms in zip(rows[player], times[player], strict=True)
         ]
 
-    merged = heapq.merge(*(keyed(p) for p in players), key=lambda item: item[0])
+    # each player's rows are in the order of their keys, and the sort is stable: ties keep
+    # seating order, then each player's order (what a merge of the players' rows gives, faster)
+    merged = sorted((item for p in players for item in keyed(p)), key=itemgetter(0))
     return [(player, row.letters, row.at_ms) for _, player, row in merged]
 
 
@@ -918,6 +934,7 @@ def _load_round(game: DuelGame, number: int, entry: object, last: bool) -> Round
         rows={p: [] for p in players},
     )
     letters_of = frozenset(alphabet.alphabet(table.config.language))
+    read: list[tuple[str, str, int]] = []
     for item in _list(_field(data, "guesses"), "guesses"):
         guessed = _list(item, "a guess")
         if len(guessed) != 3:
@@ -936,8 +953,11 @@ def _load_round(game: DuelGame, number: int, entry: object, last: bool) -> Round
             raise BadStateError(f"round {number}: {player} tries {letters} twice")
         row = Row(letters, marks.mark(word, letters), at_ms)
         rows.append(row)
+        read.append((player, letters, at_ms))
         if row.found:
             loaded.solvers.append(player)
+    # saved from :attr:`Round.guesses`, in its order: kept, not worked out again at each save
+    loaded.kept_guesses = (len(read), len(loaded.solvers), read)
     loaded.left = set(_names(data, "left", players))
     loaded.left_guessing = sum(1 for p in loaded.left if not loaded.finished(p))
     loaded.first_find_ms = _optional_integer(_field(data, "first_find_ms"), "first_find_ms")

@@ -84,7 +84,7 @@ def mark(secret: str, guess: str) -> tuple[Mark, ...]:
 
 def found(marks: Sequence[Mark]) -> bool:
     """Whether ``marks`` say the guess is the word (every letter green)."""
-    return all(m is Mark.GREEN for m in marks)
+    return marks.count(Mark.GREEN) == len(marks)  # in C: asked of every row of a room
 
 
 def public(marks: Sequence[Mark]) -> tuple[Mark, ...]:

@@ -111,15 +111,16 @@ class BadStateError(ArbitreError):
 @dataclass(frozen=True, slots=True)
 class Row:
     """An accepted guess: its ``letters``, their ``marks`` (with extra copies) and ``at_ms``, when
-    it was accepted, counted from the round's opening."""
+    it was accepted, counted from the round's opening; ``found``, whether the marks are all
+    green (worked out once: a room's close asks it of every row several times)."""
 
     letters: str
     marks: tuple[Mark, ...]
     at_ms: int
+    found: bool = field(init=False, compare=False, repr=False)
 
-    @property
-    def found(self) -> bool:
-        return marks.found(self.marks)
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "found", marks.found(self.marks))
 
 
 @dataclass(frozen=True, slots=True)

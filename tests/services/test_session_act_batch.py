@@ -93,3 +93,66 @@ def test_a_batch_past_its_bound_is_refused_whole(stub: Any) -> None:
     assert refused.value.code() == grpc.StatusCode.INVALID_ARGUMENT
     state = stub.GetGame(session_pb2.GetGameRequest(game_id=game_id, token=ana))
     assert len(state.duel.you.grid.rows) == 0
+
+
+def test_a_batch_reads_its_actions_at_once_and_keeps_each(
+    platform: Any, stub: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The actions of a batch read their game and part in one round trip (a read alone is not
+    made: it would fail here); a second action of the same player reads after the first is
+    kept, and sees it."""
+    created = create(stub)
+    game_id = created.game_id
+    tokens = [join(stub, game_id, name).player_token for name in ("Ana", "Bob", "Cyd")]
+    command(stub, "Start", created)
+    parts = platform.session.parts
+    shared: list[int] = []
+    read_many = parts.read_many
+
+    def counted(wanted: Any) -> Any:
+        shared.append(len(wanted))
+        return read_many(wanted)
+
+    def alone(*_: Any) -> Any:
+        raise AssertionError("an action of the batch read on its own")
+
+    monkeypatch.setattr(parts, "read_many", counted)
+    monkeypatch.setattr(parts, "read_with_game", alone)
+    batch = [act(game_id, token, "crane") for token in tokens]
+    answer = stub.ActBatch(session_pb2.ActBatchRequest(actions=batch))
+    assert [o.WhichOneof("outcome") for o in answer.outcomes] == ["answer"] * 3
+    assert shared == [3]
+    monkeypatch.delattr(parts, "read_with_game")  # the class's again
+    twice = [act(game_id, tokens[0], "slate"), act(game_id, tokens[0], "slate")]
+    answer = stub.ActBatch(session_pb2.ActBatchRequest(actions=twice))
+    assert answer.outcomes[0].answer.duel.row == 1
+    assert answer.outcomes[1].refusal.message.startswith("already_tried")
+
+
+def test_a_batch_read_before_the_round_closed_is_judged_again(
+    platform: Any, stub: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What a batch read at its arrival may be stale by the time an action is kept: a round
+    closed meanwhile refuses the guess (round over), nothing kept."""
+    created = create(stub)
+    game_id = created.game_id
+    tokens = [join(stub, game_id, name).player_token for name in ("Ana", "Bob")]
+    command(stub, "Start", created)
+    service = platform.session
+    read_many = service.parts.read_many
+
+    def then_close(wanted: Any) -> Any:
+        reads = read_many(wanted)
+        now = service.store.now_ms
+        monkeypatch.setattr(service.store, "now_ms", lambda: now() + 10_000_000)
+        service.step(game_id)  # the round's end, long past: closed before the guesses
+        monkeypatch.setattr(service.store, "now_ms", now)
+        return reads
+
+    monkeypatch.setattr(service.parts, "read_many", then_close)
+    batch = [act(game_id, token, "crane") for token in tokens]
+    answer = stub.ActBatch(session_pb2.ActBatchRequest(actions=batch))
+    assert [o.WhichOneof("outcome") for o in answer.outcomes] == ["refusal"] * 2
+    state = stub.GetGame(session_pb2.GetGameRequest(game_id=game_id, token=tokens[0]))
+    assert state.duel.closed[0].word
+    assert not state.duel.closed[0].players[0].rows

@@ -27,7 +27,7 @@ from __future__ import annotations
 import json
 import threading
 from collections import OrderedDict
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -231,12 +231,34 @@ class PartsStore:
         part of the open turn as this process last saw it open (``None`` when the game is at
         another turn now: :meth:`read` that one; ``{}`` and ``None`` for no game). A player's
         action then costs one round trip before its keep."""
-        keys = GameKeys(game_id)
-        turn = self._turns.get(game_id, 0)
+        return self.read_many([(game_id, player, request_id)])[0]
+
+    def read_many(
+        self, wanted: Sequence[tuple[str, str, str]]
+    ) -> list[tuple[dict[str, str], ReadPart | None]]:
+        """:meth:`read_with_game` of each ``(game_id, player, request_id)`` of ``wanted``, all
+        in one round trip (one transaction): a batch of actions reads what its actions need
+        at once, then keeps each."""
+        turns = [self._turns.get(game_id, 0) for game_id, _, _ in wanted]
         with self.redis.pipeline(transaction=True) as pipe:
-            pipe.hgetall(keys.game)
-            self._queue_read(pipe, keys, turn, player, request_id)
+            for (game_id, player, request_id), turn in zip(wanted, turns, strict=True):
+                keys = GameKeys(game_id)
+                pipe.hgetall(keys.game)
+                self._queue_read(pipe, keys, turn, player, request_id)
             found = pipe.execute()
+        reads: list[tuple[dict[str, str], ReadPart | None]] = []
+        at = 0
+        for (game_id, player, request_id), turn in zip(wanted, turns, strict=True):
+            size = 4 + (1 if request_id else 0)
+            mine, at = found[at : at + size], at + size
+            reads.append(self._game_and_part(game_id, player, request_id, turn, mine))
+        return reads
+
+    def _game_and_part(
+        self, game_id: str, player: str, request_id: str, turn: int, found: list[Any]
+    ) -> tuple[dict[str, str], ReadPart | None]:
+        """What :meth:`read_many` read for one action: the game hash, and its part when the
+        game is still at ``turn``."""
         game: dict[str, str] = dict(found[0])
         if not game:
             return game, None
@@ -247,6 +269,7 @@ class PartsStore:
                 while len(self._turns) > CONTEXTS_CACHED:
                     del self._turns[next(iter(self._turns))]
             return game, None
+        keys = GameKeys(game_id)
         version, deadline = game.get("context_version"), game.get("deadline_ms")
         return game, self._read_from(keys, turn, player, version, deadline, found[1:], request_id)
 

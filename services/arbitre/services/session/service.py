@@ -86,17 +86,19 @@ class SessionService(
 
     def _act_batch(self, request: Any) -> Any:
         """Each action as :meth:`Act` takes it, one after the other: its answer, or the status
-        that call would have ended with."""
+        that call would have ended with. What the actions read first is read for all of them
+        at once (:meth:`_prefetched`)."""
         if len(request.actions) > MAX_ACT_BATCH:
             _refuse(
                 grpc.StatusCode.INVALID_ARGUMENT,
                 f"a batch holds at most {MAX_ACT_BATCH} actions, not {len(request.actions)}",
             )
         answer = session_pb2.ActBatchResponse()
-        for action in request.actions:
+        prefetched = self._prefetched(request.actions)
+        for action, read in zip(request.actions, prefetched, strict=True):
             outcome = answer.outcomes.add()
             try:
-                outcome.answer.CopyFrom(_call(ItemContext(), partial(self._act, action)))
+                outcome.answer.CopyFrom(_call(ItemContext(), partial(self._act, action, read)))
             except ItemRefusedError as refused:
                 outcome.refusal.code = refused.code.value[0]
                 outcome.refusal.message = refused.message

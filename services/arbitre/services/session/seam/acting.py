@@ -4,15 +4,16 @@ keep, announce), a kind's action under the lock, and the dry run."""
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 import grpc
+import redis as redis_module
 
 from arbitre.api.actions import MAX_REQUEST_ID, is_request_id
 from arbitre.api.kind_parts import part, put_part
 from arbitre.rules.kinds.base import ActionRefusedError, Outcome
-from arbitre.services.game_keys import GameKeys
+from arbitre.services.game_keys import GameKeys, is_game_id
 from arbitre.services.session.limits import MAX_ACT_ATTEMPTS, MAX_ACTION_CHARS, RUNNING_TTL_MS
 from arbitre.services.session.parts_store import PartRefusedError, ReadPart
 from arbitre.services.session.refusals import _refuse
@@ -37,7 +38,12 @@ class Acting(Stepping):
 
     # -- actions ----------------------------------------------------------------------------------
 
-    def _act(self, request: Any) -> Any:
+    def _act(
+        self, request: Any, prefetched: tuple[dict[str, str], ReadPart | None] | None = None
+    ) -> Any:
+        """A player's action (``ActRequest``): its answer. ``prefetched``: what
+        :meth:`~arbitre.services.session.parts_store.PartsStore.read_with_game` read for it
+        (a batch reads its actions' at once, :meth:`_prefetched`), else it is read here."""
         game_id = self._checked_id(request.game_id)
         typed = request.WhichOneof("action")
         if typed is not None and request.ByteSize() > MAX_ACTION_CHARS:
@@ -57,7 +63,9 @@ class Acting(Stepping):
         player = self._seat_of(game_id, hashed)
         read: ReadPart | None = None
         if player is not None and not request.dry_run:  # one round trip for the game and part
-            game, read = self.parts.read_with_game(game_id, player, request.request_id)
+            game, read = prefetched or self.parts.read_with_game(
+                game_id, player, request.request_id
+            )
         else:
             game, player = self.store.game_and_player(game_id, request.token)  # one round trip
             if player is not None:
@@ -83,6 +91,41 @@ class Acting(Stepping):
         answer = session_pb2.ActResponse(replayed=replayed)
         put_part(answer, game["kind"], outcome.result)
         return answer
+
+    def _prefetched(
+        self, requests: Sequence[Any]
+    ) -> list[tuple[dict[str, str], ReadPart | None] | None]:
+        """For each of a batch's ``requests``, what :meth:`_act` would read first (the game
+        and the player's part), all read in one round trip; ``None`` for a request it reads
+        itself: a dry run, a token this process has not seen seated, anything :meth:`_act`
+        refuses before reading, or a second action of the same player in the batch (it must
+        see the first's result). The reads are those of the batch's arrival: an action kept
+        against a part or context that changed since is judged again, as ever."""
+        wanted: dict[int, tuple[str, str, str]] = {}
+        seen: set[tuple[str, str]] = set()
+        for index, request in enumerate(requests):
+            if (
+                request.dry_run
+                or not request.token
+                or not is_game_id(request.game_id)
+                or (request.request_id and not is_request_id(request.request_id))
+            ):
+                continue
+            player = self._seat_of(request.game_id, token_hash(request.token))
+            if player is None or (request.game_id, player) in seen:
+                continue
+            seen.add((request.game_id, player))
+            wanted[index] = (request.game_id, player, request.request_id)
+        found: list[tuple[dict[str, str], ReadPart | None] | None] = [None] * len(requests)
+        if len(wanted) < 2:
+            return found  # nothing to share
+        try:
+            reads = self.parts.read_many(list(wanted.values()))
+        except redis_module.RedisError:
+            return found  # each action reads for itself, and answers its own error
+        for index, read in zip(wanted, reads, strict=True):
+            found[index] = read
+        return found
 
     def _act_as(
         self,

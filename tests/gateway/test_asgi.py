@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import http.client
 import json
+import logging
 import re
 import resource
 import signal
@@ -632,7 +633,13 @@ def test_five_hundred_clients_share_one_feed(
     base: str,
     live_app: Flask,
     redis_db: Any,  # noqa: F811
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
 ) -> None:
+    """One upstream feed for a crowd; an event to a crowd is logged when queued for every
+    client, and when every client's writer has taken it (the event left the gateway)."""
+    monkeypatch.setattr(event_streams, "LOGGED_FANOUT", CROWD)
+    caplog.set_level(logging.INFO, logger="arbitre.gateway")
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     needed = 4 * CROWD
     if soft < needed:
@@ -651,6 +658,11 @@ def test_five_hundred_clients_share_one_feed(
     assert feeds_seen == [1]  # 500 clients, one upstream stream
     assert len(got) == CROWD
     assert all(kinds == ["state", "game_started", "turn_started"] for kinds in got)
+    logged = "\n".join(record.getMessage() for record in caplog.records)
+    assert f"game_started to {CROWD} clients" in logged
+    assert re.search(
+        rf"game_started taken by the writers of its {CROWD} clients within \d+ ms", logged
+    )
     wait(lambda: streams_of(live_app).feeds == 0, "the feed closes when the crowd leaves")
     assert streams_of(live_app).clients == 0
 

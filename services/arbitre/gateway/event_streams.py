@@ -98,6 +98,11 @@ FANOUT_CHUNK = 100
 #: after the session wrote it, and how long queueing it for every client took.
 LOGGED_FANOUT = 1_000
 
+#: How often, and how long at most, the gateway looks whether every writer of a logged event's
+#: clients has taken it (:data:`LOGGED_FANOUT`).
+WRITTEN_POLL_SECONDS = 0.02
+WRITTEN_WAIT_SECONDS = 30.0
+
 #: How a client's stream ends: cleanly (the game is over, or the gateway stops) or broken
 #: (the upstream broke, or the client was too slow; it reconnects).
 ENDED = b""
@@ -171,6 +176,30 @@ class Client:
         taken, self.pending = self.pending, []
         self.written_at = time.monotonic()
         return taken
+
+
+async def _log_written(feed: _Feed, kind: str, pushed: float) -> None:
+    """Log when every client of ``feed`` (as it is now) has had its writer take what was
+    queued for it at ``pushed`` (``time.monotonic()``) or later, gone or ended ones aside:
+    the moment the event left the gateway for all of them (to the kernel's buffers)."""
+    clients = list(feed.clients)
+    waited = 0.0
+    while waited < WRITTEN_WAIT_SECONDS:
+        await asyncio.sleep(WRITTEN_POLL_SECONDS)
+        waited = time.monotonic() - pushed
+        if all(c.written_at >= pushed or c.gone or c.end is not None for c in clients):
+            log.info(
+                "game %s: %s taken by the writers of its %d clients within %.0f ms",
+                feed.game_id,
+                kind,
+                len(clients),
+                waited * 1000,
+            )
+            return
+    late = sum(1 for c in clients if c.written_at < pushed and not c.gone and c.end is None)
+    log.warning(
+        "game %s: %s not yet taken by %d writers after %.0f s", feed.game_id, kind, late, waited
+    )
 
 
 async def fan_out(clients: Collection[Client], data: bytes) -> list[Client]:
@@ -503,10 +532,12 @@ class EventStreams:
                     break
                 if message.type in ("ping", "state"):
                     continue
-                received = time.time()
+                received, pushed = time.time(), time.monotonic()
                 data = sse_message(message.id, message.type, event_json(message)).encode()
                 feed.add(message.id, data)
                 clients = len(feed.clients)
+                if clients >= LOGGED_FANOUT:
+                    _keep(asyncio.ensure_future(_log_written(feed, message.type, pushed)))
                 for client in await fan_out(feed.clients, data):
                     feed.clients.discard(client)  # too slow: it reconnects
                 if clients >= LOGGED_FANOUT:

@@ -21,6 +21,12 @@ request that got no answer is sent again with the same ``request_id``, which the
 once (a retry spends no second row). With ``--reveal-seconds 0`` (the default) the organiser
 opens each next round as soon as the previous one is over.
 
+``--processes N`` shares the players among N processes (players 0, N, 2N... in the first), as
+so many client machines would: each follows its players' streams and times its players'
+guesses, so that the moments one process spends reading an event for its thousands of players
+do not delay the answers another times. The first creates the room and starts it once every
+process has its streams open; their logs are joined into one at the end.
+
 The log (``--guesses-log``, JSON lines): ``game`` (room, host, configuration), ``join``, ``send``
 (a guess about to leave), ``guess`` (its verdict: ``outcome`` ``ok`` with the row, the marks and
 the latency, ``refused`` with the code, ``unknown`` when no verdict came, ``failed`` for any
@@ -36,12 +42,13 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import multiprocessing
 import random
 import re
 import resource
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -113,6 +120,7 @@ class Run:
         default_factory=dict
     )
     next_asked: set[int] = field(default_factory=set)
+    asks_next: bool = True
     in_flight: set[asyncio.Task[Any]] = field(default_factory=set)
     # figures
     outcomes: dict[str, int] = field(default_factory=dict)
@@ -125,6 +133,7 @@ class Run:
     early_lag_ms: list[float] = field(default_factory=list)  # after the close, closed early
     close_delay_ms: dict[int, int] = field(default_factory=dict)  # round → closed_at - ends_at
     start_lag_ms: list[float] = field(default_factory=list)
+    loop_lag_ms: list[float] = field(default_factory=list)  # the driver's own loop
     ends_differ: int = 0  # round_over's end is not the one the player had been told
     reconnects: int = 0
     finished: int = 0
@@ -149,8 +158,14 @@ class Run:
         return kept
 
     def ask_next(self, number: int) -> None:
-        """Open the round after ``number`` (once), when the room waits for its organiser."""
-        if self.reveal_seconds or number >= self.rounds or number in self.next_asked:
+        """Open the round after ``number`` (once), when the room waits for its organiser (the
+        first of the driver's processes asks)."""
+        if (
+            not self.asks_next
+            or self.reveal_seconds
+            or number >= self.rounds
+            or number in self.next_asked
+        ):
             return
         self.next_asked.add(number)
         task = asyncio.create_task(self._next(number))
@@ -376,10 +391,12 @@ class Player(EventFollower):
         return None, code
 
 
-async def play(arguments: argparse.Namespace, log: Log) -> Run:
-    """Create the room, seat the players, play it to the end; the run's figures."""
+def new_run(arguments: argparse.Namespace, log: Log, part: int = 0) -> Run:
+    """The run of one of the driver's processes (``part``: its number): its own choices, drawn
+    from the seed and its number."""
     words = load(arguments.language)
-    rng = random.Random(arguments.seed)
+    seed = None if arguments.seed is None else arguments.seed * 1_000 + part
+    rng = random.Random(seed)
     settings = Settings(arguments.solvers, arguments.first_seconds, arguments.gap_seconds)
     run = Run(
         Http(arguments.host, POOL),
@@ -391,10 +408,18 @@ async def play(arguments: argparse.Namespace, log: Log) -> Run:
         tag=f"{rng.getrandbits(32):08x}",
         guesses=tuple(sorted(words.guesses)),
         secrets=words.secrets,
+        asks_next=part == 0,
     )
-    run.openers = tuple(rng.sample(run.secrets, min(OPENERS, len(run.secrets))))
+    # the openers are the run's, whichever process draws them
+    openers = random.Random(arguments.seed)
+    run.openers = tuple(openers.sample(run.secrets, min(OPENERS, len(run.secrets))))
+    return run
+
+
+async def create(arguments: argparse.Namespace, run: Run) -> None:
+    """Create the room (its id and organiser's token in ``run``) and log it."""
     config = {
-        "language": words.language,
+        "language": arguments.language,
         "rounds": arguments.rounds,
         "round_seconds": arguments.round_seconds,
         "reveal_seconds": arguments.reveal_seconds,
@@ -407,24 +432,40 @@ async def play(arguments: argparse.Namespace, log: Log) -> Run:
     if status != 201:
         raise HttpError(f"the room was not created: {status} {error_text(created)}")
     run.game_id, run.organiser = created["game_id"], created["organiser_token"]
-    log.write(
+    run.log.write(
         "game",
         game_id=run.game_id,
         host=arguments.host,
-        language=words.language,
+        language=arguments.language,
         config=created["game"].get("view", {}).get("config", config),
         settings={
             "players": arguments.players,
-            "solvers": settings.solvers,
-            "first_seconds": settings.first_seconds,
-            "gap_seconds": settings.gap_seconds,
+            "solvers": run.settings.solvers,
+            "first_seconds": run.settings.first_seconds,
+            "gap_seconds": run.settings.gap_seconds,
+            "processes": arguments.processes,
         },
         t=time.time(),
     )
-    players = [
-        Player(run, number, solver=rng.random() < settings.solvers)
-        for number in range(arguments.players)
-    ]
+
+
+async def start(run: Run) -> None:
+    """The organiser's Start."""
+    path = f"/v1/games/{run.game_id}/start"
+    status, started = await run.http.request("POST", path, token=run.organiser)
+    if status != 200:
+        raise HttpError(f"start: {status} {error_text(started)}")
+
+
+async def take_seats(
+    arguments: argparse.Namespace,
+    run: Run,
+    numbers: Sequence[int],
+    ready: Callable[[], Awaitable[None]],
+) -> None:
+    """Seat the players ``numbers``, open their streams, await ``ready()`` (the room may start:
+    the organiser starts it, or is told it may), and play until the game is over."""
+    players = [Player(run, n, solver=run.rng.random() < run.settings.solvers) for n in numbers]
     began = time.perf_counter()
     await bounded([player.join() for player in players], CONCURRENT_OPENINGS)
     print(f"{len(players):,} players joined in {time.perf_counter() - began:.1f} s", flush=True)
@@ -436,27 +477,159 @@ async def play(arguments: argparse.Namespace, log: Log) -> Run:
     began = time.perf_counter()
     await bounded([event.wait() for event in opened], len(opened))
     print(f"{len(players):,} event streams open in {time.perf_counter() - began:.1f} s", flush=True)
-    path = f"/v1/games/{run.game_id}/start"
-    status, started = await run.http.request("POST", path, token=run.organiser)
-    if status != 200:
+    try:
+        await ready()
+    except BaseException:
         for task in followers:
             task.cancel()
-        raise HttpError(f"start: {status} {error_text(started)}")
+        raise
+    watch = asyncio.create_task(watch_loop(run))
     rounds = arguments.rounds * (arguments.round_seconds + arguments.reveal_seconds + 30)
-    _done, pending = await asyncio.wait(followers, timeout=rounds + 60)
+    _done, pending = await asyncio.wait(followers, timeout=rounds + 60 + arguments.players / 50)
     for task in pending:
         task.cancel()
+    watch.cancel()
     for player in players:
         if not player.over:
-            log.write("done", player=player.player_id, over=False, t=time.time())
+            run.log.write("done", player=player.player_id, over=False, t=time.time())
     if run.in_flight:  # guesses on their way, and Next
         await asyncio.wait(set(run.in_flight), timeout=SETTLE_SECONDS)
+
+
+#: How often the driver looks at its own event loop, and the lag it logs (s).
+LOOP_TICK_SECONDS = 0.01
+LOGGED_LOOP_LAG_SECONDS = 0.05
+
+
+async def watch_loop(run: Run) -> None:
+    """The driver's own event loop, watched while the players play: how late each tick of
+    :data:`LOOP_TICK_SECONDS` came (``run.loop_lag_ms``; lags over
+    :data:`LOGGED_LOOP_LAG_SECONDS` logged as ``loop_lag``). A latency the driver times includes
+    the lag of its loop: this says how much of it is the driver's."""
+    loop = asyncio.get_running_loop()
+    while True:
+        before = loop.time()
+        await asyncio.sleep(LOOP_TICK_SECONDS)
+        lag = loop.time() - before - LOOP_TICK_SECONDS
+        run.loop_lag_ms.append(lag * 1000)
+        if lag >= LOGGED_LOOP_LAG_SECONDS:
+            run.log.write("loop_lag", lag_ms=round(lag * 1000, 1), t=time.time())
+
+
+async def log_record(run: Run) -> None:
+    """The game's record, in the log."""
     status, found = await run.http.request("GET", f"/v1/games/{run.game_id}/record")
     if status == 200:  # the kind's record, in the session's envelope (commitment, names...)
-        log.write("record", record=found["record"], t=time.time())
+        run.log.write("record", record=found["record"], t=time.time())
     else:
         run.fail(f"record: {status} {error_text(found)}")
+
+
+async def play(arguments: argparse.Namespace, log: Log) -> Run:
+    """Create the room, seat the players, play it to the end, in this process; the run's
+    figures."""
+    run = new_run(arguments, log)
+    await create(arguments, run)
+    await take_seats(arguments, run, range(arguments.players), lambda: start(run))
+    await log_record(run)
     return run
+
+
+#: The figures a process of the driver sends back (:class:`Run`'s fields).
+FIGURES = (
+    "outcomes",
+    "refusals",
+    "replayed",
+    "retries",
+    "guess_ms",
+    "found",
+    "over_lag_ms",
+    "early_lag_ms",
+    "close_delay_ms",
+    "start_lag_ms",
+    "loop_lag_ms",
+    "ends_differ",
+    "reconnects",
+    "finished",
+    "failures",
+)
+
+
+def _part(
+    arguments: argparse.Namespace,
+    room: tuple[str, str],
+    part: int,
+    path: Path,
+    ready: Any,
+    results: Any,
+) -> None:
+    """A process of the driver: players ``part``, ``part`` + N, ... of the ``room`` (its id and
+    organiser's token); its log in ``path``, its figures (and CPU) put in ``results``,
+    ``ready`` set once its streams are open."""
+    with path.open("w", encoding="utf-8") as file:
+        run = new_run(arguments, Log(file), part)
+        run.game_id, run.organiser = room  # the first process opens each next round
+        numbers = range(part, arguments.players, arguments.processes)
+
+        async def streams_open() -> None:
+            ready.set()
+
+        try:
+            asyncio.run(take_seats(arguments, run, numbers, streams_open))
+        except (HttpError, OSError) as error:
+            run.fail(f"process {part}: {error}")
+            ready.set()
+    figures = {name: getattr(run, name) for name in FIGURES}
+    results.put((part, figures, time.process_time()))
+
+
+def play_in_processes(arguments: argparse.Namespace, log: Log, path: Path) -> tuple[Run, float]:
+    """:func:`play` with the players shared among ``arguments.processes`` processes (each
+    following its players' streams and timing its players' guesses, as so many machines
+    would): the run's figures, merged, and the processes' CPU. Each writes its log beside
+    ``path``; they are joined into ``log`` at the end."""
+    run = new_run(arguments, log)
+    asyncio.run(create(arguments, run))
+    context = multiprocessing.get_context("fork")
+    results = context.Queue()
+    parts = [path.with_name(f"{path.name}.{n}") for n in range(arguments.processes)]
+    readies = [context.Event() for _ in parts]
+    processes = [
+        context.Process(
+            target=_part,
+            args=(arguments, (run.game_id, run.organiser), n, part, ready, results),
+            daemon=True,
+        )
+        for n, (part, ready) in enumerate(zip(parts, readies, strict=True))
+    ]
+    for process in processes:
+        process.start()
+    for ready in readies:
+        ready.wait()
+    asyncio.run(start(run))
+    cpu = 0.0
+    longest = arguments.rounds * (arguments.round_seconds + arguments.reveal_seconds + 30)
+    for _ in processes:
+        _n, figures, used = results.get(timeout=longest + 600 + arguments.players / 20)
+        cpu += used
+        for name, value in figures.items():
+            mine = getattr(run, name)
+            if isinstance(mine, list):
+                mine.extend(value)
+            elif isinstance(mine, dict):
+                for key, count in value.items():
+                    mine[key] = mine.get(key, 0) + count if name != "close_delay_ms" else count
+            else:
+                setattr(run, name, mine + value)
+    for process in processes:
+        process.join()
+    for part in parts:
+        with part.open(encoding="utf-8") as file:
+            for line in file:
+                log.file.write(line)
+        part.unlink()
+    asyncio.run(log_record(run))
+    return run, cpu
 
 
 def shown(values: Sequence[float], *shares: float) -> str:
@@ -484,6 +657,7 @@ def report(run: Run, players: int, cpu: float, wall: float) -> str:
         f"{shown(run.early_lag_ms, 0.5, 0.99)} ({len(run.early_lag_ms):,} players)",
         f"round closed after its end (server, ms; negative: early): {closes or 'none'}",
         "round_started received after the round opened (ms): " + shown(run.start_lag_ms, 0.5, 0.99),
+        "the driver's own loop, lag of its ticks (ms): " + shown(run.loop_lag_ms, 0.5, 0.99),
         f"players who saw game_over: {run.finished:,} of {players:,}; "
         f"stream reconnections: {run.reconnects:,}; round ends told differently: "
         f"{run.ends_differ:,}",
@@ -512,9 +686,17 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--first-seconds", type=float, default=5.0)
     parser.add_argument("--gap-seconds", type=float, default=6.0)
     parser.add_argument("--guesses-log", type=Path, default=Path("duel-guesses.jsonl"))
+    parser.add_argument(
+        "--processes",
+        type=int,
+        default=1,
+        help="share the players among this many processes (as so many client machines)",
+    )
     arguments = parser.parse_args(argv)
     if arguments.players < 2:
         parser.error("a duel room needs at least 2 players")
+    if not 1 <= arguments.processes <= arguments.players:
+        parser.error("--processes: 1 to the number of players")
     _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
     if arguments.players + POOL + 100 > hard:
@@ -525,11 +707,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     began, cpu = time.perf_counter(), time.process_time()
     with arguments.guesses_log.open("w", encoding="utf-8") as file:
         try:
-            run = asyncio.run(play(arguments, Log(file)))
+            if arguments.processes == 1:
+                run = asyncio.run(play(arguments, Log(file)))
+                used = time.process_time() - cpu
+            else:
+                run, used = play_in_processes(arguments, Log(file), arguments.guesses_log)
+                used += time.process_time() - cpu
         except (HttpError, OSError) as error:
             print(f"duel: {error}", file=sys.stderr)
             return 1
-    print(report(run, arguments.players, time.process_time() - cpu, time.perf_counter() - began))
+    print(report(run, arguments.players, used, time.perf_counter() - began))
     print(
         f"log: {arguments.guesses_log} (check it: python loadtests/duel_check.py --guesses-log "
         f"{arguments.guesses_log})"

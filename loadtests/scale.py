@@ -32,6 +32,7 @@ import sys
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any, TextIO
 from urllib.parse import urlsplit
@@ -177,6 +178,78 @@ class Run:
         return await self.moves[turn]
 
 
+class EventStream(asyncio.Protocol):
+    """One event stream of an :class:`EventFollower`, read as its bytes come (no task woken
+    per line: ten thousand streams read by one process each get an event at once): it sends
+    ``request``, checks the status (200), skips the headers, sets ``opened``, then hands each
+    event's data to the follower's ``_on_text``, until the follower is ``over`` or the
+    connection ends (``ended``). The body's chunk sizes are lines of no field: skipped."""
+
+    def __init__(self, follower: EventFollower, request: bytes, opened: asyncio.Event) -> None:
+        self.follower = follower
+        self.request = request
+        self.opened = opened
+        self.ended: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        self.transport: asyncio.Transport | None = None
+        self.rest = b""
+        self.status_read = False
+        self.headers_read = False
+        self.event_id = ""
+        self.kind = ""
+        self.data: list[str] = []
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        assert isinstance(transport, asyncio.Transport)
+        self.transport = transport
+        transport.write(self.request)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if not self.ended.done():
+            self.ended.set_result(None)
+
+    def data_received(self, data: bytes) -> None:
+        lines = (self.rest + data).split(b"\n")
+        self.rest = lines.pop()
+        for raw in lines:
+            if self.headers_read:
+                self._line(raw.decode("utf-8").rstrip("\r"))
+            elif not self.status_read:
+                self.status_read = True
+                if b" 200 " not in raw:
+                    self._end()
+                    return
+            elif raw in (b"\r", b""):
+                self.headers_read = True
+                self.opened.set()
+            if self.follower.over or self.ended.done():
+                self._end()
+                return
+
+    def _line(self, line: str) -> None:
+        if line.startswith(":"):
+            return
+        if line:
+            name, _, value = line.partition(": ")
+            if name == "id":
+                self.event_id = value
+            elif name == "event":
+                self.kind = value
+            elif name == "data":
+                self.data.append(value)
+            return
+        if self.kind:
+            if self.event_id:
+                self.follower.last_event = self.event_id
+            self.follower._on_text(self.kind, "\n".join(self.data) or "{}")
+        self.event_id, self.kind, self.data = "", "", []
+
+    def _end(self) -> None:
+        if self.transport is not None:
+            self.transport.close()
+        if not self.ended.done():
+            self.ended.set_result(None)
+
+
 class EventFollower:
     """What a simulated player of any game needs to follow its event stream: ``follow`` reads
     ``GET /v1/games/{id}/events`` until ``over``, resuming with ``Last-Event-ID`` after a drop,
@@ -190,59 +263,30 @@ class EventFollower:
     async def follow(self, opened: asyncio.Event) -> None:
         """The game's events until it is over, resuming after drops."""
         http = self.run.http
+        loop = asyncio.get_running_loop()
         while not self.over:
-            try:
-                reader, writer = await asyncio.open_connection(http.host, http.port)
-            except OSError:
-                self.run.reconnects += 1
-                await asyncio.sleep(1 + random.random())
-                continue
             resume = f"Last-Event-ID: {self.last_event}\r\n" if self.last_event else ""
-            writer.write(
+            request = (
                 f"GET /v1/games/{self.run.game_id}/events HTTP/1.1\r\nHost: {http.host}\r\n"
                 # The stream's end closes the connection (else a keep-alive connection would
                 # sit idle after a broken stream's last chunk instead of reconnecting).
                 f"Accept: text/event-stream\r\nConnection: close\r\n{resume}\r\n".encode()
             )
             try:
-                await self._read(reader, opened)
-            except (OSError, asyncio.IncompleteReadError, ValueError):
-                pass
+                transport, stream = await loop.create_connection(
+                    partial(EventStream, self, request, opened), http.host, http.port
+                )
+            except OSError:
+                self.run.reconnects += 1
+                await asyncio.sleep(1 + random.random())
+                continue
+            try:
+                await stream.ended
             finally:
-                writer.close()
+                transport.close()
             if not self.over:
                 self.run.reconnects += 1
                 await asyncio.sleep(0.5 + random.random())
-
-    async def _read(self, reader: asyncio.StreamReader, opened: asyncio.Event) -> None:
-        status = await reader.readline()
-        if b" 200 " not in status:
-            raise ValueError(status.decode("latin-1", "replace"))
-        while (await reader.readline()) not in (b"\r\n", b"\n", b""):
-            pass  # headers
-        opened.set()
-        event_id, kind, data = "", "", []
-        while not self.over:
-            raw = await reader.readline()
-            if not raw:
-                return
-            line = raw.decode("utf-8").rstrip("\r\n")
-            if line.startswith(":"):
-                continue
-            if line:
-                name, _, value = line.partition(": ")
-                if name == "id":
-                    event_id = value
-                elif name == "event":
-                    kind = value
-                elif name == "data":
-                    data.append(value)
-                continue
-            if kind:
-                if event_id:
-                    self.last_event = event_id
-                self._on_text(kind, "\n".join(data) or "{}")
-            event_id, kind, data = "", "", []
 
     def _on_text(self, kind: str, text: str) -> None:
         """An event as received (``text``: its data, JSON): :meth:`_on_event` of it parsed. A

@@ -39,18 +39,22 @@ def base(platform: Platform) -> Iterator[str]:  # noqa: F811
             yield url
 
 
+@pytest.mark.parametrize(
+    ("processes", "rounds"), [(1, 1), (2, 3)], ids=["one process", "two processes, 3 rounds"]
+)
 def test_a_large_duel_driver_loses_no_guess(
-    base: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    base: str, tmp_path: Path, capsys: pytest.CaptureFixture[str], processes: int, rounds: int
 ) -> None:
     log = tmp_path / "duel.jsonl"
-    arguments = ["--host", base, "--players", str(PLAYERS), "--rounds", "1"]
+    arguments = ["--host", base, "--players", str(PLAYERS), "--rounds", str(rounds)]
+    arguments += ["--processes", str(processes)]
     arguments += ["--round-seconds", "90", "--language", "en", "--seed", "11"]
     arguments += ["--solvers", "1.0", "--first-seconds", "0.5", "--gap-seconds", "0.3"]
     assert duel.main([*arguments, "--guesses-log", str(log)]) == 0
     printed = capsys.readouterr().out
     assert f"players who saw game_over: {PLAYERS} of {PLAYERS}" in printed, printed
     report = check_run(log, base)
-    assert (report.players, report.rounds) == (PLAYERS, 1)
+    assert (report.players, report.rounds) == (PLAYERS, rounds)
     assert report.acknowledged > 0
     assert report.lost == []
     assert report.phantom == []

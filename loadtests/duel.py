@@ -25,7 +25,10 @@ opens each next round as soon as the previous one is over.
 so many client machines would: each follows its players' streams and times its players'
 guesses, so that the moments one process spends reading an event for its thousands of players
 do not delay the answers another times. The first creates the room and starts it once every
-process has its streams open; their logs are joined into one at the end.
+process has its streams open; their logs are joined into one at the end. ``--probes M`` adds a
+process of M spectators that only note when each ``round_over`` reaches them (a process
+reading one event on thousands of streams notes its own backlog too). The driver measures the
+lag of its own event loop and prints it: a latency it times includes that lag.
 
 The log (``--guesses-log``, JSON lines): ``game`` (room, host, configuration), ``join``, ``send``
 (a guess about to leave), ``guess`` (its verdict: ``outcome`` ``ok`` with the row, the marks and
@@ -41,12 +44,15 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import io
 import json
 import multiprocessing
+import os
 import random
 import re
 import resource
 import sys
+import threading
 import time
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
@@ -134,6 +140,7 @@ class Run:
     close_delay_ms: dict[int, int] = field(default_factory=dict)  # round → closed_at - ends_at
     start_lag_ms: list[float] = field(default_factory=list)
     loop_lag_ms: list[float] = field(default_factory=list)  # the driver's own loop
+    probe_lag_ms: list[float] = field(default_factory=list)  # round_over at the probes
     ends_differ: int = 0  # round_over's end is not the one the player had been told
     reconnects: int = 0
     finished: int = 0
@@ -180,6 +187,46 @@ class Run:
             status, body = 0, {"error": {"message": str(error)}}
         if status != 200:
             self.fail(f"next after round {number}: {status} {error_text(body)}")
+
+
+@dataclass
+class Probe(EventFollower):
+    """A spectator of the room (no token, no guesses) in a process of its own, that notes when
+    each ``round_over`` reaches it after the round's end: its loop has a few streams to read,
+    not thousands, so what it notes is the server's delivery, not the driver's own backlog."""
+
+    run: Run
+    offset_ms: float = 0.0  # server clock minus ours
+    last_event: str = ""
+    over: bool = False
+    ends_at: dict[int, int] = field(default_factory=dict)
+
+    async def set_clock(self) -> None:
+        sent = time.time()
+        status, body = await self.run.http.request("GET", f"/v1/games/{self.run.game_id}")
+        if status != 200:
+            raise HttpError(f"the room's state: {status} {error_text(body)}")
+        received = time.time()
+        self.offset_ms = body["server_time_ms"] - (sent + received) / 2 * 1000
+
+    def _on_text(self, kind: str, text: str) -> None:
+        if kind == "round_over":
+            found = {name: _ROUND_OVER_FIELDS[name].search(text) for name in _ROUND_OVER_FIELDS}
+            values = {name: int(match.group(1)) for name, match in found.items() if match}
+            if len(values) == len(found):
+                ends_at = self.ends_at.get(values["round"], values["ends_at"])
+                if values["closed_at"] >= ends_at:  # closed by the clock, not early
+                    now = time.time() * 1000 + self.offset_ms
+                    self.run.probe_lag_ms.append(round(now - ends_at, 1))
+            return
+        super()._on_text(kind, text)
+
+    def _on_event(self, kind: str, data: dict[str, Any]) -> None:
+        if kind in ("round_started", "closing_window"):
+            number, ends_at = int(data["round"]), int(data["ends_at"])
+            self.ends_at[number] = min(ends_at, self.ends_at.get(number, ends_at))
+        elif kind == "game_over":
+            self.over = True
 
 
 def error_text(body: Any) -> str:
@@ -548,11 +595,24 @@ FIGURES = (
     "close_delay_ms",
     "start_lag_ms",
     "loop_lag_ms",
+    "probe_lag_ms",
     "ends_differ",
     "reconnects",
     "finished",
     "failures",
 )
+
+
+def _die_with(parent: int) -> None:
+    """End this process when ``parent`` (the driver) is gone, killed or not: a thread of its
+    own looks every second."""
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(1)
+        os._exit(1)
+
+    threading.Thread(target=watch, daemon=True).start()
 
 
 def _part(
@@ -566,6 +626,7 @@ def _part(
     """A process of the driver: players ``part``, ``part`` + N, ... of the ``room`` (its id and
     organiser's token); its log in ``path``, its figures (and CPU) put in ``results``,
     ``ready`` set once its streams are open."""
+    _die_with(arguments.parent)
     with path.open("w", encoding="utf-8") as file:
         run = new_run(arguments, Log(file), part)
         run.game_id, run.organiser = room  # the first process opens each next round
@@ -583,6 +644,38 @@ def _part(
     results.put((part, figures, time.process_time()))
 
 
+async def probe(arguments: argparse.Namespace, run: Run, ready: Callable[[], None]) -> None:
+    """``arguments.probes`` spectators of the room (:class:`Probe`), until the game is over."""
+    probes = [Probe(run) for _ in range(arguments.probes)]
+    for one in probes:
+        await one.set_clock()
+    opened = [asyncio.Event() for _ in probes]
+    followers = [
+        asyncio.create_task(one.follow(event)) for one, event in zip(probes, opened, strict=True)
+    ]
+    for event in opened:
+        await event.wait()
+    ready()
+    rounds = arguments.rounds * (arguments.round_seconds + arguments.reveal_seconds + 30)
+    _done, pending = await asyncio.wait(followers, timeout=rounds + 60 + arguments.players / 50)
+    for task in pending:
+        task.cancel()
+
+
+def _probes(arguments: argparse.Namespace, room: tuple[str, str], ready: Any, results: Any) -> None:
+    """The driver's process of probes (:func:`probe`): its figures put in ``results``."""
+    _die_with(arguments.parent)
+    run = new_run(arguments, Log(io.StringIO()), arguments.processes)
+    run.game_id = room[0]
+    try:
+        asyncio.run(probe(arguments, run, ready.set))
+    except Exception as error:  # said in the report; the run goes on
+        run.fail(f"probes: {error!r}")
+        ready.set()
+    figures = {name: getattr(run, name) for name in FIGURES if name in ("probe_lag_ms", "failures")}
+    results.put((arguments.processes, figures, time.process_time()))
+
+
 def play_in_processes(arguments: argparse.Namespace, log: Log, path: Path) -> tuple[Run, float]:
     """:func:`play` with the players shared among ``arguments.processes`` processes (each
     following its players' streams and timing its players' guesses, as so many machines
@@ -590,7 +683,8 @@ def play_in_processes(arguments: argparse.Namespace, log: Log, path: Path) -> tu
     ``path``; they are joined into ``log`` at the end."""
     run = new_run(arguments, log)
     asyncio.run(create(arguments, run))
-    context = multiprocessing.get_context("fork")
+    arguments.parent = os.getpid()
+    context = multiprocessing.get_context("spawn")  # no fork of a process with threads
     results = context.Queue()
     parts = [path.with_name(f"{path.name}.{n}") for n in range(arguments.processes)]
     readies = [context.Event() for _ in parts]
@@ -602,10 +696,20 @@ def play_in_processes(arguments: argparse.Namespace, log: Log, path: Path) -> tu
         )
         for n, (part, ready) in enumerate(zip(parts, readies, strict=True))
     ]
+    if arguments.probes:
+        readies.append(context.Event())
+        processes.append(
+            context.Process(
+                target=_probes,
+                args=(arguments, (run.game_id, run.organiser), readies[-1], results),
+                daemon=True,
+            )
+        )
     for process in processes:
         process.start()
     for ready in readies:
-        ready.wait()
+        if not ready.wait(timeout=600 + arguments.players / 20):
+            raise HttpError("a process of the driver did not open its streams in time")
     asyncio.run(start(run))
     cpu = 0.0
     longest = arguments.rounds * (arguments.round_seconds + arguments.reveal_seconds + 30)
@@ -658,6 +762,9 @@ def report(run: Run, players: int, cpu: float, wall: float) -> str:
         f"round closed after its end (server, ms; negative: early): {closes or 'none'}",
         "round_started received after the round opened (ms): " + shown(run.start_lag_ms, 0.5, 0.99),
         "the driver's own loop, lag of its ticks (ms): " + shown(run.loop_lag_ms, 0.5, 0.99),
+        "round_over received by the probes after the round's end (ms): "
+        + shown(run.probe_lag_ms, 0.5, 0.99)
+        + f" ({len(run.probe_lag_ms):,} receipts)",
         f"players who saw game_over: {run.finished:,} of {players:,}; "
         f"stream reconnections: {run.reconnects:,}; round ends told differently: "
         f"{run.ends_differ:,}",
@@ -692,11 +799,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         default=1,
         help="share the players among this many processes (as so many client machines)",
     )
+    parser.add_argument(
+        "--probes",
+        type=int,
+        default=0,
+        help="spectators in a process of their own that note when round_over reaches them",
+    )
     arguments = parser.parse_args(argv)
     if arguments.players < 2:
         parser.error("a duel room needs at least 2 players")
     if not 1 <= arguments.processes <= arguments.players:
         parser.error("--processes: 1 to the number of players")
+    if arguments.probes and arguments.processes < 2:
+        parser.error(
+            "--probes: with --processes 2 or more (the probes have a process of their own)"
+        )
     _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
     if arguments.players + POOL + 100 > hard:

@@ -28,13 +28,14 @@ from tests.live_fixtures import cache_dir, platform  # noqa: F401
 from tests.redis_fixtures import redis_url  # noqa: F401
 
 PLAYERS = 6
+PROBES = 2
 
 
 @pytest.fixture(scope="module")
 def base(platform: Platform) -> Iterator[str]:  # noqa: F811
     config = GatewayConfig.all_at(platform.address, internal_token=platform.gateway_token)
     with pytest.MonkeyPatch.context() as patch:  # every player's stream comes from 127.0.0.1
-        patch.setenv(STREAMS_PER_CLIENT_VARIABLE, str(PLAYERS))
+        patch.setenv(STREAMS_PER_CLIENT_VARIABLE, str(PLAYERS + PROBES))
         with serving_in_thread(create_app(config)) as url:
             yield url
 
@@ -48,11 +49,15 @@ def test_a_large_duel_driver_loses_no_guess(
     log = tmp_path / "duel.jsonl"
     arguments = ["--host", base, "--players", str(PLAYERS), "--rounds", str(rounds)]
     arguments += ["--processes", str(processes)]
+    if processes > 1:
+        arguments += ["--probes", str(PROBES)]
     arguments += ["--round-seconds", "90", "--language", "en", "--seed", "11"]
     arguments += ["--solvers", "1.0", "--first-seconds", "0.5", "--gap-seconds", "0.3"]
     assert duel.main([*arguments, "--guesses-log", str(log)]) == 0
     printed = capsys.readouterr().out
     assert f"players who saw game_over: {PLAYERS} of {PLAYERS}" in printed, printed
+    if processes > 1:  # rounds closed early (everyone done) reach the probes, not counted
+        assert "round_over received by the probes after the round's end (ms): " in printed
     report = check_run(log, base)
     assert (report.players, report.rounds) == (PLAYERS, rounds)
     assert report.acknowledged > 0

@@ -181,25 +181,40 @@ class Client:
 async def _log_written(feed: _Feed, kind: str, pushed: float) -> None:
     """Log when every client of ``feed`` (as it is now) has had its writer take what was
     queued for it at ``pushed`` (``time.monotonic()``) or later, gone or ended ones aside:
-    the moment the event left the gateway for all of them (to the kernel's buffers)."""
+    the moment the event left the gateway for all of them (to the kernel's buffers). One event
+    of a feed is watched at a time (those sent meanwhile are not), and each look goes on from
+    the first client not yet served: a client is looked at about once."""
     clients = list(feed.clients)
+    served = 0
     waited = 0.0
-    while waited < WRITTEN_WAIT_SECONDS:
-        await asyncio.sleep(WRITTEN_POLL_SECONDS)
-        waited = time.monotonic() - pushed
-        if all(c.written_at >= pushed or c.gone or c.end is not None for c in clients):
-            log.info(
-                "game %s: %s taken by the writers of its %d clients within %.0f ms",
-                feed.game_id,
-                kind,
-                len(clients),
-                waited * 1000,
-            )
-            return
-    late = sum(1 for c in clients if c.written_at < pushed and not c.gone and c.end is None)
-    log.warning(
-        "game %s: %s not yet taken by %d writers after %.0f s", feed.game_id, kind, late, waited
-    )
+    try:
+        while waited < WRITTEN_WAIT_SECONDS:
+            await asyncio.sleep(WRITTEN_POLL_SECONDS)
+            waited = time.monotonic() - pushed
+            while served < len(clients):
+                client = clients[served]
+                if client.written_at < pushed and not client.gone and client.end is None:
+                    break
+                served += 1
+            if served == len(clients):
+                log.info(
+                    "game %s: %s taken by the writers of its %d clients within %.0f ms",
+                    feed.game_id,
+                    kind,
+                    len(clients),
+                    waited * 1000,
+                )
+                return
+        log.warning(
+            "game %s: %s not yet taken by %d of %d writers after %.0f s",
+            feed.game_id,
+            kind,
+            len(clients) - served,
+            len(clients),
+            waited,
+        )
+    finally:
+        feed.watching = False
 
 
 async def fan_out(clients: Collection[Client], data: bytes) -> list[Client]:
@@ -247,6 +262,8 @@ class _Feed:
     end: bytes | None = None
     closed: bool = False
     state: _SharedRead | None = None
+    #: An event's delivery is being watched (:func:`_log_written`): one at a time per feed.
+    watching: bool = False
 
     def add(self, event_id: str, data: bytes) -> None:
         if len(self.buffer) == self.buffer.maxlen:
@@ -536,7 +553,8 @@ class EventStreams:
                 data = sse_message(message.id, message.type, event_json(message)).encode()
                 feed.add(message.id, data)
                 clients = len(feed.clients)
-                if clients >= LOGGED_FANOUT:
+                if clients >= LOGGED_FANOUT and not feed.watching:
+                    feed.watching = True
                     _keep(asyncio.ensure_future(_log_written(feed, message.type, pushed)))
                 for client in await fan_out(feed.clients, data):
                     feed.clients.discard(client)  # too slow: it reconnects

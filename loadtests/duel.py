@@ -93,6 +93,17 @@ OPENERS = 40
 _ROUND_OVER_FIELDS = {
     name: re.compile(rf'"{name}": ?(\d+)') for name in ("round", "ends_at", "closed_at")
 }
+
+
+def round_over_fields(text: str) -> dict[str, int] | None:
+    """The round's number and times (``round``, ``ends_at``, ``closed_at``) read off a
+    ``round_over`` event's text without parsing its leaders' rows; ``None`` when one is
+    missing."""
+    found = {name: pattern.search(text) for name, pattern in _ROUND_OVER_FIELDS.items()}
+    values = {name: int(match.group(1)) for name, match in found.items() if match}
+    return values if len(values) == len(found) else None
+
+
 #: How long after the end the run waits for the guesses still on their way.
 SETTLE_SECONDS = 30.0
 
@@ -211,9 +222,8 @@ class Probe(EventFollower):
 
     def _on_text(self, kind: str, text: str) -> None:
         if kind == "round_over":
-            found = {name: _ROUND_OVER_FIELDS[name].search(text) for name in _ROUND_OVER_FIELDS}
-            values = {name: int(match.group(1)) for name, match in found.items() if match}
-            if len(values) == len(found):
+            values = round_over_fields(text)
+            if values is not None:
                 ends_at = self.ends_at.get(values["round"], values["ends_at"])
                 if values["closed_at"] >= ends_at:  # closed by the clock, not early
                     now = time.time() * 1000 + self.offset_ms
@@ -273,11 +283,9 @@ class Player(EventFollower):
 
     def _on_text(self, kind: str, text: str) -> None:
         if kind == "round_over":  # some 17 KB in a room (the leaders' rows): its fields alone
-            found = {name: _ROUND_OVER_FIELDS[name].search(text) for name in _ROUND_OVER_FIELDS}
-            if all(found.values()):
-                self._round_over(
-                    {name: int(match.group(1)) for name, match in found.items() if match}
-                )
+            fields = round_over_fields(text)
+            if fields is not None:
+                self._round_over(fields)
                 return
         super()._on_text(kind, text)
 

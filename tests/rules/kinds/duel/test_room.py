@@ -109,17 +109,24 @@ def test_a_table_is_shown_whole_with_its_rival_rows() -> None:
 # -- a room's record replays in time proportional to it -------------------------------------------
 
 
-def played(size: int) -> dict[str, Any]:
-    """The record of a room of ``size`` players seated one by one, then one round: each player's
-    four guesses at random times, the last the word for some 30 % of them; a fifth of them
-    leave during the round and come back (to wait for a next round)."""
-    draw = random.Random(size)
+def seated_room(size: int) -> tuple[DuelGame, list[str]]:
+    """A one-round room of ``size`` players seated one by one, its round open at 10 s; and
+    its players."""
     config = DUEL.configure({"rounds": 1, "seats": 0, "round_seconds": 90})
     state = DUEL.new_game(config, Setup("room", 3, ()), WORDS)
     players = [f"p{number}" for number in range(size)]
     for number, player in enumerate(players):
         DUEL.seat(state, player, number)
     DUEL.open_next(state, 10_000)
+    return state, players
+
+
+def played(size: int) -> dict[str, Any]:
+    """The record of a room of ``size`` players seated one by one, then one round: each player's
+    four guesses at random times, the last the word for some 30 % of them; a fifth of them
+    leave during the round and come back (to wait for a next round)."""
+    draw = random.Random(size)
+    state, players = seated_room(size)
     steps: list[tuple[int, str, str]] = []
     for player in players:  # the last try at 60 to 75 s: within 20 s of the first find
         tried = draw.sample(MISSES, 4)
@@ -180,12 +187,7 @@ def test_a_rooms_replay_does_work_in_proportion_to_its_record() -> None:
 def open_room(size: int) -> DuelGame:
     """A room of ``size`` players with its round open: three guesses each, at random times."""
     draw = random.Random(size)
-    config = DUEL.configure({"rounds": 1, "seats": 0, "round_seconds": 90})
-    state = DUEL.new_game(config, Setup("room", 3, ()), WORDS)
-    players = [f"p{number}" for number in range(size)]
-    for number, player in enumerate(players):
-        DUEL.seat(state, player, number)
-    DUEL.open_next(state, 10_000)
+    state, players = seated_room(size)
     steps = [
         (draw.randrange(11_000, 60_000), player, word)
         for player in players

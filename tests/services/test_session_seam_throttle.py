@@ -14,7 +14,7 @@ import redis
 from arbitre.api.kind_parts import event_part
 from arbitre.rules.kinds import kind
 from arbitre.services.game_keys import GameKeys
-from arbitre.services.session_store import COUNT_EVENT_MS
+from arbitre.services.session.throttle import COUNT_EVENT_MS
 from arbitre.v1 import session_pb2
 from tests.redis_fixtures import redis_db, redis_url  # noqa: F401
 from tests.services.test_session_seam_features import (

@@ -226,6 +226,13 @@ class GameKeys:
         :meth:`every_key`, whose game lifetime would outlast it."""
         return f"{self._prefix}:throttle:{event_type}"
 
+    def pending(self, event_type: str) -> str:
+        """String: the newest throttled event of ``event_type`` held back within its period
+        (its data as the events stream keeps it), to be written at the period's end
+        (:mod:`arbitre.services.session.throttle`). It outlives that period by one more at
+        most: left out of :meth:`every_key`, as :meth:`throttle` is."""
+        return f"{self._prefix}:pending:{event_type}"
+
     @property
     def lock(self) -> str:
         """String: the token of the replica stepping the game, with a time to live."""

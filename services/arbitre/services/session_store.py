@@ -40,7 +40,6 @@ from arbitre.services.game_keys import (
 )
 
 __all__ = [
-    "COUNT_EVENT_MS",
     "EVENTS_KEPT",
     "LOCK_MS",
     "GameBusyError",
@@ -58,14 +57,8 @@ LOCK_MS = 20_000
 LIVE_TTL_MS = 24 * 3600 * 1000
 #: Events kept per game (about; older ones are trimmed).
 EVENTS_KEPT = 10_000
-#: At most one ``answer_count`` event per game in this many ms (but always the last one)...
-COUNT_EVENT_MS = 250
-#: ... or, in a game of many players, one per this many players in ms: every event goes to every
-#: player (some 30 µs of the gateway's time each), so a simultané of 10,000 sends one every 10 s.
-COUNT_EVENT_MS_PER_PLAYERS = 1
 
-# KEYS: game, answers, events. ARGV: turn, player, answer JSON, events kept, count window (ms),
-# players per ms of count window.
+# KEYS: hash, game. ARGV: field, value. Sets the field, and the hash's lifetime to the game's.
 _HSET_WITH_GAME = """
 redis.call('HSET', KEYS[1], ARGV[1], ARGV[2])
 local ttl = redis.call('PTTL', KEYS[2])
@@ -374,10 +367,15 @@ class SessionStore:
     # -- what a step writes -----------------------------------------------------------------
 
     @staticmethod
+    def event_text(data: Mapping[str, Any]) -> str:
+        """An event's data as the events stream keeps it (JSON text)."""
+        return json.dumps(data, ensure_ascii=False)
+
+    @staticmethod
     def _add_event(pipe: Any, keys: GameKeys, kind: str, data: Mapping[str, Any]) -> None:
         pipe.xadd(
             keys.events,
-            {"type": kind, "data": json.dumps(data, ensure_ascii=False)},
+            {"type": kind, "data": SessionStore.event_text(data)},
             maxlen=EVENTS_KEPT,
             approximate=True,
         )

@@ -265,16 +265,18 @@ class DuelView(_message.Message):
     def __init__(self, kind: _Optional[str] = ..., game_id: _Optional[str] = ..., config: _Optional[_Union[DuelConfig, _Mapping]] = ..., stage: _Optional[str] = ..., round: _Optional[int] = ..., keyboard: _Optional[_Iterable[str]] = ..., players: _Optional[_Iterable[_Union[DuelPlayer, _Mapping]]] = ..., player_count: _Optional[int] = ..., current: _Optional[_Union[DuelOpenRound, _Mapping]] = ..., next_at: _Optional[int] = ..., closed: _Optional[_Iterable[_Union[DuelRevealedRound, _Mapping]]] = ..., standings: _Optional[_Iterable[_Union[DuelStanding, _Mapping]]] = ..., you: _Optional[_Union[DuelYou, _Mapping]] = ..., seed: _Optional[int] = ...) -> None: ...
 
 class DuelPlayerJoined(_message.Message):
-    __slots__ = ("player", "from_round", "name", "robot")
+    __slots__ = ("player", "from_round", "name", "robot", "players")
     PLAYER_FIELD_NUMBER: _ClassVar[int]
     FROM_ROUND_FIELD_NUMBER: _ClassVar[int]
     NAME_FIELD_NUMBER: _ClassVar[int]
     ROBOT_FIELD_NUMBER: _ClassVar[int]
+    PLAYERS_FIELD_NUMBER: _ClassVar[int]
     player: str
     from_round: int
     name: str
     robot: str
-    def __init__(self, player: _Optional[str] = ..., from_round: _Optional[int] = ..., name: _Optional[str] = ..., robot: _Optional[str] = ...) -> None: ...
+    players: int
+    def __init__(self, player: _Optional[str] = ..., from_round: _Optional[int] = ..., name: _Optional[str] = ..., robot: _Optional[str] = ..., players: _Optional[int] = ...) -> None: ...
 
 class DuelPlayerLeft(_message.Message):
     __slots__ = ("player", "round")

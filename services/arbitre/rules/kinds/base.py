@@ -72,6 +72,7 @@ __all__ = [
     "TurnRevealing",
     "Viewer",
     "actor_context",
+    "joined_event",
     "listed",
     "shared_ranks",
 ]
@@ -272,6 +273,15 @@ def listed(players: Sequence[str], viewer: str | None) -> list[str]:
     if viewer is not None and viewer not in shown and viewer in players:
         shown.append(viewer)
     return shown
+
+
+def joined_event(player: str, players: int, data: Mapping[str, Any]) -> Event:
+    """The public ``player_joined`` event of ``player``'s seating, the game then of ``players``
+    (``data``: the kind's own fields). A table's seatings, and a room's first :data:`LISTED`,
+    are each told; past them a seating only changes a count (the views list the first ones),
+    so it is throttled: the next one supersedes it."""
+    message = Message("player_joined", {"player": player, "players": players, **data})
+    return Event(message, throttled=players > LISTED)
 
 
 def shared_ranks(keys: Sequence[tuple[str, tuple[Any, ...]]]) -> list[tuple[int, str]]:

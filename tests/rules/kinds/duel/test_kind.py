@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 from arbitre.rules.errors import ArbitreError
 from arbitre.rules.kinds import kind
 from arbitre.rules.kinds.base import (
+    LISTED,
     ActionRefusedError,
     Event,
     Setup,
@@ -176,13 +177,24 @@ def test_round_over_reveals_everything_and_game_over_the_seed() -> None:
 def test_seat_and_leave_events() -> None:
     state = start(players=("ana", "bob"), tools=THREE_WORDS, rounds=3)
     assert seen(DUEL.seat(state, "cyd", 0), SPECTATOR) == [
-        {"type": "player_joined", "data": {"player": "cyd", "from_round": 1}}
+        {"type": "player_joined", "data": {"player": "cyd", "players": 3, "from_round": 1}}
     ]
     DUEL.open_next(state, 1)
     assert seen(DUEL.seat(state, "dan", 2), SPECTATOR)[0]["data"]["from_round"] == 2
     assert seen(DUEL.leave(state, "ana", 3), SPECTATOR) == [
         {"type": "player_left", "data": {"player": "ana", "round": 1}}
     ]
+
+
+def test_a_room_tells_its_first_listed_joins_and_counts_the_others() -> None:
+    """Each of a room's first LISTED seatings is told; past them a seating is a count the next
+    one supersedes (throttled), as the views list the first players only."""
+    state = start(players=(), seats=0)
+    joined = [DUEL.seat(state, f"p{n}", n)[0] for n in range(LISTED + 2)]
+    assert [event.throttled for event in joined] == [False] * LISTED + [True, True]
+    told = [event.public.data for event in joined if event.public is not None]
+    assert [data["players"] for data in told] == list(range(1, LISTED + 3))
+    assert told[-1] == {"player": f"p{LISTED + 1}", "players": LISTED + 2, "from_round": 1}
 
 
 # -- refusals ------------------------------------------------------------------------------------

@@ -13,6 +13,7 @@ from arbitre.rules.game_config import preset
 from arbitre.rules.game_record import top_record
 from arbitre.rules.kinds import kind
 from arbitre.rules.kinds.base import (
+    LISTED,
     ActionRefusedError,
     InvalidConfigError,
     Phase,
@@ -222,6 +223,17 @@ def test_a_late_player_may_answer_the_open_turn_and_scored_nothing_before() -> N
     assert lines["cyd"].rank == 1
     assert lines["cyd"].details["tops"] == 1
     assert lines["cyd"].details["negatif"] == -state.game.turns[0].top.score
+
+
+def test_a_simultane_tells_its_first_listed_joins_and_counts_the_others() -> None:
+    """A simultané's first LISTED seatings are each told; past them a seating is a count the
+    next one supersedes (throttled): every event goes to every player."""
+    game_kind = duplicate()
+    state = new_state({"seconds_per_turn": 60, "reveal_seconds": 4, "seats": 0}, players=())
+    joined = [game_kind.seat(state, f"p{n}", n)[0] for n in range(LISTED + 2)]
+    assert [event.throttled for event in joined] == [False] * LISTED + [True, True]
+    told = [event.public.data for event in joined if event.public is not None]
+    assert [data["players"] for data in told] == list(range(1, LISTED + 3))
 
 
 def test_without_late_join_nobody_new_is_seated_once_started() -> None:

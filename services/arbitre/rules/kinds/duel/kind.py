@@ -13,7 +13,8 @@ Marks are written as :func:`arbitre.rules.kinds.duel.marks.text` writes them (``
 ``x``, ``.``); rows are counted from 0; times are the session clock's milliseconds
 (``*_at``), or milliseconds since the round opened (``at_ms``).
 
-**Events.** ``player_joined`` (player, from_round), ``player_left`` (player, round),
+**Events.** ``player_joined`` (player, players seated, from_round; throttled in a room past
+its first :data:`LISTED`), ``player_left`` (player, round),
 ``round_started`` (round, opened_at, ends_at, commitment, the first :data:`LISTED` players and
 their count), ``rival_row`` (player, round, row, public marks) with ``guess_marked`` for the
 guesser alone (their result), ``closing_window`` (round, opened_at, ends_at) at the first find,
@@ -118,6 +119,7 @@ from arbitre.rules.kinds.base import (
     Standing,
     TurnRevealing,
     Viewer,
+    joined_event,
     listed,
 )
 from arbitre.rules.kinds.duel import game as rules
@@ -202,9 +204,12 @@ class DuelKind:
     def seat(self, state: DuelGame, player: str, now_ms: int) -> tuple[Event, ...]:
         """Seat ``player``: before the start or between rounds they play the next round; during
         a round they wait for the next one. Refused: ``game_over``, ``already_seated``,
-        ``table_full``, ``no_round_left`` (during the last round)."""
+        ``table_full``, ``no_round_left`` (during the last round). The event tells how many
+        are seated, and is throttled in a room past its listed ones
+        (:func:`~arbitre.rules.kinds.base.joined_event`)."""
         from_round = rules.seat(state, player, now_ms)
-        return (_public("player_joined", {"player": player, "from_round": from_round}),)
+        seated = len(state.table.present)
+        return (joined_event(player, seated, {"from_round": from_round}),)
 
     def leave(self, state: DuelGame, player: str, now_ms: int) -> tuple[Event, ...]:
         """``player`` leaves: their rows so far count and they keep their points; the open round

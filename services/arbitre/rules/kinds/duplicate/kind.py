@@ -76,6 +76,7 @@ from arbitre.rules.kinds.base import (
     Standing,
     TurnRevealing,
     Viewer,
+    joined_event,
 )
 from arbitre.rules.kinds.duplicate import package as packages
 from arbitre.rules.kinds.duplicate import parts as parted
@@ -522,5 +523,6 @@ _CHAPTERS: Chaptered = DUPLICATE
 
 
 def _joined(player: str, players: int) -> tuple[Event, ...]:
-    """The public ``player_joined`` event of ``player``'s seating, the game then of ``players``."""
-    return (Event(Message("player_joined", {"player": player, "players": players})),)
+    """The public ``player_joined`` event of ``player``'s seating, the game then of ``players``
+    (throttled past the listed ones: :func:`~arbitre.rules.kinds.base.joined_event`)."""
+    return (joined_event(player, players, {}),)

@@ -19,11 +19,7 @@ from arbitre.services.session.parts_store import PartRefusedError, ReadPart
 from arbitre.services.session.refusals import _refuse
 from arbitre.services.session.seam.base import _parted, _public_events, _refused
 from arbitre.services.session.seam.stepping import Stepping
-from arbitre.services.session_store import (
-    COUNT_EVENT_MS,
-    COUNT_EVENT_MS_PER_PLAYERS,
-    token_hash,
-)
+from arbitre.services.session_store import token_hash
 from arbitre.v1 import session_pb2
 
 __all__ = ["Acting"]
@@ -171,20 +167,17 @@ class Acting(Stepping):
                 game = self._game(game_id)  # a step, or another action of theirs: judge again
                 continue
             outcome = parted.announce(read.context, judgement, kept.count)
-            # A throttled event (a count the next one supersedes) is written only when none of
-            # its type was within the period, as the session's own answer counts: one SET NX
-            # decides it across replicas. The action that makes the turn due tells its count.
-            period = max(
-                COUNT_EVENT_MS, int(game.get("players") or 0) // COUNT_EVENT_MS_PER_PLAYERS
-            )
+            # A throttled event (a count the next one supersedes) is written at most once a
+            # period, a held one at its end (EventThrottle); the action that makes the turn due
+            # tells its count at once.
+            players = int(game.get("players") or 0)
             events = [
                 event
                 for event in outcome.events
                 if not event.throttled
                 or event.public is None
-                or kept.due
-                or self.store.redis.set(
-                    GameKeys(game_id).throttle(event.public.type), 1, nx=True, px=period
+                or self.throttle.admit(
+                    game_id, event.public.type, event.public.data, players, forced=kept.due
                 )
             ]
             with self.store.redis.pipeline(transaction=False) as pipe:

@@ -40,6 +40,7 @@ from arbitre.services.session.limits import (
 from arbitre.services.session.parts_store import PartsStore, orders_of, parts_of, queue_orders
 from arbitre.services.session.refusals import _refuse, _RefusedError
 from arbitre.services.session.steps import Steps, _stored_live
+from arbitre.services.session.throttle import EventThrottle
 from arbitre.services.session_store import Lock
 
 __all__ = ["Moment", "SeamBase", "refusal_status", "view_stamp"]
@@ -193,6 +194,8 @@ class SeamBase(Steps):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.parts = PartsStore(self.store.redis)
+        #: The kinds' throttled events (counts), written at most once a period per game.
+        self.throttle = EventThrottle(self.store.redis)
         self.tools = SessionTools(lambda: self.peers)
         #: The packages this service deals itself (a configuration asking for one).
         self.dealer = PackageDealer(self.store.redis, self.package_key)

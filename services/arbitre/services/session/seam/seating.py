@@ -40,7 +40,6 @@ from arbitre.services.session.refusals import _refuse, _RefusedError
 from arbitre.services.session.seam.base import (
     _config_of,
     _parted,
-    _public_events,
     _refereed,
     refusal_status,
 )
@@ -360,6 +359,7 @@ class Seating(KindReading):
         outcomes: dict[str, str] = {}
         seated: list[dict[str, Any]] = []
         events: list[tuple[str, Any]] = []
+        held: dict[str, Any] = {}  # the step's throttled events, by type: its newest
         game_kind, state = self._load(game_id, game) if "kind" in game else (None, None)
         now = self.store.now_ms()
         for text in texts:
@@ -377,10 +377,16 @@ class Seating(KindReading):
             seated.append(waiting)
             # The kinds know players by id: the session names the seat in its announcement.
             named = {"name": waiting["name"], "robot": waiting["robot"] or None}
-            events.extend(
-                (event_type, {**data, **named} if event_type == JOINED else data)
-                for event_type, data in _public_events(joined)
-            )
+            for event in joined:
+                if event.public is None:
+                    continue
+                event_type, data = event.public.type, event.public.data
+                if event_type == JOINED:
+                    data = {**data, **named}
+                if event.throttled:  # a count: the step's newest supersedes its earlier ones
+                    held[event_type] = data
+                else:
+                    events.append((event_type, data))
 
         def seat(pipe: Any) -> None:
             pipe.ltrim(keys.seating, len(texts), -1)
@@ -403,6 +409,13 @@ class Seating(KindReading):
             self.store.commit(lock, seat)
         else:
             self._write(lock, game_id, game, game_kind, state, events, now, extra=seat)
+            # Once written, the seatings' counts, at most once a period (EventThrottle).
+            players = int(game.get("players") or 0) + len(seated)
+            with self.store.redis.pipeline(transaction=False) as pipe:
+                for event_type, data in held.items():
+                    if self.throttle.admit(game_id, event_type, data, players):
+                        self.store.add_event(pipe, game_id, event_type, data)
+                pipe.execute()
         for waiting in seated:  # their first action reads the game and their part at once
             if not waiting["robot"]:
                 self._remember_seat(game_id, waiting["token"], waiting["player"])

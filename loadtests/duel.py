@@ -27,8 +27,11 @@ guesses, so that the moments one process spends reading an event for its thousan
 do not delay the answers another times. The first creates the room and starts it once every
 process has its streams open; their logs are joined into one at the end. ``--probes M`` adds a
 process of M spectators that only note when each ``round_over`` reaches them (a process
-reading one event on thousands of streams notes its own backlog too). The driver measures the
-lag of its own event loop and prints it: a latency it times includes that lag.
+reading one event on thousands of streams notes its own backlog too); ``--probe-players K``
+plays the last K of the players in that process, as a few clients among thousands, whose
+guesses' latency is also reported apart: a process timing thousands of players times its own
+lag too. The driver measures the lag of its own event loop and prints it: a latency it times
+includes that lag.
 
 The log (``--guesses-log``, JSON lines): ``game`` (room, host, configuration), ``join``, ``send``
 (a guess about to leave), ``guess`` (its verdict: ``outcome`` ``ok`` with the row, the marks and
@@ -44,7 +47,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import io
 import json
 import multiprocessing
 import os
@@ -152,6 +154,7 @@ class Run:
     start_lag_ms: list[float] = field(default_factory=list)
     loop_lag_ms: list[float] = field(default_factory=list)  # the driver's own loop
     probe_lag_ms: list[float] = field(default_factory=list)  # round_over at the probes
+    probe_guess_ms: list[float] = field(default_factory=list)  # the probe players' guesses
     ends_differ: int = 0  # round_over's end is not the one the player had been told
     reconnects: int = 0
     finished: int = 0
@@ -604,6 +607,7 @@ FIGURES = (
     "start_lag_ms",
     "loop_lag_ms",
     "probe_lag_ms",
+    "probe_guess_ms",
     "ends_differ",
     "reconnects",
     "finished",
@@ -638,7 +642,7 @@ def _part(
     with path.open("w", encoding="utf-8") as file:
         run = new_run(arguments, Log(file), part)
         run.game_id, run.organiser = room  # the first process opens each next round
-        numbers = range(part, arguments.players, arguments.processes)
+        numbers = range(part, arguments.players - arguments.probe_players, arguments.processes)
 
         async def streams_open() -> None:
             ready.set()
@@ -653,7 +657,8 @@ def _part(
 
 
 async def probe(arguments: argparse.Namespace, run: Run, ready: Callable[[], None]) -> None:
-    """``arguments.probes`` spectators of the room (:class:`Probe`), until the game is over."""
+    """``arguments.probes`` spectators of the room (:class:`Probe`) and its last
+    ``arguments.probe_players`` players, until the game is over."""
     probes = [Probe(run) for _ in range(arguments.probes)]
     for one in probes:
         await one.set_clock()
@@ -663,24 +668,37 @@ async def probe(arguments: argparse.Namespace, run: Run, ready: Callable[[], Non
     ]
     for event in opened:
         await event.wait()
-    ready()
     rounds = arguments.rounds * (arguments.round_seconds + arguments.reveal_seconds + 30)
+    if arguments.probe_players:
+
+        async def streams_open() -> None:
+            ready()
+
+        numbers = range(arguments.players - arguments.probe_players, arguments.players)
+        await take_seats(arguments, run, numbers, streams_open)
+        run.probe_guess_ms = list(run.guess_ms)
+    else:
+        ready()
     _done, pending = await asyncio.wait(followers, timeout=rounds + 60 + arguments.players / 50)
     for task in pending:
         task.cancel()
 
 
-def _probes(arguments: argparse.Namespace, room: tuple[str, str], ready: Any, results: Any) -> None:
-    """The driver's process of probes (:func:`probe`): its figures put in ``results``."""
+def _probes(
+    arguments: argparse.Namespace, room: tuple[str, str], path: Path, ready: Any, results: Any
+) -> None:
+    """The driver's process of probes (:func:`probe`): its log in ``path``, its figures put in
+    ``results``."""
     _die_with(arguments.parent)
-    run = new_run(arguments, Log(io.StringIO()), arguments.processes)
-    run.game_id = room[0]
-    try:
-        asyncio.run(probe(arguments, run, ready.set))
-    except Exception as error:  # said in the report; the run goes on
-        run.fail(f"probes: {error!r}")
-        ready.set()
-    figures = {name: getattr(run, name) for name in FIGURES if name in ("probe_lag_ms", "failures")}
+    with path.open("w", encoding="utf-8") as file:
+        run = new_run(arguments, Log(file), arguments.processes)
+        run.game_id = room[0]
+        try:
+            asyncio.run(probe(arguments, run, ready.set))
+        except Exception as error:  # said in the report; the run goes on
+            run.fail(f"probes: {error!r}")
+            ready.set()
+    figures = {name: getattr(run, name) for name in FIGURES}
     results.put((arguments.processes, figures, time.process_time()))
 
 
@@ -704,12 +722,13 @@ def play_in_processes(arguments: argparse.Namespace, log: Log, path: Path) -> tu
         )
         for n, (part, ready) in enumerate(zip(parts, readies, strict=True))
     ]
-    if arguments.probes:
+    if arguments.probes or arguments.probe_players:
+        parts.append(path.with_name(f"{path.name}.probes"))
         readies.append(context.Event())
         processes.append(
             context.Process(
                 target=_probes,
-                args=(arguments, (run.game_id, run.organiser), readies[-1], results),
+                args=(arguments, (run.game_id, run.organiser), parts[-1], readies[-1], results),
                 daemon=True,
             )
         )
@@ -773,6 +792,9 @@ def report(run: Run, players: int, cpu: float, wall: float) -> str:
         "round_over received by the probes after the round's end (ms): "
         + shown(run.probe_lag_ms, 0.5, 0.99)
         + f" ({len(run.probe_lag_ms):,} receipts)",
+        "acknowledged guess latency at the probe players (ms): "
+        + shown(run.probe_guess_ms, 0.5, 0.95, 0.99)
+        + f" ({len(run.probe_guess_ms):,} guesses)",
         f"players who saw game_over: {run.finished:,} of {players:,}; "
         f"stream reconnections: {run.reconnects:,}; round ends told differently: "
         f"{run.ends_differ:,}",
@@ -813,15 +835,24 @@ def main(argv: Sequence[str] | None = None) -> int:
         default=0,
         help="spectators in a process of their own that note when round_over reaches them",
     )
+    parser.add_argument(
+        "--probe-players",
+        type=int,
+        default=0,
+        help="the last K players played in the probes' process, their guesses timed apart",
+    )
     arguments = parser.parse_args(argv)
     if arguments.players < 2:
         parser.error("a duel room needs at least 2 players")
     if not 1 <= arguments.processes <= arguments.players:
         parser.error("--processes: 1 to the number of players")
-    if arguments.probes and arguments.processes < 2:
+    if (arguments.probes or arguments.probe_players) and arguments.processes < 2:
         parser.error(
-            "--probes: with --processes 2 or more (the probes have a process of their own)"
+            "--probes, --probe-players: with --processes 2 or more (the probes have a process "
+            "of their own)"
         )
+    if not 0 <= arguments.probe_players <= arguments.players - arguments.processes:
+        parser.error("--probe-players: 0 to the players less one per process")
     _soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
     if arguments.players + POOL + 100 > hard:

@@ -49,8 +49,8 @@ def test_a_large_duel_driver_loses_no_guess(
     log = tmp_path / "duel.jsonl"
     arguments = ["--host", base, "--players", str(PLAYERS), "--rounds", str(rounds)]
     arguments += ["--processes", str(processes)]
-    if processes > 1:
-        arguments += ["--probes", str(PROBES)]
+    if processes > 1:  # the last 2 players in the probes' process, timed apart
+        arguments += ["--probes", str(PROBES), "--probe-players", "2"]
     arguments += ["--round-seconds", "90", "--language", "en", "--seed", "11"]
     arguments += ["--solvers", "1.0", "--first-seconds", "0.5", "--gap-seconds", "0.3"]
     assert duel.main([*arguments, "--guesses-log", str(log)]) == 0
@@ -58,6 +58,8 @@ def test_a_large_duel_driver_loses_no_guess(
     assert f"players who saw game_over: {PLAYERS} of {PLAYERS}" in printed, printed
     if processes > 1:  # rounds closed early (everyone done) reach the probes, not counted
         assert "round_over received by the probes after the round's end (ms): " in printed
+        probe_guesses = printed.partition("at the probe players (ms): ")[2].partition("\n")[0]
+        assert probe_guesses.startswith("p50 ") and not probe_guesses.endswith(" 0 guesses)")
     report = check_run(log, base)
     assert (report.players, report.rounds) == (PLAYERS, rounds)
     assert report.acknowledged > 0

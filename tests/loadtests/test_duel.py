@@ -59,7 +59,8 @@ def test_a_large_duel_driver_loses_no_guess(
     if processes > 1:  # rounds closed early (everyone done) reach the probes, not counted
         assert "round_over received by the probes after the round's end (ms): " in printed
         probe_guesses = printed.partition("at the probe players (ms): ")[2].partition("\n")[0]
-        assert probe_guesses.startswith("p50 ") and not probe_guesses.endswith(" 0 guesses)")
+        assert probe_guesses.startswith("p50 ")
+        assert not probe_guesses.endswith(" 0 guesses)")
     report = check_run(log, base)
     assert (report.players, report.rounds) == (PLAYERS, rounds)
     assert report.acknowledged > 0

@@ -105,6 +105,12 @@ _VIEWS_CACHED = 256
 #: Games whose closed chapters a process keeps read (:class:`~arbitre.rules.kinds.base.
 #: Chaptered`: at ten thousand players, some 3 MB a duplicate turn).
 _CHAPTERS_CACHED = 64
+#: Games whose state a process keeps as its seating step wrote it (at ten thousand players, a
+#: room's state takes some 100 ms to read and attach again, a seating some 20 ms).
+_STATES_KEPT = 16
+#: The game hash's field that names the state each step writes (a new one each time): a state
+#: kept here is the stored one while the hash names it.
+STATE_VERSION = "state_version"
 
 
 @dataclass(frozen=True, slots=True)
@@ -211,6 +217,10 @@ class SeamBase(Steps):
         #: Game id -> the closed chapters read or written here (they never change), oldest first.
         self._chapters: OrderedDict[str, tuple[Any, ...]] = OrderedDict()
         self._chapters_lock = threading.Lock()
+        #: Game id -> (its state's version, the state) as this process's last seating step
+        #: wrote it (:meth:`_load_fresh` with ``reuse``): taken by the next one, not shared.
+        self._kept_states: OrderedDict[str, tuple[str, Any]] = OrderedDict()
+        self._kept_states_lock = threading.Lock()
         #: Locks that let one thread at a time build a game's spectator state (by game id).
         self._building = tuple(threading.Lock() for _ in range(64))
         #: (game id, a token's hash) -> the player it seats, as read here (a token is never
@@ -237,18 +247,28 @@ class SeamBase(Steps):
         name, config_json = game["kind"], game["config"]
         return kind(name), self.tools.tools(name, _configured(name, config_json), config_json)
 
-    def _load(self, game_id: str, game: Mapping[str, str]) -> tuple[Kind[Any, Any, Any], Any]:
-        """The game's kind and its whole state as the last step and the kept actions left it."""
-        return self._load_fresh(game_id, game)[1:]
+    def _load(
+        self, game_id: str, game: Mapping[str, str], *, reuse: bool = False
+    ) -> tuple[Kind[Any, Any, Any], Any]:
+        """The game's kind and its whole state as the last step and the kept actions left it
+        (``reuse``: see :meth:`_load_fresh`)."""
+        return self._load_fresh(game_id, game, reuse=reuse)[1:]
 
     def _load_fresh(
-        self, game_id: str, game: Mapping[str, str]
+        self, game_id: str, game: Mapping[str, str], *, reuse: bool = False
     ) -> tuple[dict[str, str], Kind[Any, Any, Any], Any]:
         """The game hash, its kind and its whole state, all read at one moment: the hash, the
         saved state and the open turn's parts and orders in one transaction (read again when a
         step came between the hash the turn was taken from and that transaction), so that the
-        session's fields and the kind's state always agree."""
+        session's fields and the kind's state always agree.
+
+        ``reuse`` (a step under the game's lock, that writes the state it gets or drops it):
+        the state this process's last seating step wrote (:meth:`_write` with ``keep``), when
+        the game hash still names its version and no turn is open (the fast path changes an
+        open turn's parts between steps); else read as ever. A room that fills seats its joins
+        without reading and attaching its whole state at every step."""
         game_kind, tools = self._kind_and_tools(game)
+        kept = self._take_state(game_id) if reuse else None
         claims = tuple(getattr(game_kind, "claims", ())) if _parted(game_kind) else ()
         chaptered = _chaptered(game_kind)
         keys = GameKeys(game_id)
@@ -256,9 +276,13 @@ class SeamBase(Steps):
             turn = int(game.get("turn") or 0)
             open_turn = _parted(game_kind) and game.get("phase") == "turn"
             known = self._known_chapters(game_id) if chaptered else ()
+            reused = kept is not None and not open_turn
             with self.store.redis.pipeline(transaction=True) as pipe:
                 pipe.hgetall(keys.game)
-                pipe.get(keys.state)
+                if reused:
+                    pipe.exists(keys.state)  # the state itself is the one kept here
+                else:
+                    pipe.get(keys.state)
                 if chaptered:
                     pipe.lrange(keys.chapters, len(known), -1)
                 if open_turn:
@@ -270,6 +294,12 @@ class SeamBase(Steps):
                 _refuse(grpc.StatusCode.NOT_FOUND, f"no game {game_id!r}")
             if (fresh.get("turn"), fresh.get("phase")) != (game.get("turn"), game.get("phase")):
                 game = fresh  # a step came between: read again at its turn
+                continue
+            if reused:
+                assert kept is not None
+                if fresh.get(STATE_VERSION) == kept[0]:
+                    return fresh, game_kind, kept[1]
+                kept = None  # another step wrote the state since: read it
                 continue
             saved = json.loads(found[1]) if found[1] is not None else {}
             if not _parted(game_kind):
@@ -287,6 +317,18 @@ class SeamBase(Steps):
                 return fresh, game_kind, parted.attach_open(saved, parts, orders, chapters, tools)
             return fresh, game_kind, parted.attach(saved, parts, orders, tools)
         _refuse(grpc.StatusCode.UNAVAILABLE, "the game changed at every read; retry")
+
+    def _take_state(self, game_id: str) -> tuple[str, Any] | None:
+        """The game's state kept here (its version and the state), taken out: one step at a
+        time changes it."""
+        with self._kept_states_lock:
+            return self._kept_states.pop(game_id, None)
+
+    def _keep_state(self, game_id: str, version: str, state: Any) -> None:
+        with self._kept_states_lock:
+            self._kept_states[game_id] = (version, state)
+            while len(self._kept_states) > _STATES_KEPT:
+                self._kept_states.popitem(last=False)
 
     # -- the closed chapters of a chaptered kind ------------------------------------------------
 
@@ -346,12 +388,21 @@ class SeamBase(Steps):
         events: list[tuple[str, Any]],
         now: int,
         extra: Any = None,
+        *,
+        keep: bool = False,
     ) -> Phase:
         """Write the state a step left under ``lock``, with its events; returns its phase. A
         refereed game's live positions become its kind's after the step (stored in the game
-        hash's ``live_positions``), none while it is parked."""
+        hash's ``live_positions``), none while it is parked. Each write names the state with a
+        new :data:`STATE_VERSION`; with ``keep`` (the step is done with ``state``), this
+        process keeps it under that version for the next step that reuses it."""
         phase = game_kind.phase(state, now)
-        fields: dict[str, str | int] = {"turn": phase.number, "remaining_ms": 0}
+        version = secrets.token_hex(8)
+        fields: dict[str, str | int] = {
+            "turn": phase.number,
+            "remaining_ms": 0,
+            STATE_VERSION: version,
+        }
         due: int | None = None
         # A waiting game whose scheduled start is still to be tried keeps it: its deadline,
         # the clock's step then, and its lifetime until then (a failed start cleared it).
@@ -447,6 +498,8 @@ class SeamBase(Steps):
                 pipe.zadd(ARCHIVE_QUEUE, {game_id: now}, nx=True)  # archived by a replica
 
         self.store.commit(lock, write)
+        if keep:
+            self._keep_state(game_id, version, state)
         if chapters:
             self._remember_chapters(game_id, chapters)
         if opened:

@@ -360,7 +360,7 @@ class Seating(KindReading):
         seated: list[dict[str, Any]] = []
         events: list[tuple[str, Any]] = []
         held: dict[str, Any] = {}  # the step's throttled events, by type: its newest
-        game_kind, state = self._load(game_id, game) if "kind" in game else (None, None)
+        game_kind, state = self._load(game_id, game, reuse=True) if "kind" in game else (None, None)
         now = self.store.now_ms()
         for text in texts:
             waiting = json.loads(text)
@@ -408,7 +408,7 @@ class Seating(KindReading):
         if game_kind is None or not seated:
             self.store.commit(lock, seat)
         else:
-            self._write(lock, game_id, game, game_kind, state, events, now, extra=seat)
+            self._write(lock, game_id, game, game_kind, state, events, now, extra=seat, keep=True)
             # Once written, the seatings' counts, at most once a period (EventThrottle).
             players = int(game.get("players") or 0) + len(seated)
             with self.store.redis.pipeline(transaction=False) as pipe:

@@ -13,12 +13,14 @@ from typing import Any
 
 import grpc
 import pytest
+import redis
 
 from arbitre.api.kind_parts import event_part
 from arbitre.api.proto_data import fill, to_data
 from arbitre.engine.duel_words import load
 from arbitre.rules.kinds import kind
 from arbitre.rules.kinds.base import LISTED, Setup
+from arbitre.services.game_keys import GameKeys
 from arbitre.services.session.limits import SPECTATOR_VIEW_SECONDS
 from arbitre.v1 import common_pb2, duel_pb2, duplicate_pb2, session_pb2
 from tests.redis_fixtures import redis_db, redis_url  # noqa: F401
@@ -439,6 +441,27 @@ def test_joins_at_once_are_seated_together_within_the_kinds_limits(stub: Any) ->
     assert counts[:LISTED] == list(range(1, LISTED + 1))
     assert counts == sorted(set(counts))
     assert len(counts) < 300
+
+
+def test_a_join_count_held_at_the_start_is_not_told_after_it(
+    stub: Any,
+    redis_db: redis.Redis,  # noqa: F811
+) -> None:
+    """A room past its listed players, a join's count held in its period when the organiser
+    starts: the start drops it (``round_started`` counts the players), so that no join count
+    reaches ten thousand clients after the round opened."""
+    room = create(stub, seats=0)
+    for number in range(LISTED + 1):
+        join(stub, room.game_id, f"P{number}")
+    keys = GameKeys(room.game_id)
+    redis_db.set(keys.throttle("player_joined"), 1, px=800)  # a period running
+    join(stub, room.game_id, "Late")
+    assert json.loads(redis_db.hget(keys.pending, "player_joined") or "{}")["players"] == LISTED + 2
+    command(stub, "Start", room)
+    assert redis_db.hget(keys.pending, "player_joined") is None
+    time.sleep(1.2)  # past the period: a held count would be written now
+    told = events_so_far(stub, room.game_id)
+    assert "player_joined" not in told[told.index("round_started") :]
 
 
 def events_so_far(stub: Any, game_id: str) -> list[str]:

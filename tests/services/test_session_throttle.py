@@ -54,7 +54,7 @@ def test_one_per_period_and_the_held_one_at_its_end(redis_db: redis.Redis) -> No
     assert written(redis_db) == []  # the caller writes the first: nothing was held yet
     wait_until(lambda: written(redis_db) != [])
     assert written(redis_db) == [(COUNT, {"answers": 3})]
-    assert redis_db.get(GameKeys(GAME).pending(COUNT)) is None
+    assert redis_db.hget(GameKeys(GAME).pending, COUNT) is None
     # The written one opened a period: the next is held, then written in turn.
     assert not throttle.admit(GAME, COUNT, {"answers": 4}, players=1000)
     wait_until(lambda: len(written(redis_db)) == 2)
@@ -70,7 +70,7 @@ def test_a_forced_one_goes_out_and_drops_the_held_one(redis_db: redis.Redis) -> 
     assert throttle.admit(GAME, COUNT, {"answers": 3}, players=2, forced=True)
     settle(COUNT_EVENT_MS / 1000 + 0.3)
     assert written(redis_db) == []
-    assert redis_db.get(GameKeys(GAME).pending(COUNT)) is None
+    assert redis_db.hget(GameKeys(GAME).pending, COUNT) is None
 
 
 def test_replicas_share_the_periods_and_a_held_one_is_written_once(

@@ -226,12 +226,14 @@ class GameKeys:
         :meth:`every_key`, whose game lifetime would outlast it."""
         return f"{self._prefix}:throttle:{event_type}"
 
-    def pending(self, event_type: str) -> str:
-        """String: the newest throttled event of ``event_type`` held back within its period
-        (its data as the events stream keeps it), to be written at the period's end
-        (:mod:`arbitre.services.session.throttle`). It outlives that period by one more at
-        most: left out of :meth:`every_key`, as :meth:`throttle` is."""
-        return f"{self._prefix}:pending:{event_type}"
+    @property
+    def pending(self) -> str:
+        """Hash: event type -> the newest throttled event of that type held back within its
+        period (its data as the events stream keeps it), to be written at the period's end
+        (:mod:`arbitre.services.session.throttle`); a step that moves the game on deletes it.
+        It outlives the periods by one more at most: left out of :meth:`every_key`, as
+        :meth:`throttle` is."""
+        return f"{self._prefix}:pending"
 
     @property
     def lock(self) -> str:

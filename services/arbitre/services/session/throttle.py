@@ -37,32 +37,35 @@ COUNT_EVENT_MS_PER_PLAYERS = 1
 #: :meth:`EventThrottle.admit`'s answer: write the event now (it opened a period, or was forced).
 WRITE_NOW = -1
 
-# KEYS: period, pending. ARGV: period ms, event data (JSON text), forced ('1' or '0').
-# Returns -1 (write it now) or the ms left in the period (held as pending).
+# KEYS: period, pending (hash). ARGV: period ms, event data (JSON text), forced ('1' or '0'),
+# event type. Returns -1 (write it now) or the ms left in the period (held as pending).
 _ADMIT = """
 if ARGV[3] ~= '1' and not redis.call('SET', KEYS[1], '1', 'NX', 'PX', ARGV[1]) then
   local left = redis.call('PTTL', KEYS[1])
   if left < 0 then left = 0 end
-  redis.call('SET', KEYS[2], ARGV[2], 'PX', left + 2 * tonumber(ARGV[1]))
+  redis.call('HSET', KEYS[2], ARGV[4], ARGV[2])
+  local lives = left + 2 * tonumber(ARGV[1])
+  if redis.call('PTTL', KEYS[2]) < lives then redis.call('PEXPIRE', KEYS[2], lives) end
   return left
 end
-redis.call('DEL', KEYS[2])
+redis.call('HDEL', KEYS[2], ARGV[4])
 return -1
 """
 
-# KEYS: period, pending, events. ARGV: period ms, event type, events kept.
+# KEYS: period, pending (hash), events. ARGV: period ms, event type, events kept.
 # Returns -1 (the pending event written, a period opened), 0 (nothing pending) or the ms left
 # in a period still running (look again then: the pending event lives until then, and more).
 _FLUSH = """
-local data = redis.call('GET', KEYS[2])
+local data = redis.call('HGET', KEYS[2], ARGV[2])
 if not data then return 0 end
 if not redis.call('SET', KEYS[1], '1', 'NX', 'PX', ARGV[1]) then
   local left = redis.call('PTTL', KEYS[1])
   if left < 1 then left = 1 end
-  redis.call('PEXPIRE', KEYS[2], left + 2 * tonumber(ARGV[1]))
+  local lives = left + 2 * tonumber(ARGV[1])
+  if redis.call('PTTL', KEYS[2]) < lives then redis.call('PEXPIRE', KEYS[2], lives) end
   return left
 end
-redis.call('DEL', KEYS[2])
+redis.call('HDEL', KEYS[2], ARGV[2])
 redis.call('XADD', KEYS[3], 'MAXLEN', '~', ARGV[3], '*', 'type', ARGV[2], 'data', data)
 return -1
 """
@@ -101,8 +104,8 @@ class EventThrottle:
         period = period_ms(players)
         left = int(
             self._admit(
-                keys=[keys.throttle(event_type), keys.pending(event_type)],
-                args=[period, SessionStore.event_text(data), "1" if forced else "0"],
+                keys=[keys.throttle(event_type), keys.pending],
+                args=[period, SessionStore.event_text(data), "1" if forced else "0", event_type],
             )
         )
         if left == WRITE_NOW:
@@ -133,7 +136,7 @@ class EventThrottle:
         try:
             left = int(
                 self._flush(
-                    keys=[keys.throttle(event_type), keys.pending(event_type), keys.events],
+                    keys=[keys.throttle(event_type), keys.pending, keys.events],
                     args=[period, event_type, EVENTS_KEPT],
                 )
             )

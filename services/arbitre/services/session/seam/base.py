@@ -461,6 +461,11 @@ class SeamBase(Steps):
             fields["live_positions"] = json.dumps(sorted(positions))
             after = positions if fields["status"] != "parked" else frozenset()
 
+        moved = (str(fields["turn"]), str(fields.get("phase", ""))) != (
+            str(game.get("turn") or 0),
+            game.get("phase") or "",
+        )
+
         def write(pipe: Any) -> None:
             if extra is not None:
                 extra(pipe)
@@ -496,6 +501,8 @@ class SeamBase(Steps):
                 self.store.add_event(pipe, game_id, event_type, data)
             if phase.stage is Stage.OVER and game.get("status") != "over":
                 pipe.zadd(ARCHIVE_QUEUE, {game_id: now}, nx=True)  # archived by a replica
+            if moved:  # its events say what the counts held back counted (EventThrottle)
+                pipe.delete(keys.pending)
 
         self.store.commit(lock, write)
         if keep:

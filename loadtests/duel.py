@@ -403,7 +403,7 @@ class Player(EventFollower):
         path = f"/v1/games/{run.game_id}/actions"
         where = {"player": self.player_id, "round": number, "letters": letters}
         run.log.write("send", **where, request_id=request_id, t=time.time())
-        began, attempts = time.perf_counter(), 0
+        began, attempts, missed = time.perf_counter(), 0, []
         while True:
             attempts += 1
             try:
@@ -413,9 +413,12 @@ class Player(EventFollower):
             if status not in RETRIED or attempts >= ATTEMPTS:
                 break
             run.retries += 1
+            missed.append(f"{status} {error_text(answer)}"[:120])
             await asyncio.sleep(min(4.0, 0.25 * 2**attempts) * (0.5 + run.rng.random()))
         latency = round((time.perf_counter() - began) * 1000, 1)
         logged = {**where, "request_id": request_id, "attempts": attempts, "t": time.time()}
+        if missed:  # what each attempt sent again got
+            logged["missed"] = missed
         if status == 200:
             result: dict[str, Any] = answer["result"]
             replayed = bool(answer.get("replayed"))

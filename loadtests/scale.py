@@ -58,7 +58,8 @@ class HttpError(Exception):
 
 
 class Connection:
-    """One keep-alive HTTP/1.1 connection."""
+    """One keep-alive HTTP/1.1 connection, opened again when the server closed it while idle
+    (else the next request on it would get no answer, and be sent again for nothing)."""
 
     def __init__(self, host: str, port: int) -> None:
         self.host, self.port = host, port
@@ -68,9 +69,11 @@ class Connection:
     async def request(
         self, method: str, path: str, body: Any = None, token: str = ""
     ) -> tuple[int, Any]:
-        if self.writer is None or self.writer.is_closing():
+        if self.writer is None or self.writer.is_closing() or self.reader is None:
             self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
-        assert self.reader is not None
+        elif self.reader.at_eof():  # the server closed it while idle (its keep-alive timeout)
+            self.close()
+            self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
         data = json.dumps(body).encode() if body is not None else b""
         head = [f"{method} {path} HTTP/1.1", f"Host: {self.host}:{self.port}"]
         if body is not None:

@@ -5,6 +5,8 @@ every player saw every reveal and the end. No timing is asserted."""
 
 from __future__ import annotations
 
+import asyncio
+import json
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -50,3 +52,35 @@ def test_a_large_simultane_driver_loses_no_answer(
     assert report.standings_equal, report.standings
     assert report.missed_reveals == []
     assert report.ok, report.text()
+
+
+def test_a_connection_the_server_closed_while_idle_is_opened_again() -> None:
+    """A server that closes each keep-alive connection once it has answered (as the gateway
+    does after its keep-alive timeout): the driver's next request on that connection opens it
+    again, and is answered, instead of failing and being sent again."""
+
+    async def scenario() -> list[tuple[int, object]]:
+        connections = 0
+
+        async def serve(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+            nonlocal connections
+            connections += 1
+            while (await reader.readline()) not in (b"\r\n", b""):
+                pass
+            body = json.dumps({"connection": connections}).encode()
+            writer.write(b"HTTP/1.1 200 OK\r\nContent-Length: %d\r\n\r\n" % len(body) + body)
+            await writer.drain()
+            writer.close()  # no "Connection: close": the client learns it from the socket
+
+        server = await asyncio.start_server(serve, "127.0.0.1", 0)
+        port = server.sockets[0].getsockname()[1]
+        connection = scale.Connection("127.0.0.1", port)
+        answers = [await connection.request("GET", "/")]
+        await asyncio.sleep(0.2)  # the server's close reaches the client
+        answers.append(await connection.request("GET", "/"))
+        connection.close()
+        server.close()
+        await server.wait_closed()
+        return answers
+
+    assert asyncio.run(scenario()) == [(200, {"connection": 1}), (200, {"connection": 2})]

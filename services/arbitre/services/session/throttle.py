@@ -7,8 +7,10 @@ The first event of a type in a period is written at once and opens the period. O
 within it is held as the type's *pending* event, newest wins, and is written when the period
 ends, unless a newer one was written meanwhile: the last count always reaches the clients, at
 most a period late, and never after a newer one. An event that must go out now (the answer
-that makes the turn due) is written whatever the period, and drops the pending one it
-supersedes. One Redis script decides each of these, so that replicas share the periods; a held
+that makes the turn due) is written whatever the period (leaving the period as it was), and
+drops the pending one it supersedes; a step that moves the game on drops every pending one of
+the game (:meth:`~arbitre.services.session.seam.base.SeamBase._write`: its own events say what
+they counted). One Redis script decides each of these, so that replicas share the periods; a held
 event is written by a timer of the replica that held it (another replica's next held event
 schedules its own, and a pending event outlives its period by one more: a lost timer costs
 nothing but that count)."""
@@ -81,12 +83,11 @@ class EventThrottle:
     """The throttled events of this replica's games (see the module)."""
 
     def __init__(self, redis: redis_module.Redis) -> None:
-        self.redis = redis
         self._admit = redis.register_script(_ADMIT)
         self._flush = redis.register_script(_FLUSH)
         self._lock = threading.Lock()
-        #: (game id, event type) -> the timer that will write its pending event.
-        self._timers: dict[tuple[str, str], threading.Timer] = {}
+        #: (game id, event type) of the pending events a timer of this replica will look at.
+        self._scheduled: set[tuple[str, str]] = set()
 
     def admit(
         self,
@@ -118,20 +119,18 @@ class EventThrottle:
         end, whatever was held meanwhile: one timer per game and type)."""
         key = (game_id, event_type)
         with self._lock:
-            if key in self._timers:
+            if key in self._scheduled:
                 return
-            timer = threading.Timer(
-                left_ms / 1000, self._flush_pending, (game_id, event_type, period)
-            )
-            timer.daemon = True
-            self._timers[key] = timer
+            self._scheduled.add(key)
+        timer = threading.Timer(left_ms / 1000, self._flush_pending, (game_id, event_type, period))
+        timer.daemon = True
         timer.start()
 
     def _flush_pending(self, game_id: str, event_type: str, period: int) -> None:
         """A timer's work: write ``game_id``'s pending ``event_type`` if its period is over
         (else look again when it is). A failure loses only that count: the next one says it."""
         with self._lock:
-            self._timers.pop((game_id, event_type), None)
+            self._scheduled.discard((game_id, event_type))
         keys = GameKeys(game_id)
         try:
             left = int(

@@ -99,9 +99,11 @@ def drag_move(page: Page, board: list[str], move: str) -> None:
 
 
 def type_move(page: Page, move: str) -> None:
-    """Type ``move`` in notation; Enter places it on the board."""
+    """Type ``move`` in notation; Enter places it on the board, shown as the pose (a confirm
+    clicked before that sends nothing: on a loaded machine the page may still be drawing)."""
     page.fill("#dk-move", move)
     page.press("#dk-move", "Enter")
+    expect(page.locator("#dk-pose")).to_have_text(move)
 
 
 def shows(text: str, secret: str) -> bool:
